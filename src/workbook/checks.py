@@ -1,0 +1,106 @@
+"""Exercise checks: what a learner's check cell calls, and what the tests and the grader reuse.
+
+``check(grade_id, answer)`` prints one line: a confirmation, "not done yet", or a hint. The same
+judgement is available as ``evaluate()``, which returns a :class:`Verdict` instead of printing.
+An answer is converted to plain data first (``workbook.plain``); a function answer is called on
+the exercise's own inputs and only what it returns is judged.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from workbook.exercises import Exercise, get_exercise
+from workbook.plain import NotPlainData, to_plain
+
+PASS, FAIL, NOT_DONE = "pass", "fail", "not_done"
+SYMBOL = {PASS: "✔", FAIL: "✘", NOT_DONE: "…"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: str
+    message: str
+
+    @property
+    def passed(self) -> bool:
+        return self.status == PASS
+
+    def line(self, grade_id: str) -> str:
+        return f"{SYMBOL[self.status]} {grade_id}: {self.message}"
+
+
+def passed(message: str) -> Verdict:
+    return Verdict(PASS, message)
+
+
+def failed(hint: str) -> Verdict:
+    return Verdict(FAIL, hint)
+
+
+NOT_DONE_VERDICT = Verdict(NOT_DONE, "not done yet: replace the ... (or the raise NotImplementedError) "
+                                     "in the exercise cell with your answer, run it, then run this cell again.")
+
+
+class _NotDone(Exception):
+    pass
+
+
+def _call(function: Any, args: tuple) -> Any:
+    """Call a learner's function on one probe; its failures become plain data a judge can read."""
+    try:
+        return to_plain(function(*args), "what your function returned")
+    except NotImplementedError:
+        raise _NotDone from None
+    except NotPlainData as error:
+        return {"error": f"NotPlainData: {error}"}
+    except Exception as error:  # the learner's bug is data for the hint, not a crash of the check
+        return {"error": f"{type(error).__name__}: {error}"}
+
+
+def collect(exercise: Exercise, answer: Any) -> Any:
+    """What a check judges: the answer as plain data, or a function's results on the probes.
+
+    Raises _NotDone for the untouched stub and NotPlainData for an answer that cannot be judged.
+    """
+    if answer is Ellipsis:
+        raise _NotDone
+    if exercise.kind == "function":
+        if not callable(answer):
+            raise NotPlainData(f"{exercise.answer} should be a function (def {exercise.answer}(...):), "
+                               f"not a {type(answer).__name__}")
+        return [_call(answer, args) for args in exercise.probes]
+    return to_plain(answer, exercise.answer)
+
+
+def judge_plain(exercise: Exercise, plain: Any) -> Verdict:
+    """Judge plain data with the exercise's own rule. The grader calls this in its own process."""
+    try:
+        verdict = exercise.judge(plain)
+    except Exception as error:  # a judge must never crash on odd data; say what it choked on
+        return failed(f"this answer has an unexpected shape ({type(error).__name__}); "
+                      f"re-read what {exercise.answer} should be")
+    if not isinstance(verdict, Verdict):
+        raise TypeError(f"the judge of {exercise.grade_id} returned {verdict!r}, not a Verdict")
+    return verdict
+
+
+def evaluate(grade_id: str, answer: Any) -> Verdict:
+    """Judge ``answer`` for exercise ``grade_id`` and return the verdict."""
+    exercise = get_exercise(grade_id)
+    try:
+        plain = collect(exercise, answer)
+    except _NotDone:
+        return NOT_DONE_VERDICT
+    except NotPlainData as error:
+        return failed(str(error))
+    return judge_plain(exercise, plain)
+
+
+def check(grade_id: str, answer: Any) -> None:
+    """Print the verdict for one exercise. Under nbgrader's autograder a miss raises, so it scores 0."""
+    verdict = evaluate(grade_id, answer)
+    print(verdict.line(grade_id))
+    if not verdict.passed and os.environ.get("NBGRADER_EXECUTION") == "autograde":
+        raise AssertionError(verdict.line(grade_id))

@@ -1,0 +1,111 @@
+"""The course's command line: doctor, release, execute, check, list.
+
+Expected mistakes (an unknown notebook, a file that is not a notebook, an unwritable folder) end
+with a one-line message that says what to do, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from workbook import NOTEBOOKS_DIR, SOLUTIONS_DIR
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from workbook.doctor import main
+    return main()
+
+
+def _release(args: argparse.Namespace) -> int:
+    from workbook.release import release
+    for item in release(args.notebooks, force=args.force):
+        print(f"{item.action:>9}  notebooks/{item.path.name}" if item.action in ("written", "unchanged")
+              else f"{item.path.name}: {item.action}")
+    return 0
+
+
+def _execute(args: argparse.Namespace) -> int:
+    from workbook.execute import execute_in_place
+    from workbook.release import resolve
+    for name in args.notebooks or [p.name for p in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))]:
+        path = resolve(name, SOLUTIONS_DIR)
+        print(f"running solutions/{path.name} ...", flush=True)
+        execute_in_place(path, timeout=args.timeout)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from workbook.execute import errors, run, verdict_lines
+    from workbook.exercises import exercises_for
+    from workbook.release import read_notebook, resolve
+    path = resolve(args.notebook, NOTEBOOKS_DIR)
+    notebook = read_notebook(path)
+    print(f"Running a copy of notebooks/{path.name} (your file is not changed) ...", flush=True)
+    run(notebook, path.parent, timeout=args.timeout, allow_errors=True)
+    lines = {line.grade_id: line for line in verdict_lines(notebook)}
+    expected = exercises_for(path.stem)
+    for exercise in expected:
+        line = lines.get(exercise.grade_id)
+        print(f"{line.symbol} {exercise.grade_id}: {line.message}" if line
+              else f"? {exercise.grade_id}: its check cell did not run or was removed")
+    done = sum(1 for ex in expected if ex.grade_id in lines and lines[ex.grade_id].symbol == "✔")
+    print(f"\n{done} of {len(expected)} exercises pass.")
+    for problem in errors(notebook):
+        print(f"note: {problem}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    from workbook.exercises import exercises_for
+    for path in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb")):
+        count = len(exercises_for(path.stem))
+        print(f"{path.stem:<28} {count} exercise(s)")
+    return 0
+
+
+def _author(args: argparse.Namespace) -> int:
+    from workbook.authoring import author
+    print(f"wrote {author(args.script, args.target)}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m workbook", description="The course machinery.")
+    sub = top.add_subparsers(dest="command", required=True)
+    sub.add_parser("doctor", help="check this machine: Python, pinned packages, widgets, data/").set_defaults(run=_doctor)
+    p = sub.add_parser("release", help="write notebooks/ from solutions/ (stubs, no outputs)")
+    p.add_argument("notebooks", nargs="*", help="numbers or names; all when omitted")
+    p.add_argument("--force", action="store_true", help="replace changed learner copies, keeping them as .bak")
+    p.set_defaults(run=_release)
+    p = sub.add_parser("execute", help="run solution notebooks and store their outputs (authors)")
+    p.add_argument("notebooks", nargs="*")
+    p.add_argument("--timeout", type=int, default=300)
+    p.set_defaults(run=_execute)
+    p = sub.add_parser("check", help="run your notebook's checks, e.g. `python -m workbook check 02`")
+    p.add_argument("notebook", help="a number (02), a name, or a path")
+    p.add_argument("--timeout", type=int, default=120)
+    p.set_defaults(run=_check)
+    sub.add_parser("list", help="the notebooks and their exercises").set_defaults(run=_list)
+    p = sub.add_parser("author", help="turn a lesson script (# %% cells) into a solution notebook")
+    p.add_argument("script", type=Path)
+    p.add_argument("target", type=Path)
+    p.set_defaults(run=_author)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    from workbook.release import ReleaseError
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except ReleaseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except PermissionError as error:
+        print(f"error: cannot write {error.filename}; fix its permissions or work in a folder you own",
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("stopped.", file=sys.stderr)
+        return 130

@@ -1,0 +1,95 @@
+"""``python -m workbook doctor``: is this machine ready for the course?
+
+One line per requirement, [OK] or [FAIL], and for each failure the command that fixes it. The
+pins come from requirements.txt, the same file the set-up installs from.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from workbook import DATA_DIR, REPO_ROOT
+
+FIX_SETUP = "run `make lab` (or `python scripts/setup_env.py`) to reinstall the pinned versions"
+
+
+@dataclass(frozen=True)
+class Finding:
+    ok: bool
+    what: str
+    fix: str = ""
+
+    def line(self) -> str:
+        text = f"[{'OK' if self.ok else 'FAIL'}] {self.what}"
+        return text if self.ok else f"{text}\n       fix: {self.fix}"
+
+
+def pinned(requirements: Path = REPO_ROOT / "requirements.txt") -> dict[str, str]:
+    """name -> version for every ``name==version`` line."""
+    pins = {}
+    for line in requirements.read_text().splitlines():
+        match = re.match(r"^\s*([A-Za-z0-9_.\-]+)==([^\s;#]+)", line)
+        if match:
+            pins[match.group(1)] = match.group(2)
+    return pins
+
+
+def check_python() -> Finding:
+    version = ".".join(map(str, sys.version_info[:3]))
+    if sys.version_info >= (3, 10):
+        return Finding(True, f"Python {version}")
+    return Finding(False, f"Python {version} is too old", "install Python 3.10 or newer, then run `make lab`")
+
+
+def check_package(name: str, wanted: str) -> Finding:
+    try:
+        found = metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return Finding(False, f"{name} is not installed (want {wanted})", FIX_SETUP)
+    if found != wanted:
+        return Finding(False, f"{name} {found} is installed, the course pins {wanted}", FIX_SETUP)
+    return Finding(True, f"{name} {found}")
+
+
+def check_widget_extension() -> Finding:
+    """ipywidgets draws nothing in JupyterLab without its front-end extension."""
+    try:
+        metadata.version("jupyterlab_widgets")
+    except metadata.PackageNotFoundError:
+        return Finding(False, "the JupyterLab widget extension (jupyterlab_widgets) is missing", FIX_SETUP)
+    extension = Path(sys.prefix) / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager"
+    if not extension.is_dir():
+        return Finding(False, f"the widget extension's files are not in {extension}", FIX_SETUP)
+    return Finding(True, "JupyterLab widget extension")
+
+
+def check_data_writable(folder: Path = DATA_DIR) -> Finding:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-", delete=True):
+            pass
+    except OSError as error:
+        return Finding(False, f"cannot write to {folder} ({error.strerror})",
+                       f"make the folder writable (chmod u+w {folder}) or clone the course to a folder you own")
+    return Finding(True, f"write access to {os.path.relpath(folder, REPO_ROOT)}/")
+
+
+def run_checks() -> list[Finding]:
+    findings = [check_python()]
+    findings += [check_package(name, version) for name, version in pinned().items()]
+    findings += [check_widget_extension(), check_data_writable()]
+    return findings
+
+
+def main() -> int:
+    findings = run_checks()
+    for finding in findings:
+        print(finding.line())
+    failures = sum(not f.ok for f in findings)
+    print(f"\n{len(findings) - failures} OK, {failures} FAIL" + ("" if failures else ": ready for the course."))
+    return 1 if failures else 0

@@ -1,0 +1,69 @@
+"""Run notebooks with nbclient: to store a solution's outputs, or to check a learner's copy.
+
+Both run in a fresh kernel of this Python, from the notebook's own folder, the way JupyterLab
+runs them. A learner's notebook is executed as a copy in memory; the file is never written.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+from workbook.release import read_notebook
+
+KERNEL = "python3"
+_VERDICT = re.compile(r"^(✔|✘|…) ([\w.-]+): (.*)$", re.MULTILINE)
+
+
+def run(notebook: nbformat.NotebookNode, folder: Path, timeout: int = 120,
+        allow_errors: bool = False) -> nbformat.NotebookNode:
+    client = NotebookClient(notebook, timeout=timeout, kernel_name=KERNEL, allow_errors=allow_errors,
+                            resources={"metadata": {"path": str(folder)}})
+    client.execute()
+    return notebook
+
+
+def execute_in_place(path: Path, timeout: int = 120) -> None:
+    """Execute a solution notebook top to bottom and store its outputs (used when authoring)."""
+    notebook = read_notebook(path)
+    try:
+        run(notebook, path.parent, timeout)
+    except CellExecutionError as error:
+        raise RuntimeError(f"{path.name} failed while running; nothing was saved.\n{error}") from None
+    for cell in notebook.cells:
+        cell.metadata.pop("execution", None)
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(nbformat.writes(notebook) + "\n")
+
+
+@dataclass(frozen=True)
+class CheckLine:
+    grade_id: str
+    symbol: str
+    message: str
+
+
+def verdict_lines(notebook: nbformat.NotebookNode) -> list[CheckLine]:
+    """The verdict lines the check cells printed, in notebook order."""
+    found = []
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        for output in cell.get("outputs", []):
+            text = output.get("text", "") if output.get("output_type") == "stream" else ""
+            found += [CheckLine(m.group(2), m.group(1), m.group(3)) for m in _VERDICT.finditer(text)]
+    return found
+
+
+def errors(notebook: nbformat.NotebookNode) -> list[str]:
+    """One line per cell that raised: where and what."""
+    found = []
+    for number, cell in enumerate(notebook.cells, start=1):
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                found.append(f"cell {number}: {output.get('ename')}: {output.get('evalue')}")
+    return found

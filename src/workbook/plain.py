@@ -1,0 +1,55 @@
+"""Turning an answer into plain data, the only thing a check ever judges.
+
+A check must not trust the object a learner hands it: an object can claim to equal anything.
+So every answer is first copied into JSON-shaped values of exact built-in types (None, bool,
+int, float, str, list, dict with string keys). Anything else is refused with a reason the
+learner can act on. The grader uses the same conversion inside the learner's kernel.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+
+class NotPlainData(TypeError):
+    """The answer holds a value that is not plain data; the message says which and what to use."""
+
+
+def _numpy_item(value: Any) -> Any:
+    # numpy scalars (np.int64, np.float64, np.bool_) are common in pandas answers: accept their value.
+    module = type(value).__module__
+    if module == "numpy" and hasattr(value, "item") and getattr(value, "shape", None) == ():
+        return value.item()
+    return value
+
+
+def to_plain(value: Any, where: str = "the answer") -> Any:
+    """Return a deep copy of ``value`` built only from exact JSON types, or raise NotPlainData."""
+    value = _numpy_item(value)
+    kind = type(value)
+    if value is None or kind in (bool, int, str):
+        return value
+    if kind is float:
+        if math.isnan(value) or math.isinf(value):
+            raise NotPlainData(f"{where} is {value!r}; use a finite number")
+        return value
+    if kind in (list, tuple):
+        return [to_plain(item, f"{where}[{i}]") for i, item in enumerate(value)]
+    if kind is dict:
+        out = {}
+        for key, item in value.items():
+            key = _numpy_item(key)
+            if type(key) is not str:
+                if type(key) is int:
+                    key = str(key)
+                else:
+                    raise NotPlainData(f"{where} has the key {key!r}; use strings (or whole numbers) as keys")
+            out[key] = to_plain(item, f"{where}[{key!r}]")
+        return out
+    name = f"{kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" else kind.__qualname__
+    if name in ("set", "frozenset"):
+        raise NotPlainData(f"{where} is a {name}; use a sorted list instead")
+    if name.startswith("pandas."):
+        raise NotPlainData(f"{where} is a {name}; turn it into plain values first, "
+                           "for example with .tolist() or .to_dict()")
+    raise NotPlainData(f"{where} is a {name}, not plain data; use numbers, strings, lists and dicts")

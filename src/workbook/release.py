@@ -1,0 +1,173 @@
+"""Write the learner notebooks in notebooks/ from the source notebooks in solutions/.
+
+Each solution region (between ``### BEGIN SOLUTION`` and ``### END SOLUTION``) becomes a stub and
+every output is cleared. A learner's copy is never overwritten by surprise: release remembers what
+it last wrote (notebooks/.released.json) and refuses, naming the file, to replace a copy that
+someone has changed since, unless forced; even then the changed copy is kept as a backup.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import re
+import textwrap
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import nbformat
+
+from workbook import NOTEBOOKS_DIR, SOLUTIONS_DIR
+
+BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
+CODE_STUB = "# YOUR CODE HERE"
+MARKDOWN_STUB = "_YOUR ANSWER HERE_"
+MANIFEST = ".released.json"
+_REGION = re.compile(rf"^([ \t]*){re.escape(BEGIN)}[^\n]*\n(.*?)^[ \t]*{re.escape(END)}[^\n]*(\n|$)",
+                     re.MULTILINE | re.DOTALL)
+
+
+class ReleaseError(RuntimeError):
+    """Release cannot go on; the message names the file and what to do."""
+
+
+def _stub_for_top_level(code: str) -> str:
+    """Keep what a learner needs to start (names, signatures, docstrings) and drop the rest."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return CODE_STUB + "\n"
+    lines = code.splitlines()
+    out: list[str] = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            body0 = node.body[0]
+            has_doc = (isinstance(body0, ast.Expr) and isinstance(body0.value, ast.Constant)
+                       and isinstance(body0.value.value, str))
+            last = body0.end_lineno if has_doc else body0.lineno - 1
+            out.extend(lines[first - 1:last])
+            indent = " " * (body0.col_offset)
+            out += [f"{indent}{CODE_STUB}", f"{indent}raise NotImplementedError()"]
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        annotation = (": " + ast.get_source_segment(code, node.annotation)
+                                      if isinstance(node, ast.AnnAssign) else "")
+                        out.append(f"{name.id}{annotation} = ...  {CODE_STUB}")
+    return ("\n".join(out) if out else CODE_STUB) + "\n"
+
+
+def _stub_region(match: re.Match) -> str:
+    indent, body = match.group(1), match.group(2)
+    if indent:  # inside a function body or a block: nbgrader's own stub keeps the code valid
+        return f"{indent}{CODE_STUB}\n{indent}raise NotImplementedError()\n"
+    return _stub_for_top_level(textwrap.dedent(body))
+
+
+def stub_source(source: str, cell_type: str = "code") -> str:
+    """Replace every solution region in one cell's source with its stub."""
+    if cell_type == "markdown":
+        stubbed = _REGION.sub(lambda m: MARKDOWN_STUB + "\n", source)
+    else:
+        stubbed = _REGION.sub(_stub_region, source)
+    return stubbed.rstrip("\n")
+
+
+def learner_copy(solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The learner's version of a solution notebook: stubs in solution regions, no outputs."""
+    notebook = nbformat.from_dict(json.loads(json.dumps(solution)))
+    for cell in notebook.cells:
+        cell.metadata.pop("execution", None)
+        if BEGIN in cell.source:
+            cell.source = stub_source(cell.source, cell.cell_type)
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    notebook.metadata.pop("widgets", None)
+    return notebook
+
+
+def _text(notebook: nbformat.NotebookNode) -> str:
+    return nbformat.writes(notebook) + "\n"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Released:
+    path: Path
+    action: str  # "written", "unchanged", "replaced (backup: ...)"
+
+
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    """Read a notebook or explain in one line why it cannot be read."""
+    try:
+        return nbformat.read(path, as_version=4)
+    except FileNotFoundError:
+        raise ReleaseError(f"{path} does not exist; list the notebooks with: python -m workbook list") from None
+    except (json.JSONDecodeError, nbformat.reader.NotJSONError, UnicodeDecodeError):
+        raise ReleaseError(f"{path} is not a notebook (not valid JSON); restore it from git "
+                           f"(git checkout -- {path.name}) or from a backup") from None
+
+
+def release(names: list[str] | None = None, force: bool = False, source_dir: Path = SOLUTIONS_DIR,
+            target_dir: Path = NOTEBOOKS_DIR) -> list[Released]:
+    """Write learner copies for the given notebooks (all when ``names`` is empty)."""
+    sources = sorted(source_dir.glob("[0-9][0-9]_*.ipynb"))
+    if names:
+        sources = [resolve(name, source_dir) for name in names]
+    manifest_path = target_dir / MANIFEST
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    planned = [(src, target_dir / src.name, _text(learner_copy(read_notebook(src)))) for src in sources]
+    # Look before writing anything: one changed copy stops the whole release, so nothing is half done.
+    changed = []
+    for _, target, text in planned:
+        if target.exists():
+            current = target.read_text(encoding="utf-8")
+            if current != text and _digest(current) != manifest.get(target.name):
+                changed.append(target)
+    if changed and not force:
+        names_list = ", ".join(str(p.relative_to(target_dir.parent)) if p.is_relative_to(target_dir.parent)
+                               else str(p) for p in changed)
+        raise ReleaseError(f"{names_list} changed since the last release (your work?); nothing was written. "
+                           "Save your copy elsewhere, or run with --force to keep it as a .bak file and "
+                           "write a fresh one.")
+    results = []
+    target_dir.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for _, target, text in planned:
+        action = "written"
+        if target.exists():
+            current = target.read_text(encoding="utf-8")
+            if current == text:
+                action = "unchanged"
+            elif target in changed:
+                backup = target.with_name(f"{target.name}.bak-{stamp}")
+                backup.write_text(current, encoding="utf-8")
+                action = f"replaced (your copy kept as {backup.name})"
+        if action != "unchanged":
+            with open(target, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+        manifest[target.name] = _digest(text)
+        results.append(Released(target, action))
+    manifest_path.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n", encoding="utf-8")
+    return results
+
+
+def resolve(name: str, folder: Path = SOLUTIONS_DIR) -> Path:
+    """Find a notebook by number ("02"), stem ("02_coldchain_data") or path."""
+    candidate = Path(name)
+    if candidate.suffix == ".ipynb" and candidate.exists():
+        return candidate
+    stem = candidate.stem if candidate.suffix == ".ipynb" else name
+    matches = sorted(p for p in folder.glob("*.ipynb") if p.stem == stem or p.stem.split("_")[0] == stem)
+    if not matches:
+        known = ", ".join(p.stem for p in sorted(folder.glob("[0-9][0-9]_*.ipynb")))
+        raise ReleaseError(f"no notebook {name!r} in {folder.name}/; use a number or a name from: {known}")
+    return matches[0]
