@@ -1,0 +1,25 @@
+"""Time the sweep of the four definition levels: 500 seeds x 4 levels.
+
+Run: .venv/bin/python benchmarks/bench_levels.py [n_seeds]
+Target: under 10 s on a 2-core laptop. Prints the time and the verdict.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from tooldesign.levels import sweep
+
+
+def main(n_seeds: int = 500) -> float:
+    start = time.perf_counter()
+    result = sweep(n_seeds, progress=False)
+    seconds = time.perf_counter() - start
+    print(f"sweep: {n_seeds} seeds x {len(result.levels)} levels in {seconds:.2f} s")
+    print(result.compare(3, 4))
+    return seconds
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 500)

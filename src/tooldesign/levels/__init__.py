@@ -1,0 +1,33 @@
+"""Four levels of tool definition, measured in a fictional agent loop.
+
+The modules follow the lesson (notebook 08, definition_levels):
+
+``stream``       the seeded random stream every draw comes from
+``tokens``       how the lesson counts tokens
+``environment``  60 subscribers, 5 documents, the tariff
+``tools``        the five tools and their declared fields
+``tasks``        24 tasks, each with a known tool sequence and answer
+``definitions``  the four levels, the catalog, and the call boundary
+``loop``         the agent loop with its step budget
+``measure``      the table: calls, errors, success, steps, tokens
+``sweep``        hundreds of seeds, intervals and the run-to-run band
+``plots``, ``widgets``  the pictures and the explorer
+
+Everything is fictional and offline; no model or server is called.
+"""
+
+from .definitions import LEVELS, Level, call_tool, catalog, catalog_line, catalog_tokens, levels_with, wire_call
+from .environment import DOCUMENTS, SEED, SUBSCRIBERS
+from .loop import STEP_BUDGET, Run, run_task
+from .measure import PUBLISHED, SEEDS, LevelResult, level_table, measure, trace_frame
+from .sweep import SweepResult, Verdict, sweep
+from .tasks import TASKS, Task, correct_answer, task_by_name
+from .tools import TOOL_NAMES, TOOLS, Tool
+
+__all__ = [
+    "DOCUMENTS", "LEVELS", "PUBLISHED", "SEED", "SEEDS", "STEP_BUDGET", "SUBSCRIBERS",
+    "TASKS", "TOOLS", "TOOL_NAMES", "Level", "LevelResult", "Run", "SweepResult", "Task",
+    "Tool", "Verdict", "call_tool", "catalog", "catalog_line", "catalog_tokens",
+    "correct_answer", "level_table", "levels_with", "measure", "run_task", "sweep",
+    "task_by_name", "trace_frame", "wire_call",
+]

@@ -1,0 +1,63 @@
+"""The two pictures of the lesson: what a level buys against what it costs,
+and how much single runs scatter around a level's mean."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .sweep import SweepResult
+
+
+def plot_cost_success(table: pd.DataFrame, success: str = "success A",
+                      highlight: str | None = None, ax=None):
+    """Task success against tokens per correct answer, one point per level.
+
+    ``table`` is a :func:`~tooldesign.levels.measure.level_table`. Up and to
+    the left is better; a level that moves right buys success at a price.
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 4.0))
+    x, y = table["tokens/answer"], table[success]
+    ax.plot(x, y, color="0.7", zorder=1)  # the path from level to level
+    for name in table.index:
+        big = name == highlight
+        ax.scatter(x[name], y[name], s=90 if big else 40, zorder=2,
+                   color="tab:red" if big else "tab:blue")
+        ax.annotate(name, (x[name], y[name]), textcoords="offset points",
+                    xytext=(6, -12), fontsize=8)
+    ax.set_xlabel("tokens per correct answer (lesson tokens)")
+    ax.set_ylabel(f"task success ({success.split()[-1]}, share of 24)")
+    ax.set_ylim(0, 1.05)
+    ax.set_title("What each definition level buys, and at what price")
+    return ax
+
+
+def plot_distributions(result: SweepResult, ax=None):
+    """Task success of every seed, per level, as side-by-side histograms.
+
+    The width of each histogram is the run-to-run band: what two runs of
+    the same level can disagree by with no change at all.
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7.0, 4.0))
+    counts = result.distribution()
+    share = counts.index.to_numpy() / result.task_count
+    width = 0.8 / result.task_count / len(counts.columns)
+    for j, name in enumerate(counts.columns):
+        offset = (j - (len(counts.columns) - 1) / 2) * width
+        ax.bar(share + offset, counts[name], width=width, label=name)
+    means = result.success.mean(axis=0)
+    for j, mean in enumerate(means):
+        ax.axvline(mean, color=f"C{j}", linestyle="--", linewidth=1)
+    ax.set_xlabel("task success (share of 24 tasks)")
+    ax.set_ylabel(f"seeds (of {len(result.seeds)})")
+    ax.set_xticks(np.linspace(0, 1, 5))
+    ax.set_title(f"Task success over {len(result.seeds)} seeds; dashed: the means")
+    ax.set_ylim(0, counts.to_numpy().max() * 1.3)  # headroom for the legend
+    ax.legend(fontsize=8, ncol=2, loc="upper left")
+    return ax

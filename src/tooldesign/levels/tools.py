@@ -1,0 +1,101 @@
+"""The five tools, as plain Python functions behind a registry.
+
+A tool reports its own failures as a result with the key ``hata``
+(error): a missing field, an unknown subscriber, a search with no hit.
+That is the only kind of error the lesson counts (TM5). A tool never
+raises; the agent reads the error and spends a step.
+
+The tools take keyword arguments only and every one defaults to ``None``:
+at the call boundary a declared field may be left unfilled, and the tool
+must notice that for itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .environment import DOCUMENTS, SUBSCRIBERS, charge, meter_difference
+from .tokens import pieces
+
+MISSING = {"hata": "eksik alan"}      # a declared field was not filled
+
+
+def read_meter(*, abone: str | None = None) -> dict:
+    """``sayac_oku``: a subscriber's two indexes, type and region."""
+    record = SUBSCRIBERS.get(abone)
+    if record is None:
+        return {"hata": "abone yok"}
+    return {key: record[key] for key in ("onceki", "simdiki", "tip", "bolge")}
+
+
+def consumption(*, onceki: int | None = None, simdiki: int | None = None) -> dict:
+    """``tuketim``: m3 between two indexes.
+
+    It cannot tell a swapped pair from a meter that rolled over, so a swap
+    gives a valid result near 100000.
+    """
+    if onceki is None or simdiki is None:
+        return dict(MISSING)
+    return {"m3": meter_difference(onceki, simdiki)}
+
+
+def tariff(*, m3: int | None = None, tip: str | None = None) -> dict:
+    """``tarife``: the period charge.
+
+    ``tip`` is declared but optional: left unfilled, the tool assumes a
+    residential subscriber, which quietly undercharges a commercial one.
+    """
+    if m3 is None:
+        return dict(MISSING)
+    return {"tutar": charge(m3, tip or "mesken")}
+
+
+def search_docs(*, anahtar: str | None = None) -> dict:
+    """``belge_ara``: the document sharing the most tokens with the query.
+
+    Ties go to the document listed first; no shared token is an error.
+    """
+    if not anahtar:
+        return dict(MISSING)
+    query = set(pieces(anahtar))
+    overlap = {code: len(query & set(pieces(text))) for code, text in DOCUMENTS.items()}
+    best = max(overlap, key=overlap.get)  # first of the equals wins
+    if overlap[best] == 0:
+        return {"hata": "bulunamadi"}
+    return {"kod": best, "metin": DOCUMENTS[best]}
+
+
+def write_record(*, abone: str | None = None, sutun: str | None = None,
+                 deger: object = None) -> dict:
+    """``kayit_yaz``: write one value to a subscriber's column (a side effect)."""
+    if not abone or not sutun or deger is None:
+        return dict(MISSING)
+    return {"yazildi": True, "abone": abone, "sutun": sutun, "deger": deger}
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool as the call boundary sees it: the function and its declared fields.
+
+    ``fields`` is the order in which the boundary fills arguments, and that
+    order matters: each field consumes one draw from the definition stream.
+    """
+
+    name: str
+    function: Callable[..., dict]
+    fields: tuple[str, ...]
+    side_effect: bool = False
+
+
+TOOLS: dict[str, Tool] = {
+    tool.name: tool
+    for tool in (
+        Tool("sayac_oku", read_meter, ("abone",)),
+        Tool("tuketim", consumption, ("onceki", "simdiki")),
+        Tool("tarife", tariff, ("m3", "tip")),
+        Tool("belge_ara", search_docs, ("anahtar",)),
+        Tool("kayit_yaz", write_record, ("abone", "sutun", "deger"), side_effect=True),
+    )
+}
+TOOL_NAMES: tuple[str, ...] = tuple(TOOLS)  # the order a random pick indexes into
