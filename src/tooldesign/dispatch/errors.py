@@ -1,0 +1,125 @@
+"""Failures a model can act on, and the four ways code reports a failure.
+
+A failed tool has produced information. What reaches the model is whatever your code says about
+it, and recovery can be no more specific than that. This module builds the one honest report
+(``is_error`` with what went wrong, what is expected, an example and where to go instead) and
+models the three dishonest ones so a lesson can show what a downstream reader makes of each.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from tooldesign.dispatch.calls import ToolResult
+
+
+class ToolFailure(Exception):
+    """Raised inside a handler when the failure should reach the model as an actionable error.
+
+    The dispatcher turns it into ``is_error`` with the text below; any other exception becomes a
+    short generic error, because a traceback is opaque to the model and may leak internals.
+    """
+
+    def __init__(self, what: str, expected: str = "", example: Any = None, instead: str = "") -> None:
+        super().__init__(what)
+        self.what, self.expected, self.example, self.instead = what, expected, example, instead
+
+    def message(self) -> str:
+        return actionable_message(self.what, self.expected, self.example, self.instead)
+
+
+def actionable_message(what: str, expected: str = "", example: Any = None, instead: str = "") -> str:
+    """One short paragraph: what was wrong, what is expected, an example, and another way forward.
+
+    Each part answers a question the model would otherwise guess at. Empty parts are left out.
+    """
+    parts = [what.rstrip(".") + "."]
+    if expected:
+        parts.append("Expected: " + expected.rstrip(".") + ".")
+    if example is not None:
+        shown = example if isinstance(example, str) else json.dumps(example, ensure_ascii=False)
+        parts.append(f"Example: {shown}.")
+    if instead:
+        parts.append(instead.rstrip(".") + ".")
+    return " ".join(parts)
+
+
+def error_result(call_id: str, what: str, expected: str = "", example: Any = None, instead: str = "",
+                 ran: bool = False) -> ToolResult:
+    """An ``is_error`` result whose text the model can act on."""
+    return ToolResult(call_id, actionable_message(what, expected, example, instead), is_error=True, ran=ran)
+
+
+# ---------- the four ways to report a failure ----------
+
+@dataclass(frozen=True)
+class Report:
+    """How one style of reporting presents the same failure to the model on the next turn."""
+    style: str
+    tools_offered: tuple[str, ...]
+    result: ToolResult | None  # None: the call never happened because the tool is gone
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a downstream reader (a model, a person, the next tool) concludes from a report."""
+    style: str
+    conclusion: str
+    true: bool
+    run_stops: bool
+
+
+# The failure every style reports: the credit service timed out while checking customer 10023.
+CREDIT_CALL_ID = "call_credit"
+FAILED_TOOL = "customer_get_credit_exposure"
+
+
+def four_reports(customer: str = "10023", tools: tuple[str, ...] = ()) -> list[Report]:
+    """The same timeout reported four ways. ``tools`` is the set offered before the failure."""
+    offered = tools or (FAILED_TOOL, "sales_order_get_block_summary", "release_request_create")
+    placeholder = {"customer": customer, "credit_limit": 0.0, "open_items": 0.0, "exposure": 0.0,
+                   "approver": "none needed", "currency": "EUR"}
+    empty = {"customer": customer, "findings": []}
+    honest = error_result(
+        CREDIT_CALL_ID, f"The credit service did not answer for customer {customer} after 3 attempts",
+        expected="a retry in a few minutes; the exposure is unknown until then",
+        instead="Tell the user the credit check is unavailable and do not draft a release on a guess")
+    return [
+        Report("placeholder data", offered, ToolResult(CREDIT_CALL_ID, placeholder)),
+        Report("empty success", offered, ToolResult(CREDIT_CALL_ID, empty)),
+        Report("tool silently withdrawn", tuple(t for t in offered if t != FAILED_TOOL), None),
+        Report("actionable is_error", offered, honest),
+    ]
+
+
+def read_downstream(report: Report) -> Reading:
+    """A literal reader: it believes what it is given, as the next step of a run does.
+
+    That is the point of the exercise. A reader cannot know a result is invented, so any report
+    that asserts something false travels onward as a fact.
+    """
+    if report.result is None:
+        return Reading(report.style, "No tool checks credit any more, so the question is answered "
+                       "from the conversation alone, with no hint that a check failed.", False, False)
+    if report.result.is_error:
+        return Reading(report.style, "The credit check failed and the exposure is unknown; say so, "
+                       "retry later, and hold the release.", True, True)
+    content = report.result.content
+    if isinstance(content, Mapping) and content.get("approver") == "none needed":
+        return Reading(report.style, "Exposure is 0.00 EUR, well within the limit: the order can be "
+                       "released without approval.", False, False)
+    return Reading(report.style, "The check ran and found nothing of note: no credit issue.", False, False)
+
+
+def reading_table(reports: list[Report] | None = None,
+                  reader: Callable[[Report], Reading] = read_downstream) -> list[dict]:
+    """One row per style: what the model reads, what it concludes, whether that is true."""
+    rows = []
+    for report in reports or four_reports():
+        reading = reader(report)
+        shown = "(no call: the tool is gone)" if report.result is None else report.result.block()["content"]
+        rows.append({"style": report.style, "model reads": shown[:90], "is_error": bool(
+            report.result and report.result.is_error), "conclusion": reading.conclusion,
+            "true": reading.true, "run stops": reading.run_stops})
+    return rows

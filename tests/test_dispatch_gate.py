@@ -1,0 +1,122 @@
+"""The approval gate: no write runs without an allowing decision, and every proposal is audited."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tooldesign.dispatch import (ApprovalRequired, Decision, Dispatcher, ToolCall, allow_all, deny_all, fixed,
+                                 release_policy, require_decision)
+from tooldesign.tools.base import Tool, ToolSet
+
+RELEASE = {"type": "object", "additionalProperties": False, "required": ["sales_order", "justification"],
+           "properties": {"sales_order": {"type": "string"}, "justification": {"type": "string", "minLength": 20}}}
+GOOD = {"sales_order": "4711", "justification": "Exposure 52,500 EUR against a 50,000 EUR limit."}
+
+
+def tools(ran: list, hints: dict | None = None) -> ToolSet:
+    write = Tool("release_request_create", "Drafts a release.", RELEASE, lambda a: ran.append(a) or {"draft": a},
+                 {"readOnlyHint": False} if hints is None else hints)
+    read = Tool("sales_order_get_block_summary", "Reads.", {"type": "object", "properties": {}},
+                lambda a: ran.append(a) or {"ok": 1}, {"readOnlyHint": True})
+    return ToolSet("t", (write, read))
+
+
+def test_no_callback_means_no_write():
+    ran: list = []
+    result = Dispatcher(tools(ran)).dispatch(ToolCall("release_request_create", GOOD))
+    assert result.is_error and not ran and "needs a person's decision" in result.content
+
+
+def test_a_tool_without_readonly_hint_is_gated_too():
+    ran: list = []
+    result = Dispatcher(tools(ran, hints={})).dispatch(ToolCall("release_request_create", GOOD))
+    assert result.is_error and not ran
+
+
+def test_reads_need_no_decision():
+    ran: list = []
+    assert not Dispatcher(tools(ran)).dispatch(ToolCall("sales_order_get_block_summary", {})).is_error
+    assert ran == [{}]
+
+
+decisions = st.one_of(
+    st.just(None), st.just("not a decision"), st.builds(Decision.allow),
+    st.builds(Decision.deny, st.text(min_size=1).filter(str.strip)),
+    st.builds(Decision.allow_modified, st.fixed_dictionaries(
+        {"sales_order": st.sampled_from(["4711", "4723"]), "justification": st.text(max_size=40)})),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(decisions, st.booleans())
+def test_no_write_runs_without_an_allowing_decision(decision, valid_input):
+    ran: list = []
+    args = GOOD if valid_input else {"sales_order": "4711"}
+    dispatcher = Dispatcher(tools(ran), approve=(lambda call, tool: decision))
+    result = dispatcher.dispatch(ToolCall("release_request_create", args))
+    allowed = isinstance(decision, Decision) and decision.allowed
+    final = decision.updated_input if allowed and decision.updated_input is not None else args
+    final_valid = len(final.get("justification", "")) >= 20
+    should_run = valid_input and allowed and final_valid
+    assert bool(ran) == should_run and result.ran == should_run
+    if should_run:
+        assert ran == [dict(final)]
+    assert len(dispatcher.audit) == 1 and dispatcher.audit.records[0].ran == should_run
+
+
+def test_require_decision_is_the_enforcement_point():
+    write = tools([])["release_request_create"]
+    with pytest.raises(ApprovalRequired):
+        require_decision(write, None)
+    with pytest.raises(ApprovalRequired):
+        require_decision(write, Decision.deny("no"))
+    require_decision(write, Decision.allow())
+    require_decision(tools([])["sales_order_get_block_summary"], None)
+
+
+def test_a_denial_needs_a_message_and_the_model_reads_it():
+    with pytest.raises(ValueError):
+        Decision.deny("  ")
+    ran: list = []
+    result = Dispatcher(tools(ran), approve=deny_all("Order 4711 waits for the credit review on Friday.")).dispatch(
+        ToolCall("release_request_create", GOOD))
+    assert result.is_error and "credit review on Friday" in result.content and not ran
+
+
+def test_allow_with_modified_input_runs_the_modified_input_and_audits_both():
+    ran: list = []
+    edited = {**GOOD, "justification": GOOD["justification"] + " Approved by the sales manager."}
+    dispatcher = Dispatcher(tools(ran))
+    dispatcher.dispatch(ToolCall("release_request_create", GOOD), approve=fixed(Decision.allow_modified(edited)))
+    assert ran == [edited]
+    record = dispatcher.audit.records[0]
+    assert record.proposed == GOOD and record.final == edited and record.decision == "allow (modified)"
+
+
+def test_edited_input_is_validated_again():
+    ran: list = []
+    dispatcher = Dispatcher(tools(ran))
+    result = dispatcher.dispatch(ToolCall("release_request_create", GOOD),
+                                 approve=fixed(Decision.allow_modified({"sales_order": "4711", "justification": "ok"})))
+    assert result.is_error and not ran and "edited input" in result.content
+
+
+def test_every_proposal_is_audited_in_order():
+    ran: list = []
+    dispatcher = Dispatcher(tools(ran), approve=allow_all, clock=iter(range(100)).__next__)
+    dispatcher.dispatch(ToolCall("sales_order_get_block_summary", {}, "a"))
+    dispatcher.dispatch(ToolCall("release_request_create", {"sales_order": "4711"}, "b"))
+    dispatcher.dispatch(ToolCall("release_request_create", GOOD, "c"))
+    dispatcher.dispatch(ToolCall("release_order", GOOD, "d"))
+    labels = [(r.seq, r.call_id, r.decision, r.ran, r.at) for r in dispatcher.audit]
+    assert labels == [(1, "a", "read-only: no decision needed", True, 0), (2, "b", "rejected by schema", False, 1),
+                      (3, "c", "allow", True, 2), (4, "d", "unknown tool", False, 3)]
+
+
+def test_release_policy():
+    write = tools([])["release_request_create"]
+    assert release_policy(ToolCall("release_request_create", GOOD), write) == Decision.allow()
+    denied = release_policy(ToolCall("release_request_create", {**GOOD, "justification": "The customer pays."}), write)
+    assert not denied.allowed and "EUR" in denied.message
+    fixed_up = release_policy(ToolCall("release_request_create", {**GOOD, "sales_order": "SO-4711"}), write)
+    assert fixed_up.updated_input["sales_order"] == "4711"
