@@ -1,0 +1,413 @@
+"""The designed tool set: five tools named for the jobs an order-to-cash clerk asks about.
+
+Same SAP data as the mirror set, shaped for a reader that cannot ask questions:
+
+* names follow object_verb_detail, so related tools share a prefix and differ by their job;
+* each description says what the tool does, what it returns, when to use it, when not to
+  (naming the neighbouring tool) and its limits;
+* schemas are strict-ready: closed objects, every field required, null for "not given", enums
+  for closed choices and the expected format inside each parameter description;
+* results carry names and texts instead of codes, stay small and keep stable identifiers;
+* errors say what was wrong, what is expected, give an example and name the tool to use
+  instead, and never reveal whether an order exists to someone who may not see it;
+* nothing is ever changed: ``release_request_create`` drafts a request for a person to approve
+  and returns the same draft when called again.
+
+No handler raises on any JSON arguments; a property-based test feeds them arbitrary values.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from tooldesign.data.sap import BLOCK_FIELDS
+from tooldesign.tools.base import Tool, ToolSet
+from tooldesign.tools.mirror import SapRecords, load_sap
+
+__all__ = [
+    "build_designed_set", "DraftStore", "READ_ONLY", "DRAFTS_ONLY", "DESIGNED_NAMES", "EXAMPLES",
+    "APPROVERS", "digits_error", "not_visible_error", "approver_for", "MIN_JUSTIFICATION_WORDS",
+    "SEARCH_DEFAULT_LIMIT", "SEARCH_MAX_LIMIT",
+]
+
+DESIGNED_NAMES = ("sales_order_get_block_summary", "customer_get_credit_exposure", "customer_get_address_gaps",
+                  "sales_order_search", "release_request_create")
+
+# MCP's behaviour hints, declared explicitly because a missing hint means "may write".
+READ_ONLY = {"readOnlyHint": True, "openWorldHint": False}
+DRAFTS_ONLY = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+
+APPROVERS = ("none", "CREDIT_MANAGER", "HEAD_OF_FINANCE")
+APPROVAL_RULE = "none within the limit, CREDIT_MANAGER up to 5% over, HEAD_OF_FINANCE beyond"
+SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT = 5, 20
+MIN_JUSTIFICATION_WORDS = 8
+ADDRESS_FIELDS = ("street", "postal_code", "city", "country")
+
+# One valid call per tool: errors quote it, so the model sees a shape that works.
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "sales_order_get_block_summary": {"sales_order": "4711", "detail": "concise"},
+    "customer_get_credit_exposure": {"customer": "10023", "sales_order": "4711"},
+    "customer_get_address_gaps": {"customer": "10051"},
+    "sales_order_search": {"customer": "10023", "blocked_only": True, "limit": None},
+    "release_request_create": {"sales_order": "4711", "justification": (
+        "Exposure 52,500 EUR is 5% over the 50,000 EUR limit; the customer has paid on time for years.")},
+}
+
+
+# ---------- errors a model can act on ----------
+
+class _Reject(Exception):
+    """Internal: carries an actionable error out of a nested check. Never leaves this module."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _shown(value: Any) -> str:
+    """The value the model sent, quoted and cut short, so the error shows what went wrong."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def digits_error(field_name: str, value: Any, example: str) -> dict:
+    """The one message every tool gives for a malformed number: what, expected, example, fix."""
+    return {"error": f"{field_name} takes digits only, like '{example}'; you sent {_shown(value)}. "
+                     "Strip any prefix such as 'SO-' and any spaces, then call again."}
+
+
+def not_visible_error(kind: str, number: str, hint: str) -> dict:
+    """Same words whether the record is missing or hidden from this user: nothing leaks."""
+    return {"error": f"{kind} {number} does not exist or you may not see it. {hint}"}
+
+
+def approver_for(exposure_cents: int, limit_cents: int) -> str:
+    """The approval rule, decided in code so it holds every time (whole cents: no rounding doubt)."""
+    if exposure_cents <= limit_cents:
+        return "none"
+    if exposure_cents * 100 <= limit_cents * 105:
+        return "CREDIT_MANAGER"
+    return "HEAD_OF_FINANCE"
+
+
+def _cents(amount: Any) -> int:
+    return int(round(float(amount) * 100))
+
+
+# ---------- reading arguments without ever raising ----------
+
+def _fields(args: Any, tool: str, names: tuple[str, ...]) -> dict:
+    """Check the argument object's shape: a JSON object with exactly the tool's fields."""
+    example = json.dumps(EXAMPLES.get(tool, {}))
+    if not isinstance(args, dict):
+        raise _Reject(f"{tool} takes a JSON object with the fields {', '.join(names)}; you sent "
+                      f"{_shown(args)}. Example: {example}")
+    unknown = sorted(str(k) for k in args if k not in names)
+    if unknown:
+        raise _Reject(f"{tool} has no field {', '.join(unknown)}. Its fields are {', '.join(names)}. "
+                      f"Example: {example}")
+    missing = [n for n in names if n not in args]
+    if missing:
+        raise _Reject(f"{tool} needs every field, and {', '.join(missing)} is missing; pass null where the "
+                      f"description allows 'not given'. Example: {example}")
+    return args
+
+
+_DIGITS = re.compile(r"[0-9]{1,10}")
+
+
+def _number(args: dict, name: str, example: str, nullable: bool = False) -> str | None:
+    value = args.get(name)
+    if value is None and nullable:
+        return None
+    if isinstance(value, str) and _DIGITS.fullmatch(value):
+        return value
+    raise _Reject(digits_error(name, value, example)["error"])
+
+
+def _choice(args: dict, name: str, options: tuple[str, ...]) -> str:
+    value = args.get(name)
+    if isinstance(value, str) and value in options:
+        return value
+    raise _Reject(f"{name} must be one of {', '.join(repr(o) for o in options)}; you sent {_shown(value)}. "
+                  f"Use '{options[0]}' unless you need more.")
+
+
+# ---------- the draft store: where release requests wait for a person ----------
+
+@dataclass
+class DraftStore:
+    """Release requests waiting for a person. Nothing here ever reaches SAP.
+
+    One draft per order: asking again returns the draft already made, which is what makes
+    ``release_request_create`` idempotent.
+    """
+    drafts: dict[str, dict] = field(default_factory=dict)
+
+    def get_or_create(self, sales_order: str, justification: str) -> tuple[dict, bool]:
+        """The draft for ``sales_order`` and whether this call created it."""
+        if sales_order in self.drafts:
+            return dict(self.drafts[sales_order]), False
+        draft = {"request_id": f"RR-{sales_order}", "sales_order": sales_order,
+                 "status": "waiting_for_approval", "justification": justification}
+        self.drafts[sales_order] = draft
+        return dict(draft), True
+
+    def pending(self) -> list[dict]:
+        return [dict(d) for d in self.drafts.values() if d["status"] == "waiting_for_approval"]
+
+
+# ---------- the handlers ----------
+
+@dataclass(frozen=True)
+class _Context:
+    data: SapRecords
+    drafts: DraftStore
+    may_see: Callable[[str], bool]
+
+    def order(self, number: str) -> dict[str, str] | None:
+        """An order the current user may see, or None (missing and hidden look the same)."""
+        header = self.data.orders.get(number)
+        return header if header is not None and self.may_see(header["SoldToParty"]) else None
+
+    def customer(self, number: str) -> dict[str, Any] | None:
+        record = self.data.customers.get(number)
+        return record if record is not None and self.may_see(number) else None
+
+    def block_reason(self, header: dict[str, str]) -> str:
+        texts = [self.data.block_texts.get((f, header[f]), f"{f} {header[f]} (no text configured)")
+                 for f in BLOCK_FIELDS if header.get(f, "").strip()]
+        return " ".join(texts)
+
+
+_ORDER_HINT = "Check the number with the user; to find a customer's orders, use sales_order_search."
+_CUSTOMER_HINT = "Take the customer number from sales_order_get_block_summary, or check it with the user."
+
+
+def _blocked(header: dict[str, str]) -> bool:
+    return any(header.get(f, "").strip() for f in BLOCK_FIELDS)
+
+
+def _block_summary(ctx: _Context, args: Any) -> dict:
+    args = _fields(args, "sales_order_get_block_summary", ("sales_order", "detail"))
+    number = _number(args, "sales_order", "4711")
+    detail = _choice(args, "detail", ("concise", "detailed"))
+    header = ctx.order(number)
+    if header is None:
+        return not_visible_error("Sales order", number, _ORDER_HINT)
+    customer = ctx.data.customers.get(header["SoldToParty"], {})
+    result = {"sales_order": number, "customer": header["SoldToParty"], "customer_name": customer.get("name", ""),
+              "net_value": float(header["TotalNetAmount"]), "currency": header["TransactionCurrency"],
+              "blocked": _blocked(header), "block_reason": ctx.block_reason(header)}
+    if detail == "detailed":
+        result.update({
+            "created_on": header["CreationDate"], "requested_delivery_date": header["RequestedDeliveryDate"],
+            "customer_po": header["PurchaseOrderByCustomer"], "sales_organization": header["SalesOrganization"],
+            "items": [{"item": i["SalesOrderItem"], "material": i["Material"], "text": i["SalesOrderItemText"],
+                       "quantity": int(i["RequestedQuantity"]), "net_value": float(i["NetAmount"])}
+                      for i in ctx.data.items.get(number, ())]})
+    return result
+
+
+def _credit_exposure(ctx: _Context, args: Any) -> dict:
+    args = _fields(args, "customer_get_credit_exposure", ("customer", "sales_order"))
+    number = _number(args, "customer", "10023")
+    order_number = _number(args, "sales_order", "4711", nullable=True)
+    customer = ctx.customer(number)
+    if customer is None:
+        return not_visible_error("Customer", number, _CUSTOMER_HINT)
+    order_cents = 0
+    if order_number is not None:
+        header = ctx.order(order_number)
+        if header is None:
+            return not_visible_error("Sales order", order_number,
+                                     "Pass null as sales_order to check the customer alone.")
+        if header["SoldToParty"] != number:
+            return {"error": f"Sales order {order_number} belongs to customer {header['SoldToParty']}, not "
+                             f"{number}. Call again with customer '{header['SoldToParty']}', or pass null as "
+                             "sales_order to check this customer alone."}
+        order_cents = _cents(header["TotalNetAmount"])
+    limit_cents, open_cents = _cents(customer["credit_limit"]), _cents(customer["open_items"])
+    exposure_cents = open_cents + order_cents
+    over = (exposure_cents - limit_cents) / limit_cents * 100 if limit_cents else 0.0
+    return {"customer": number, "customer_name": customer["name"], "credit_limit": limit_cents / 100,
+            "open_items": open_cents / 100, "order_value": order_cents / 100, "exposure": exposure_cents / 100,
+            "percent_over_limit": max(round(over, 1), 0.0), "approver": approver_for(exposure_cents, limit_cents),
+            "currency": "EUR"}
+
+
+def _address_gaps(ctx: _Context, args: Any) -> dict:
+    args = _fields(args, "customer_get_address_gaps", ("customer",))
+    number = _number(args, "customer", "10051")
+    customer = ctx.customer(number)
+    if customer is None:
+        return not_visible_error("Customer", number, _CUSTOMER_HINT)
+    missing = [f for f in ADDRESS_FIELDS if not str(customer.get(f, "")).strip()]
+    return {"customer": number, "customer_name": customer["name"], "missing_fields": missing,
+            "complete": not missing}
+
+
+def _limit(args: dict) -> int:
+    value = args.get("limit")
+    if value is None:
+        return SEARCH_DEFAULT_LIMIT
+    # bool is an int in Python; a model sending true means something else went wrong.
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= SEARCH_MAX_LIMIT:
+        return value
+    raise _Reject(f"limit must be a whole number from 1 to {SEARCH_MAX_LIMIT}, or null for "
+                  f"{SEARCH_DEFAULT_LIMIT}; you sent {_shown(value)}. Example: 10.")
+
+
+def _search(ctx: _Context, args: Any) -> dict:
+    args = _fields(args, "sales_order_search", ("customer", "blocked_only", "limit"))
+    number = _number(args, "customer", "10023")
+    blocked_only = args.get("blocked_only")
+    if not isinstance(blocked_only, bool):
+        raise _Reject(f"blocked_only must be true or false; you sent {_shown(blocked_only)}. "
+                      "Use false to list every order.")
+    limit = _limit(args)
+    if ctx.customer(number) is None:
+        return not_visible_error("Customer", number, _CUSTOMER_HINT)
+    rows = [h for h in ctx.data.orders.values()
+            if h["SoldToParty"] == number and (_blocked(h) or not blocked_only)]
+    rows.sort(key=lambda h: (h["CreationDate"], h["SalesOrder"]), reverse=True)  # newest first
+    shown = [{"sales_order": h["SalesOrder"], "net_value": float(h["TotalNetAmount"]), "blocked": _blocked(h),
+              "block_reason": ctx.block_reason(h)} for h in rows[:limit]]
+    result: dict[str, Any] = {"customer": number, "total": len(rows), "showing": len(shown), "orders": shown}
+    if len(rows) > len(shown):
+        result["note"] = (f"{len(rows) - len(shown)} older orders are not shown. Set blocked_only to true to "
+                          f"see only blocked ones, or raise limit (up to {SEARCH_MAX_LIMIT}).")
+    return result
+
+
+def _release_request(ctx: _Context, args: Any) -> dict:
+    args = _fields(args, "release_request_create", ("sales_order", "justification"))
+    number = _number(args, "sales_order", "4711")
+    why = args.get("justification")
+    header = ctx.order(number)
+    if header is None:
+        return not_visible_error("Sales order", number, _ORDER_HINT)
+    if not _blocked(header):
+        return {"error": f"Sales order {number} is not blocked, so there is nothing to release. Check an "
+                         "order's block with sales_order_get_block_summary before drafting a release."}
+    if not isinstance(why, str) or len(why.split()) < MIN_JUSTIFICATION_WORDS:
+        return {"error": f"justification is too thin for an approver to decide on: write at least "
+                         f"{MIN_JUSTIFICATION_WORDS} words with the facts, for example the exposure and limit "
+                         "from customer_get_credit_exposure. Example: "
+                         + json.dumps(EXAMPLES["release_request_create"]["justification"])}
+    draft, created = ctx.drafts.get_or_create(number, " ".join(why.split()))
+    draft["message"] = ("Draft created. A person approves or rejects it; nothing has been released." if created
+                        else "A draft for this order already exists and is returned unchanged; nothing has "
+                             "been released.")
+    return draft
+
+
+def _guarded(ctx: _Context, body: Callable[[_Context, Any], dict]) -> Callable[[Any], dict]:
+    """Turn the internal rejections into results: the model reads the error and tries again."""
+    def handler(args: Any) -> dict:
+        try:
+            return body(ctx, args)
+        except _Reject as rejection:
+            return {"error": rejection.message}
+    return handler
+
+
+# ---------- the definitions the model reads ----------
+
+def _schema(properties: dict[str, dict]) -> dict:
+    """A strict-ready object: closed, and every field required (null stands for "not given")."""
+    return {"type": "object", "properties": properties, "required": list(properties),
+            "additionalProperties": False}
+
+
+ORDER_NUMBER = {"type": "string",
+                "description": "Sales order number, digits only, for example '4711'."}
+CUSTOMER_NUMBER = {"type": "string",
+                   "description": "Customer number, digits only, for example '10023'."}
+
+DESCRIPTIONS = {
+    "sales_order_get_block_summary": (
+        "Explains why one sales order is blocked (credit check, pricing, missing data or another reason) "
+        "in the words a clerk reads. Returns the customer number "
+        "and name, net value, whether it is blocked and the block reason as text; 'detailed' adds dates, "
+        "the PO number and the items. Use it first when the user names one order and asks why it is blocked "
+        "or on hold. Not for a customer's order list (use sales_order_search) or credit figures (use "
+        "customer_get_credit_exposure). Reads one order; changes nothing."),
+    "customer_get_credit_exposure": (
+        "Checks a customer's credit exposure against the credit limit and says who must approve. Exposure "
+        f"is open items plus the order's net value; the approver is decided in code: {APPROVAL_RULE}. "
+        "Returns limit, open items, exposure, percent over the limit and the approver. Use it when an "
+        "order is held by the credit check or the user asks about a limit or who signs off. Not for an "
+        "order's block reason (use sales_order_get_block_summary). Read-only."),
+    "customer_get_address_gaps": (
+        "Lists the address fields missing from one customer's master data: street, postal code, city or "
+        "country. Returns the customer's name, the missing fields and whether the address is complete. "
+        "Use it when an order is incomplete or held because address data is missing. Not for the "
+        "order's block reason (use sales_order_get_block_summary). Read-only; a person fixes the address."),
+    "sales_order_search": (
+        "Searches one customer's sales orders, newest first, and tells which are blocked. Returns the "
+        "total, how many are shown, each order's number, value and block reason, and a note on narrowing "
+        "when the list is cut. Use it when the user asks which or how many orders a customer has. Not "
+        "for one order the user already named (use sales_order_get_block_summary). Shows 5 unless limit "
+        "says otherwise, at most 20; read-only."),
+    "release_request_create": (
+        "Drafts a request to release one blocked sales order; a person approves or rejects it, and this "
+        "tool releases nothing. Returns the request id, status and justification; a repeat call for the "
+        "same order returns the same draft. Use it only when the user asks to release or unblock an "
+        "order, whatever the customer promises. Not for explaining a block (use sales_order_get_block_summary). Refuses orders that are "
+        "not blocked and justifications too thin to decide on."),
+}
+
+PARAMETERS = {
+    "sales_order_get_block_summary": _schema({
+        "sales_order": ORDER_NUMBER,
+        "detail": {"type": "string", "enum": ["concise", "detailed"],
+                   "description": "'concise' unless you need dates, PO number or items."}}),
+    "customer_get_credit_exposure": _schema({
+        "customer": CUSTOMER_NUMBER,
+        "sales_order": {"type": ["string", "null"],
+                        "description": "Order number, digits only, to include its value; "
+                                       "null for none."}}),
+    "customer_get_address_gaps": _schema({"customer": CUSTOMER_NUMBER}),
+    "sales_order_search": _schema({
+        "customer": CUSTOMER_NUMBER,
+        "blocked_only": {"type": "boolean", "description": "true for blocked orders only."},
+        "limit": {"type": ["integer", "null"],
+                  "description": "Most orders to return, 1 to 20; null means 5."}}),
+    "release_request_create": _schema({
+        "sales_order": ORDER_NUMBER,
+        "justification": {"type": "string",
+                          "description": "At least 8 words of facts for the approver, "
+                                         "e.g. exposure and limit."}}),
+}
+
+_BODIES = {
+    "sales_order_get_block_summary": _block_summary,
+    "customer_get_credit_exposure": _credit_exposure,
+    "customer_get_address_gaps": _address_gaps,
+    "sales_order_search": _search,
+    "release_request_create": _release_request,
+}
+
+
+def _everyone(customer: str) -> bool:
+    return True
+
+
+def build_designed_set(data: SapRecords | None = None, drafts: DraftStore | None = None,
+                       may_see: Callable[[str], bool] | None = None) -> ToolSet:
+    """The five designed tools over ``data`` (the committed SAP tables by default).
+
+    ``drafts`` holds release requests; pass your own store to inspect them, or leave it out for a
+    fresh one, so two tool sets never share drafts by accident. ``may_see(customer_number)``
+    says whether the current user may see a customer and its orders; errors for a hidden record
+    read exactly like errors for a missing one.
+    """
+    ctx = _Context(data or load_sap(), drafts if drafts is not None else DraftStore(), may_see or _everyone)
+    tools = tuple(
+        Tool(name, DESCRIPTIONS[name], PARAMETERS[name], _guarded(ctx, _BODIES[name]),
+             DRAFTS_ONLY if name == "release_request_create" else READ_ONLY)
+        for name in DESIGNED_NAMES)
+    return ToolSet("designed", tools)
