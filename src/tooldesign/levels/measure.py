@@ -114,8 +114,8 @@ def level_table(levels: Mapping[int, Level] = LEVELS, seeds: Iterable[int] = SEE
         first = results[0]
         row = {"level": level.name, "calls": first.calls, "errors": first.errors,
                "valid": round(first.valid_share, 4)}
-        for label, result in zip("ABCDEFGH", results):
-            row[f"success {label}"] = round(result.success, 4)
+        for i, result in enumerate(results):   # runs are named A, B, C, ...
+            row[f"success {chr(ord('A') + i)}"] = round(result.success, 4)
         row.update(steps=first.steps, tokens=first.tokens,
                    **{"tokens/answer": round(first.tokens_per_answer)
                       if first.correct else float("inf")})
