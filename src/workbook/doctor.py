@@ -93,3 +93,8 @@ def main() -> int:
     failures = sum(not f.ok for f in findings)
     print(f"\n{len(findings) - failures} OK, {failures} FAIL" + ("" if failures else ": ready for the course."))
     return 1 if failures else 0
+
+
+def report() -> None:
+    """The doctor for a notebook cell: prints the findings and returns nothing."""
+    main()

@@ -1,0 +1,151 @@
+"""Plots and small explorers for notebooks 01 and 02.
+
+The functions that decide what to show are plain (they take frames, return dicts or draw on an
+Axes), so the tests can call them; the ipywidgets explorers only wire them to a dropdown.
+"""
+from __future__ import annotations
+
+import json
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from tooldesign.data import coldchain, sap
+
+BLOCKED_COLOUR, FREE_COLOUR, LIMIT_COLOUR, BREACH_COLOUR = "#c0392b", "#7f8c8d", "#2c3e50", "#f5b7b1"
+
+
+# ---------- notebook 01: orders ----------
+
+def readable_order(number: str, orders: pd.DataFrame, customers: pd.DataFrame,
+                   reasons: pd.DataFrame) -> dict:
+    """One order as a clerk would want to read it: names and texts instead of codes."""
+    header = orders.set_index("SalesOrder").loc[number]
+    customer = customers.set_index("customer").loc[header["SoldToParty"]]
+    return {"sales_order": number, "customer": f"{customer['name']} ({header['SoldToParty']})",
+            "net_value": f"{float(header['TotalNetAmount']):,.2f} {header['TransactionCurrency']}",
+            "requested_delivery": header["RequestedDeliveryDate"],
+            "blocked": sap.is_blocked(header), "why": sap.block_text(header, reasons) or "not blocked"}
+
+
+def order_values_chart(orders: pd.DataFrame, customers: pd.DataFrame):
+    """Net value of every order, grouped by customer, blocked orders in red."""
+    names = customers.set_index("customer")["name"]
+    table = orders.assign(value=orders["TotalNetAmount"].astype(float),
+                          blocked=orders.apply(sap.is_blocked, axis=1)).sort_values(["SoldToParty", "SalesOrder"])
+    fig, ax = plt.subplots(figsize=(8, 3.4))
+    colours = [BLOCKED_COLOUR if b else FREE_COLOUR for b in table["blocked"]]
+    labels = [f"{o}\n{names[c].split()[0]}" for o, c in zip(table["SalesOrder"], table["SoldToParty"])]
+    ax.bar(labels, table["value"], color=colours)
+    ax.set(title="Order net value by customer (red: blocked)", xlabel="sales order and customer",
+           ylabel="net value (EUR)")
+    ax.tick_params(axis="x", labelsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def order_explorer():
+    """Pick an order; see the record as the API sends it beside what a clerk would read."""
+    import ipywidgets as widgets
+    orders, customers, reasons = sap.orders(), sap.customers(), sap.block_reasons()
+    picker = widgets.Dropdown(options=list(orders["SalesOrder"]), description="order")
+    raw, readable = widgets.Output(), widgets.Output()
+
+    def show(_=None) -> None:
+        record = orders.set_index("SalesOrder").loc[picker.value].to_dict()
+        text = json.dumps({"SalesOrder": picker.value, **record}, indent=1)
+        raw.clear_output()
+        with raw:
+            print(f"As the API sends it ({len(text)} characters):\n{text}")
+        readable.clear_output()
+        with readable:
+            card = readable_order(picker.value, orders, customers, reasons)
+            print(f"As a clerk reads it ({len(json.dumps(card))} characters):")
+            for key, value in card.items():
+                print(f"  {key:<19} {value}")
+
+    picker.observe(show, names="value")
+    show()
+    return widgets.VBox([picker, widgets.HBox([raw, readable])])
+
+
+# ---------- notebook 02: shipments ----------
+
+def breach_spans(temps: list[float], max_temp_c: float) -> list[tuple[int, int]]:
+    """(first, last) reading index of every run strictly above the limit."""
+    spans, start = [], None
+    for i, temp in enumerate(temps + [float("-inf")]):
+        if temp > max_temp_c and start is None:
+            start = i
+        elif temp <= max_temp_c and start is not None:
+            spans.append((start, i - 1))
+            start = None
+    return spans
+
+
+def plot_shipment(ax, shipment: pd.Series, readings: pd.DataFrame, limits: pd.DataFrame,
+                  compact: bool = False) -> None:
+    """One shipment's temperature against its class limit, each breach shaded."""
+    rows = readings[readings["shipment_id"] == shipment["shipment_id"]]
+    limit = float(limits.set_index("product_class").loc[shipment["product_class"], "max_temp_c"])
+    hours = (rows["ts"] - rows["ts"].iloc[0]).dt.total_seconds() / 3600
+    temps = rows["temp_c"].tolist()
+    ax.plot(hours, temps, color="#2471a3", linewidth=1.2)
+    ax.axhline(limit, color=LIMIT_COLOUR, linestyle="--", linewidth=1)
+    for first, last in breach_spans(temps, limit):
+        # Each reading stands for one sample interval, so shade from the reading to the next one.
+        ax.axvspan(hours.iloc[first], hours.iloc[last] + 0.5, color=BREACH_COLOUR, alpha=0.8, linewidth=0)
+    title = f"{shipment['shipment_number']} {shipment['product_class'].lower()}"
+    if compact:
+        ax.set_title(title, fontsize=8)
+        ax.tick_params(labelsize=6)
+    else:
+        ax.set(title=f"{title}, {shipment['carrier']}, {shipment['lane']} (dashed: limit {limit:g} °C)",
+               xlabel="hours since departure", ylabel="temperature (°C)")
+
+
+def shipment_figure(number: str):
+    shipments, readings, limits = coldchain.shipments(), coldchain.readings(), coldchain.limits()
+    fig, ax = plt.subplots(figsize=(8, 3))
+    plot_shipment(ax, shipments.set_index("shipment_number").loc[number].rename(None).to_frame().T
+                  .assign(shipment_number=number).iloc[0], readings, limits)
+    fig.tight_layout()
+    return fig
+
+
+def small_multiples(shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.DataFrame):
+    """All 24 shipments at a glance, each against its own limit, breaches shaded."""
+    fig, axes = plt.subplots(4, 6, figsize=(13, 7.5), sharex=True)
+    for ax, (_, shipment) in zip(axes.flat, shipments.iterrows()):
+        plot_shipment(ax, shipment, readings, limits, compact=True)
+    fig.suptitle("Every shipment against its class limit (dashed); shaded: readings above the limit")
+    fig.supxlabel("hours since departure")
+    fig.supylabel("temperature (°C)")
+    fig.tight_layout()
+    return fig
+
+
+def shipment_explorer():
+    """Pick a shipment; see its curve and its longest breach."""
+    import ipywidgets as widgets
+    shipments, readings, limits = coldchain.shipments(), coldchain.readings(), coldchain.limits()
+    picker = widgets.Dropdown(options=list(shipments["shipment_number"]), value="SHP-2047", description="shipment")
+    out = widgets.Output()
+
+    def show(_=None) -> None:
+        shipment = shipments.set_index("shipment_number").loc[picker.value]
+        shipment = pd.concat([pd.Series({"shipment_number": picker.value}), shipment])
+        limit = limits.set_index("product_class").loc[shipment["product_class"]]
+        temps = readings[readings["shipment_id"] == shipment["shipment_id"]]["temp_c"].tolist()
+        minutes = coldchain.longest_breach_minutes(temps, limit["max_temp_c"], int(limit["sample_minutes"]))
+        out.clear_output(wait=True)
+        with out:
+            fig, ax = plt.subplots(figsize=(8, 3))
+            plot_shipment(ax, shipment, readings, limits)
+            fig.tight_layout()
+            plt.show()
+            print(f"longest breach {minutes} min, allowance {int(limit['max_minutes_above'])} min")
+
+    picker.observe(show, names="value")
+    show()
+    return widgets.VBox([picker, out])

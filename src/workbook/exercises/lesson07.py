@@ -1,0 +1,256 @@
+"""Notebook 07: code mode, the catalog a program is told, result fields and the size limit."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from workbook.checks import failed, passed
+from workbook.exercises import Exercise, WrongAnswer
+
+NOTEBOOK = "07_code_mode_catalog"
+LIST, READINGS, LIMITS = "CC_LIST_SHIPMENTS", "CC_GET_READINGS", "CC_GET_LIMITS"
+CODES = (LIST, READINGS, LIMITS)
+
+
+# ---------- exercise 1: descriptions that name every result field ----------
+
+def _field_parents(value: Any, parent: str = "") -> dict[str, str]:
+    """Every field name in a result, mapped to the field it sits inside ('' at the top)."""
+    found: dict[str, str] = {}
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.setdefault(key, parent)
+            for name, where in _field_parents(item, key).items():
+                found.setdefault(name, where)
+    elif isinstance(value, list):
+        for item in value:
+            for name, where in _field_parents(item, parent).items():
+                found.setdefault(name, where)
+    return found
+
+
+def _names(field: str, text: str) -> bool:
+    return re.search(rf"(?<![A-Za-z0-9_]){re.escape(field)}(?![A-Za-z0-9_])", text) is not None
+
+
+def _judge_descriptions(answer: Any) -> object:
+    from tooldesign.codemode import coldchain_tools as cc  # the tools' real results are the answer key
+
+    if type(answer) is not dict:
+        return failed("corrected should be a dict: tool code -> description")
+    missing = [code for code in CODES if code not in answer]
+    if missing:
+        return failed(f"corrected has no description for {', '.join(missing)}; write one for each of the three tools")
+    for code in CODES:
+        text = answer[code]
+        if type(text) is not str or not text.strip():
+            return failed(f"the description of {code} should be a non-empty string")
+        if len(text) > 4000:
+            return failed(f"the description of {code} has {len(text):,} characters; the registry holds at most "
+                          "4,000. Name the fields and stop.")
+        if text.strip() == cc.DRAFT[code]:
+            return failed(f"{code} still has its draft description, which says nothing about the result")
+        parents = _field_parents(cc.HANDLERS[code](cc.sample_arguments(code)))
+        unnamed = [name for name in parents if not _names(name, text)]
+        if unnamed:
+            where = parents[unnamed[0]]
+            place = f"inside each item of {where}" if where else "at the top level of the result"
+            return failed(f"{code}: the result has {len(unnamed)} field(s) your description never names, one of "
+                          f"them {place}. Call the tool, look at the keys, and write each name exactly.")
+    if LIST not in answer[READINGS]:
+        return failed(f"{READINGS}: say what shipment_id is, not just its name: the numeric id that "
+                      f"{LIST} returns, not the SHP- number")
+    return passed("every field the three tools return is named, and shipment_id says where it comes from.")
+
+
+# A short set that passes, and edits of it that make the plausible mistakes, for the tests.
+_SHORT = {
+    LIST: "Lists shipments; product_class FROZEN or CHILLED filters. Returns [{ shipment_id, shipment_number, "
+          "carrier, lane, product_class, departure }].",
+    READINGS: "Readings of one shipment. shipment_id is the numeric id from CC_LIST_SHIPMENTS, not the SHP- "
+              "number. Returns { shipment_id, readings: [{ ts, temp_c }] }.",
+    LIMITS: "Claim rule per class. Returns [{ product_class, max_temp_c, max_minutes_above, sample_minutes, "
+            "claim_per_hour_eur }].",
+}
+
+
+def _short_with(code: str, old: str, new: str) -> dict:
+    return {**_SHORT, code: _SHORT[code].replace(old, new)}
+
+
+# ---------- exercise 2: access values that survive a redeployment ----------
+
+EXPECTED_ROWS = [[LIMITS, "both", 1], [READINGS, "code", 1], [LIST, "code", 1]]
+
+# What earlier deployments may have left in a registry before yours runs: (story, access by code).
+PRIOR_STATES = (
+    ("a new, empty registry", None),
+    ("a registry where an earlier script set CC_GET_LIMITS to 'code'", {LIMITS: "code"}),
+    ("a registry where an earlier script set every CC_ tool to 'direct'", {c: "direct" for c in CODES}),
+    ("a registry where an earlier script set the two bulk tools to 'both'", {LIST: "both", READINGS: "both"}),
+)
+
+
+def verification_rows_after(deployment_access: dict, prior: dict | None) -> list[list]:
+    """Deploy with ``deployment_access`` on a registry in state ``prior``; return the verification rows."""
+    from tooldesign.codemode import coldchain_tools as cc
+    from tooldesign.codemode.registry import Registry
+
+    with Registry() as registry:
+        if prior is not None:
+            cc.register(registry, cc.DRAFT, access=prior)
+        cc.register(registry, cc.CORRECTED, access={code: deployment_access.get(code) for code in CODES})
+        return [list(row) for row in registry.verify()]
+
+
+def _judge_access(answer: Any) -> object:
+    if type(answer) is not dict:
+        return failed("deployment_access should be a dict: tool code -> 'direct', 'code', 'both' (or None)")
+    unknown = sorted(set(answer) - set(CODES))
+    if unknown:
+        return failed(f"{', '.join(unknown)} is not one of the three cold-chain tools ({', '.join(CODES)})")
+    for code, value in answer.items():
+        if value not in ("direct", "code", "both", None):
+            return failed(f"{code}: {value!r} is not an access value; use 'direct', 'code' or 'both'")
+    fresh = {row[0]: row[1] for row in verification_rows_after(answer, None)}
+    for code in (LIST, READINGS):
+        if fresh[code] != "code":
+            why = ("a program could not call it at all" if fresh[code] == "direct"
+                   else "the model could still pull its data into the context")
+            return failed(f"{code} ends up '{fresh[code]}': {why}. A bulk tool a person never asks for belongs to "
+                          "a program only.")
+    if fresh[LIMITS] != "both":
+        return failed(f"{LIMITS} ends up '{fresh[LIMITS]}': it returns two small rows a person may well ask "
+                      "about, so both the model and a program should reach it")
+    for story, prior in PRIOR_STATES[1:]:
+        rows = verification_rows_after(answer, prior)
+        if rows != EXPECTED_ROWS:
+            wrong = next(row for row, want in zip(rows, EXPECTED_ROWS) if row != want)
+            return failed(f"on {story}, your deployment leaves {wrong[0]} at '{wrong[1]}': merge_tool keeps the "
+                          "stored access when you pass None. State every value explicitly.")
+    return passed("the verification query returns the three expected rows, whatever an earlier script left behind.")
+
+
+# ---------- exercise 3: how many fillers fit ----------
+
+def _sizes() -> dict[str, int]:
+    from tooldesign.codemode.sizelimit import entry_bytes
+    return entry_bytes()
+
+
+def _budgets() -> tuple[tuple[int], ...]:
+    sizes = _sizes()
+    fixed = sizes["preamble"] + sum(sizes[code] for code in CODES)
+    filler = sizes["one filler"]
+    # exactly room for three (0 bytes to spare), one byte short of it, the lesson's budget, room for
+    # everything, and one where forgetting the preamble gains a filler
+    budgets = (fixed + 3 * filler, fixed + 3 * filler - 1, 31_855, 20_000, fixed, 60_000, fixed + 5 * filler + 1,
+               fixed + 4 * filler - 500)
+    return tuple((budget,) for budget in budgets)
+
+
+FILLER_PROBES = _budgets()
+
+
+def _judge_fillers(results: Any) -> object:
+    from tooldesign.codemode.sizelimit import fillers_that_fit
+
+    budgets = [budget for (budget,) in FILLER_PROBES]
+    got = []
+    for budget, value in zip(budgets, results):
+        call = f"fillers_that_fit({budget})"
+        if isinstance(value, dict) and "error" in value:
+            return failed(f"{call} raised {value['error']}")
+        if type(value) is float and value == int(value):
+            value = int(value)
+        if type(value) is not int:
+            return failed(f"{call} returned a {type(value).__name__}; return a whole number of fillers (int)")
+        got.append(value)
+    want = [fillers_that_fit(budget) for budget in budgets]  # measured by building each catalog
+    if got == want:
+        return passed(f"right for all {len(budgets)} budgets, the exact edges included.")
+    budget, mine, right = next((b, g, w) for b, g, w in zip(budgets, got, want) if g != w)
+    lead = f"fillers_that_fit({budget}) returned {mine}, the catalog holds {right}"
+    if mine > 9:
+        return failed(f"{lead}: only nine fillers are registered")
+    for mistake, hint in _FILLER_MISTAKES:
+        if got == [mistake(b) for b in budgets]:
+            return failed(f"{lead}: {hint}")
+    return failed(f"{lead}: take the fixed part (preamble and the three tools) off the budget, then count the "
+                  "whole fillers that fit in what is left")
+
+
+def _fillers_no_newline(budget: int) -> int:
+    sizes = _sizes()
+    fixed = sizes["preamble"] + sum(sizes[code] - 1 for code in CODES)
+    return max(0, min(9, (budget - fixed) // (sizes["one filler"] - 1)))
+
+
+def _fillers_strict(budget: int) -> int:
+    sizes = _sizes()
+    fixed = sizes["preamble"] + sum(sizes[code] for code in CODES)
+    count = 0
+    while count < 9 and fixed + (count + 1) * sizes["one filler"] < budget:
+        count += 1
+    return count
+
+
+def _fillers_uncapped(budget: int) -> int:
+    sizes = _sizes()
+    return (budget - sizes["preamble"] - sum(sizes[code] for code in CODES)) // sizes["one filler"]
+
+
+def _fillers_no_preamble(budget: int) -> int:
+    sizes = _sizes()
+    return max(0, min(9, (budget - sum(sizes[code] for code in CODES)) // sizes["one filler"]))
+
+
+def _fillers_round_up(budget: int) -> int:
+    sizes = _sizes()
+    room = budget - sizes["preamble"] - sum(sizes[code] for code in CODES)
+    return max(0, min(9, -(-room // sizes["one filler"])))
+
+
+# Mistakes the check recognises by the whole pattern of answers, with the hint each one gets.
+_FILLER_MISTAKES = (
+    (_fillers_no_newline, "every line costs one byte more than its text, for its newline"),
+    (_fillers_strict, "a filler that fits with 0 bytes to spare is in (<=, not <)"),
+    (_fillers_no_preamble, "the preamble counts against the budget too"),
+    (_fillers_round_up, "a filler that does not fit whole is left out, so round down"),
+)
+
+
+EXERCISES = [
+    Exercise("ex07-descriptions", NOTEBOOK, "corrected", 3, _judge_descriptions,
+             prompt="Write a description for each cold-chain tool that names every field its result holds.",
+             wrong_answers=(
+                 WrongAnswer({LIST: "List the refrigerated shipments, optionally only those of one product class.",
+                              READINGS: "Get the temperature readings recorded for a shipment.",
+                              LIMITS: "Get the temperature limits and claim rules."}, "draft"),
+                 WrongAnswer(_short_with(READINGS, "{ ts, temp_c }", "{ ts, temperature }"),
+                             "inside each item of readings"),
+                 WrongAnswer(_short_with(LIMITS, "max_temp_c", "the limit"), "at the top level"),
+                 WrongAnswer(_short_with(READINGS, "CC_LIST_SHIPMENTS", "the list"), "SHP- number"),
+                 WrongAnswer(_short_with(LIST, "Lists shipments", "x" * 4000), "4,000"),
+                 WrongAnswer({LIST: _SHORT[LIST], READINGS: _SHORT[READINGS]}, "no description for"))),
+    Exercise("ex07-access", NOTEBOOK, "deployment_access", 2, _judge_access,
+             prompt="Choose the access values a deployment script passes so the verification query returns "
+                    "the expected rows on any registry.",
+             wrong_answers=(
+                 WrongAnswer({LIST: "code", READINGS: "code"}, "merge_tool keeps the stored access"),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: None}, "State every value"),
+                 WrongAnswer({LIST: "both", READINGS: "both", LIMITS: "both"}, "pull its data into the context"),
+                 WrongAnswer({LIST: "direct", READINGS: "code", LIMITS: "both"}, "could not call it"),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "code"}, "two small rows"),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "hidden"}, "not an access value"))),
+    Exercise("ex07-fillers", NOTEBOOK, "fillers_that_fit", 2, _judge_fillers, kind="function",
+             probes=FILLER_PROBES,
+             prompt="Write fillers_that_fit(budget): how many 3,900-character fillers the catalog holds.",
+             wrong_answers=(WrongAnswer(_fillers_no_newline, "newline"),
+                            WrongAnswer(_fillers_strict, "0 bytes to spare"),
+                            WrongAnswer(_fillers_uncapped, "only nine fillers"),
+                            WrongAnswer(_fillers_no_preamble, "preamble counts"),
+                            WrongAnswer(_fillers_round_up, "round down"),
+                            WrongAnswer(lambda budget: 7, "take the fixed part"))),
+]
+
