@@ -356,8 +356,9 @@ DESCRIPTIONS = {
         "Drafts a request to release one blocked sales order; a person approves or rejects it, and this "
         "tool releases nothing. Returns the request id, status and justification; a repeat call for the "
         "same order returns the same draft. Use it only when the user asks to release or unblock an "
-        "order, whatever the customer promises. Not for explaining a block (use sales_order_get_block_summary). Refuses orders that are "
-        "not blocked and justifications too thin to decide on."),
+        "order, whatever the customer promises. Not for explaining a block (use "
+        "sales_order_get_block_summary). Refuses orders that are not blocked and justifications too thin "
+        "to decide on."),
 }
 
 PARAMETERS = {

@@ -1,0 +1,143 @@
+"""The course's command line: ``python -m tooldesign COMMAND``.
+
+    data                                  build the fictional data files, list what was written
+    lint [--set mirror|designed|both]     check tool definitions against the design rules
+    respond                               what each tool set returns for the same five questions
+    select [--sample | --picker bm25 | --model NAME [--provider openai|anthropic|sap]]
+                                          which tool is picked first for each clerk request
+
+Everything runs offline except ``select --model``. Bad input ends with a one-line error and a
+non-zero exit code, never a traceback: the CLI is for learners, and a traceback hides the fix.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, Sequence
+
+__all__ = ["main", "build_parser"]
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse prints usage and a message on bad input; one line with the fix reads better."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"error: {message} (see: python -m {self.prog} --help)\n")
+
+
+def _cmd_data(args: argparse.Namespace) -> int:
+    from tooldesign.data import build_all
+
+    written = build_all()
+    for path in written:
+        print(path)
+    print(f"{len(written)} files written")
+    return 0
+
+
+def _cmd_lint(args: argparse.Namespace) -> int:
+    from tooldesign.lint import lint
+    from tooldesign.tools import SET_NAMES, tool_set
+
+    names = list(SET_NAMES) if args.set == "both" else [args.set]
+    reports = {name: lint(tool_set(name)) for name in names}
+    for report in reports.values():
+        print(report.format(details=args.set != "both"))
+        print()
+    if args.set == "both":
+        ratio = reports["designed"].tokens / max(reports["mirror"].tokens, 1)
+        print(f"The designed definitions are about {ratio:.1f}x the mirror's tokens (estimate: characters / 4).")
+        print("Add --set mirror or --set designed to see every finding.")
+    return 0
+
+
+def _cmd_respond(args: argparse.Namespace) -> int:
+    from tooldesign.tools.respond import PAIRS, compare, format_response
+
+    responses = compare()
+    for number, pair in enumerate(PAIRS, start=1):
+        print(f"{number}. {pair.title}")
+        for response in (r for r in responses if r.pair == pair.title):
+            print(format_response(response))
+        print()
+    sizes = {s: sum(r.size for r in responses if r.call.set_name == s) for s in ("mirror", "designed")}
+    print(f"Characters returned in total: mirror {sizes['mirror']}, designed {sizes['designed']}. The mirror "
+          "returns codes, whole records and bare status codes; the designed set returns what the next "
+          "decision needs, and errors that say how to recover.")
+    return 0
+
+
+def _picker(args: argparse.Namespace):
+    from tooldesign.selection import offline_picker
+
+    if args.model:
+        from tooldesign.selection.models import model_picker
+        return model_picker(args.model, args.provider)
+    return offline_picker(args.picker or "words")
+
+
+def _cmd_select(args: argparse.Namespace) -> int:
+    from tooldesign.selection import run_selection
+    from tooldesign.tools import SET_NAMES, tool_set
+
+    picker = _picker(args)
+    print(f"Which tool is picked first for each request?  [{picker.label}]\n")
+    results = []
+    for name in SET_NAMES:
+        try:
+            result = run_selection(picker, tool_set(name))
+        except Exception as error:  # a network or API failure from a real model
+            if picker.offline:
+                raise
+            print(f"error: the model call failed: {type(error).__name__}: {' '.join(str(error).split())[:300]}",
+                  file=sys.stderr)
+            return 1
+        results.append(result)
+        print(result.format())
+        print()
+    for result in results:
+        print(result.summary())
+    if picker.offline:
+        print(f"\n[{picker.label}] Offline stand-in: the gap between the sets is the lesson, not the digits. "
+              "Run with --model NAME for a real model.")
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "data": _cmd_data, "lint": _cmd_lint, "respond": _cmd_respond, "select": _cmd_select,
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _OneLineParser(prog="tooldesign", description="Tool design for agents: data, lint, respond, select.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
+    sub.add_parser("data", help="build the fictional data files and list what was written")
+    lint = sub.add_parser("lint", help="check tool definitions against the design rules")
+    lint.add_argument("--set", choices=["both", "mirror", "designed"], default="both",
+                      help="which tool set (default: both, one line per tool)")
+    sub.add_parser("respond", help="compare what each tool set returns")
+    select = sub.add_parser("select", help="the selection test: which tool is picked first")
+    how = select.add_mutually_exclusive_group()
+    how.add_argument("--sample", action="store_true", help="the crude word-matching stand-in (default)")
+    how.add_argument("--picker", choices=["words", "bm25"], help="an offline picker")
+    how.add_argument("--model", metavar="NAME", help="a real model (needs a key; see tooldesign.selection.config)")
+    select.add_argument("--provider", choices=["openai", "anthropic", "sap"],
+                        help="who serves --model (default: TOOLDESIGN_PROVIDER, else openai)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; return the exit code. Errors become one line on stderr."""
+    args = build_parser().parse_args(argv)
+    if getattr(args, "provider", None) and not getattr(args, "model", None):
+        print("error: --provider only applies together with --model NAME", file=sys.stderr)
+        return 2
+    try:
+        return COMMANDS[args.command](args)
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # the learner sees the cause in one line, not a traceback
+        message = " ".join(str(error).split()) or type(error).__name__
+        print(f"error: {message}", file=sys.stderr)
+        return 1

@@ -1,0 +1,59 @@
+"""The one place that names models, providers and the settings a real-model picker reads.
+
+Change a model here, or override it without editing code: ``--model`` on the CLI, or the
+variable named in ``MODEL_ENV`` (in the environment or a ``.env`` file in the course folder).
+Nothing here is read by the offline pickers.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+__all__ = ["PROVIDERS", "DEFAULT_MODELS", "MODEL_ENV", "PROVIDER_ENV", "KEY_ENV", "BASE_URL_ENV", "AICORE_ENV",
+           "SYSTEM_PROMPT", "TEMPERATURE", "MAX_TOKENS", "TIMEOUT_SECONDS", "load_env", "default_model",
+           "default_provider"]
+
+PROVIDERS = ("openai", "anthropic", "sap")
+
+# Defaults only: use a model your account offers that supports tool calling.
+DEFAULT_MODELS = {
+    "openai": "gpt-4o-mini",        # any OpenAI-compatible endpoint: OpenAI, Azure, Ollama, vLLM ...
+    "anthropic": "claude-haiku-4-5",
+    "sap": "gpt-4o-mini",           # a model in your generative AI hub catalog
+}
+MODEL_ENV = {"openai": "OPENAI_MODEL", "anthropic": "ANTHROPIC_MODEL", "sap": "AICORE_MODEL"}
+PROVIDER_ENV = "TOOLDESIGN_PROVIDER"
+KEY_ENV = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+BASE_URL_ENV = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
+AICORE_ENV = ("AICORE_CLIENT_ID", "AICORE_CLIENT_SECRET", "AICORE_AUTH_URL", "AICORE_BASE_URL",
+              "AICORE_RESOURCE_GROUP")
+
+SYSTEM_PROMPT = ("You help order-to-cash clerks with blocked SAP sales orders. Call the one tool that best "
+                 "fits the request. If no tool fits, answer in one sentence without calling a tool.")
+TEMPERATURE = 0
+MAX_TOKENS = 512
+TIMEOUT_SECONDS = 60
+
+
+def load_env(path: Path | str | None = None) -> bool:
+    """Read a ``.env`` file into the environment if python-dotenv is installed; True if one was read.
+
+    Values already in the environment win, so a shell export overrides the file.
+    """
+    try:
+        from dotenv import find_dotenv, load_dotenv
+    except ImportError:
+        return False
+    target = str(path) if path is not None else find_dotenv(usecwd=True)
+    return bool(target) and load_dotenv(target, override=False)
+
+
+def default_provider() -> str:
+    load_env()
+    return os.environ.get(PROVIDER_ENV, "openai")
+
+
+def default_model(provider: str) -> str:
+    """The model for ``provider``: its environment variable if set, else the default above."""
+    load_env()
+    return os.environ.get(MODEL_ENV[provider]) or DEFAULT_MODELS[provider]

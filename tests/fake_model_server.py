@@ -1,0 +1,178 @@
+"""A fake model server on 127.0.0.1 for the real-model pickers' tests: never the internet.
+
+It speaks just enough of two APIs for the official client libraries to work against it:
+
+* OpenAI's ``POST /v1/chat/completions``
+* Anthropic's ``POST /v1/messages``
+
+and it checks what it receives before answering: a model and a user message, every tool in the
+provider's format with a name, description and object schema, ``tool_choice`` "auto", and
+``strict`` set exactly on the tools whose schema is strict-ready (closed objects, every property
+required). Its own strict rule is written independently of the package's checker, so the test
+compares two implementations. A request that breaks a check gets a 400 whose message names the
+problem (the client raises it). Otherwise it answers with a tool call chosen by ``choose``.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable
+
+Chooser = Callable[[str, list[str]], "str | None"]
+
+
+def first_tool(request: str, names: list[str]) -> str | None:
+    return names[0] if names else None
+
+
+def _closed(schema: Any) -> bool:
+    """Strict-ready, by this file's own reading: every object closed and fully required."""
+    if not isinstance(schema, dict):
+        return True
+    kinds = schema.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    if "object" in kinds:
+        props = schema.get("properties") or {}
+        if not props or schema.get("additionalProperties") is not False:
+            return False
+        if sorted(schema.get("required") or []) != sorted(props):
+            return False
+        return all(_closed(p) for p in props.values())
+    return _closed(schema.get("items")) if "items" in schema else True
+
+
+class FakeModelServer:
+    """Use as a context manager; ``url`` is the base address, ``requests`` what it received
+    (path, JSON body and headers with lower-case names), ``problems`` every check that failed."""
+
+    def __init__(self, choose: Chooser = first_tool) -> None:
+        self.choose = choose
+        self.requests: list[dict] = []
+        self.problems: list[str] = []
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def __enter__(self) -> "FakeModelServer":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    # ---------- checks ----------
+
+    def _check_openai(self, body: dict) -> tuple[str, list[str]]:
+        problems, names = [], []
+        if not body.get("model"):
+            problems.append("no model")
+        users = [m for m in body.get("messages", []) if m.get("role") == "user"]
+        if not users:
+            problems.append("no user message")
+        if body.get("tool_choice") != "auto":
+            problems.append(f"tool_choice is {body.get('tool_choice')!r}, expected 'auto'")
+        for entry in body.get("tools") or []:
+            function = entry.get("function", {})
+            if entry.get("type") != "function" or not function.get("name") or not function.get("description"):
+                problems.append(f"malformed tool {entry!r:.80}")
+                continue
+            names.append(function["name"])
+            problems += self._check_strict(function["name"], function.get("parameters"), function.get("strict"))
+        if not names:
+            problems.append("no tools sent")
+        return (users[-1]["content"] if users else ""), problems
+
+    def _check_anthropic(self, body: dict) -> tuple[str, list[str]]:
+        problems, names = [], []
+        if not body.get("model") or not body.get("max_tokens"):
+            problems.append("model and max_tokens are required")
+        users = [m for m in body.get("messages", []) if m.get("role") == "user"]
+        if not users:
+            problems.append("no user message")
+        if body.get("tool_choice") != {"type": "auto"}:
+            problems.append(f"tool_choice is {body.get('tool_choice')!r}, expected {{'type': 'auto'}}")
+        for tool in body.get("tools") or []:
+            if not tool.get("name") or not tool.get("description") or "input_schema" not in tool:
+                problems.append(f"malformed tool {tool!r:.80}")
+                continue
+            names.append(tool["name"])
+            problems += self._check_strict(tool["name"], tool["input_schema"], tool.get("strict"))
+        if not names:
+            problems.append("no tools sent")
+        return (users[-1]["content"] if users else ""), problems
+
+    def _check_strict(self, name: str, schema: Any, strict: Any) -> list[str]:
+        if not isinstance(schema, dict) or schema.get("type") != "object":
+            return [f"{name}: the schema must be an object schema"]
+        if strict is True and not _closed(schema):
+            return [f"{name}: strict is set but the schema is not strict-ready"]
+        if strict is not True and _closed(schema):
+            return [f"{name}: the schema is strict-ready but strict is not set"]
+        return []
+
+    # ---------- answers ----------
+
+    def _openai_answer(self, body: dict, tool: str | None) -> dict:
+        message: dict[str, Any] = {"role": "assistant", "content": None}
+        if tool is None:
+            message["content"] = "No tool fits that request."
+        else:
+            message["tool_calls"] = [{"id": "call_1", "type": "function",
+                                      "function": {"name": tool, "arguments": "{}"}}]
+        return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": body["model"],
+                "choices": [{"index": 0, "message": message,
+                             "finish_reason": "tool_calls" if tool else "stop"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+    def _anthropic_answer(self, body: dict, tool: str | None) -> dict:
+        content: list[dict] = ([{"type": "tool_use", "id": "toolu_1", "name": tool, "input": {}}] if tool
+                               else [{"type": "text", "text": "No tool fits that request."}])
+        return {"id": "msg_fake", "type": "message", "role": "assistant", "model": body["model"],
+                "content": content, "stop_reason": "tool_use" if tool else "end_turn", "stop_sequence": None,
+                "usage": {"input_tokens": 1, "output_tokens": 1}}
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:  # keep test output clean
+                pass
+
+            def _send(self, status: int, payload: dict) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                server.requests.append({"path": self.path, "body": body, "headers": headers})
+                if self.path.endswith("/chat/completions"):
+                    request, problems = server._check_openai(body)
+                    names = [t["function"]["name"] for t in body.get("tools") or [] if "function" in t]
+                    answer = server._openai_answer
+                elif self.path.endswith("/messages"):
+                    request, problems = server._check_anthropic(body)
+                    names = [t["name"] for t in body.get("tools") or [] if "name" in t]
+                    answer = server._anthropic_answer
+                else:
+                    self._send(404, {"error": {"type": "not_found", "message": self.path}})
+                    return
+                if problems:
+                    server.problems.extend(problems)
+                    self._send(400, {"type": "error", "error": {"type": "invalid_request_error",
+                                                                "message": "; ".join(problems)}})
+                    return
+                self._send(200, answer(body, server.choose(request, names)))
+
+        return Handler

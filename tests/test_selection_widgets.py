@@ -1,0 +1,66 @@
+"""The two widgets' logic as pure functions, and their ipywidgets shells."""
+from tooldesign.selection import BM25Picker
+from tooldesign.tools import tool_set
+from tooldesign.widgets.request_tester import explain_request, render_explanations, request_tester
+from tooldesign.widgets.workbench import (description_workbench, render_state, with_description,
+                                          workbench_update)
+
+DESIGNED = tool_set("designed")
+GAPS = "customer_get_address_gaps"
+
+
+def test_unchanged_description_keeps_a_clean_set():
+    state = workbench_update(DESIGNED, GAPS, DESIGNED[GAPS].description)
+    assert state.findings == () and state.total_findings == 0
+    assert (state.right, state.total) == (10, 10) and state.all_right and state.wrong == ()
+
+
+def test_a_thin_description_shows_findings_and_a_miss():
+    state = workbench_update(DESIGNED, GAPS, "Get address.")
+    rules = {f.rule for f in state.findings}
+    assert {"desc-sentences", "desc-when", "desc-boundary"} <= rules
+    assert state.right < 10 and any("address" in request for request, _ in state.wrong)
+    text = render_state(state)
+    assert "WRONG" in text and "estimate" in text
+
+
+def test_with_description_leaves_the_original_alone():
+    edited = with_description(DESIGNED, GAPS, "x")
+    assert edited[GAPS].description == "x" and DESIGNED[GAPS].description != "x"
+    assert edited.names == DESIGNED.names
+
+
+def test_a_twin_finding_names_the_edited_tool():
+    twin = DESIGNED["sales_order_search"].description
+    state = workbench_update(DESIGNED, GAPS, twin)
+    assert any(f.rule == "set-twins" for f in state.findings)
+
+
+def test_request_tester_ranks_each_set_and_says_why():
+    explained = explain_request("Which address fields are missing for customer 10051?")
+    by_set = {e.set_name: e for e in explained}
+    assert by_set["designed"].chosen == GAPS and by_set["designed"].ranking[0][0] == GAPS
+    assert "addre" in by_set["designed"].ranking[0][2]
+    assert by_set["mirror"].chosen is None
+    text = render_explanations(explained)
+    assert "(no call)" in text and GAPS in text
+
+
+def test_request_tester_with_bm25():
+    explained = explain_request("Release order 4711 please", picker=BM25Picker(), top=2)
+    assert all(len(e.ranking) == 2 for e in explained)
+    assert {e.set_name: e.chosen for e in explained}["designed"] == "release_request_create"
+
+
+def test_widget_shells_update_as_you_type():
+    workbench = description_workbench(tool_name=GAPS)
+    dropdown, area, out = workbench.children
+    assert "0 finding(s)" in out.value
+    area.value = "Get address."
+    assert "desc-sentences" in out.value and "WRONG" in out.value
+    dropdown.value = "sales_order_search"
+    assert area.value == DESIGNED["sales_order_search"].description and "0 finding(s)" in out.value
+    tester = request_tester("Why is order 4711 on hold?")
+    box, shown = tester.children
+    box.value = "How many orders does customer 10023 have?"
+    assert "sales_order_search" in shown.value
