@@ -120,11 +120,14 @@ def example_arguments(tool: Tool) -> dict | None:
     return example if is_valid(tool, example) else None
 
 
-def invalid_call_result(call: ToolCall, tool: Tool, found: list[Problem]) -> ToolResult:
+def invalid_call_result(call: ToolCall, tool: Tool, found: list[Problem],
+                        example: Mapping[str, Any] | None = None) -> ToolResult:
     """The error for a call that failed its schema: each problem, and a valid example."""
     what = f"{tool.name} was not run: " + "; ".join(p.field + " " + p.wrong for p in found)
     expected = "; ".join(f"{p.field}: {p.expected}" for p in found)
-    return error_result(call.id, what, expected=expected, example=example_arguments(tool),
+    if example is None or not is_valid(tool, example):
+        example = example_arguments(tool)
+    return error_result(call.id, what, expected=expected, example=example,
                         instead="Correct the arguments and call again")
 
 
@@ -139,10 +142,12 @@ class Dispatcher:
 
     ``approve`` is the default approval callback; ``dispatch`` may be given another one for a single
     call (a click in the approval panel is such a callback). With no callback at all, writes are
-    refused: a write cannot run without a decision.
+    refused: a write cannot run without a decision. ``examples`` maps tool names to a valid call
+    quoted in errors (for instance the designed set's ``EXAMPLES``).
     """
     tools: ToolSet
     approve: ApprovalCallback | None = None
+    examples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     audit: AuditLog = field(default_factory=AuditLog)
     clock: Clock | None = None
     handler_calls: list[ToolCall] = field(default_factory=list)
@@ -160,7 +165,8 @@ class Dispatcher:
         tool = self.tools[call.name]
         found = problems(tool, arguments)
         if found:
-            return self._refuse(call, tool, arguments, "rejected by schema", invalid_call_result(call, tool, found))
+            return self._refuse(call, tool, arguments, "rejected by schema", invalid_call_result(
+                call, tool, found, self.examples.get(tool.name)))
         decision: Decision | None = None
         if tool.writes:
             decision, refusal = self._decide(call, tool, arguments, approve or self.approve)

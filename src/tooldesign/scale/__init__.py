@@ -1,0 +1,8 @@
+"""Scale: what a growing tool set costs, and three ways to shrink it (lesson 10).
+
+``growth`` grows the designed SAP set with plausible distractors and measures tokens (an
+estimate: characters / 4) and offline selection accuracy at each size; ``search`` keeps the
+definitions out until a search tool finds the top k; ``consolidate`` compares an action parameter
+with a catch-all and adds the lint rule that flags the catch-all; ``slider`` is the widget.
+Each module prints its figures with ``python -m tooldesign.scale.<module>``.
+"""

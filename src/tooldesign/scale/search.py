@@ -1,0 +1,149 @@
+"""Tool search: keep the definitions out until a search tool brings back the k that fit.
+
+With a large catalog most tools sit idle on any one request, yet every definition is billed on
+every call. Tool search sends one small definition (``tool_search``); the model calls it with the
+job it needs done, gets the top k definitions back, and picks among those. The price is one extra
+round trip before the first real call.
+
+The measurement here is offline: BM25 ranks the catalog for the search, and an offline picker
+makes the choice among the k found (both stand-ins, not models). Tokens are estimates
+(characters / 4) of the tool text each model call carries, plus the request. Each request is
+counted as a fresh conversation, so every one pays the extra round trip; in a longer conversation
+a tool found once stays loaded.
+
+Run ``python -m tooldesign.scale.search`` to print the table.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from tooldesign.scale.growth import MAX_SIZE, SCALE_CASES, SEED, catalog, definition_tokens
+from tooldesign.selection import BM25Picker, Case, Picker, expected_for, judge, offline_picker
+from tooldesign.tools.base import Tool, ToolSet, estimate_tokens
+
+KS = (1, 2, 3, 5, 10)
+
+SEARCH_DESCRIPTION = (
+    "Finds the tools that fit a job, from a catalog too large to send in full. Returns the definitions of "
+    "the best matches, which you can call right away. Use it first whenever no loaded tool fits the request. "
+    "Describe the job in the user's words; it reads only and changes nothing.")
+SEARCH_PARAMETERS = {"type": "object", "additionalProperties": False, "required": ["job"],
+                     "properties": {"job": {"type": "string", "description": "The job in a few words, for "
+                                            "example 'why is sales order 4711 blocked'."}}}
+
+
+def search_tool(tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> Tool:
+    """The one tool sent up front: it ranks ``tools`` for a job and returns the top k definitions."""
+    ranker = ranker or BM25Picker()
+
+    def handler(arguments: dict) -> dict:
+        found = top_k(str(arguments.get("job", "")), tools, k, ranker)
+        return {"found": [t.definition() for t in found]}
+    return Tool("tool_search", SEARCH_DESCRIPTION, SEARCH_PARAMETERS, handler,
+                {"readOnlyHint": True, "openWorldHint": False})
+
+
+def top_k(job: str, tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> list[Tool]:
+    """The k tools the ranker scores highest for ``job``; a score of zero never counts as a match."""
+    ranking = (ranker or BM25Picker()).pick(job, list(tools)).ranking
+    by_name = {t.name: t for t in tools}
+    return [by_name[name] for name, score in ranking[:k] if score > 0]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One request answered with tool search."""
+    request: str
+    found: tuple[str, ...]
+    chosen: str | None
+    right: bool
+    in_top_k: bool
+    tokens: int
+    round_trips: int
+
+
+def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Picker | None = None) -> Outcome:
+    """Two model calls: the first sees only tool_search and calls it; the second sees what it found."""
+    search = search_tool(list(tools), k, ranker)
+    call = {"type": "tool_use", "id": "call_search", "name": "tool_search", "input": {"job": case.request}}
+    result = search.run(call["input"])
+    found_names = tuple(d["name"] for d in result["found"])
+    found = [tools[n] for n in found_names]
+    chosen = picker.pick(case.request, found).tool if found else None
+    expected = expected_for(case, tools.name)
+    first = definition_tokens([search]) + estimate_tokens(case.request)
+    second = first + estimate_tokens(call) + estimate_tokens(json.dumps(result))
+    right_in = bool(expected) and any(n in expected for n in found_names)
+    return Outcome(case.request, found_names, chosen, judge(expected, chosen), right_in or expected == (),
+                   first + second, 2)
+
+
+def load_all(case: Case, tools: ToolSet, picker: Picker) -> Outcome:
+    """One model call with every definition loaded."""
+    chosen = picker.pick(case.request, tools).tool
+    expected = expected_for(case, tools.name)
+    return Outcome(case.request, tuple(tools.names), chosen, judge(expected, chosen), True,
+                   definition_tokens(tools) + estimate_tokens(case.request), 1)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Totals over the cases for one way of loading tools."""
+    label: str
+    k: int | None
+    accuracy: float
+    recall: float
+    tokens_per_request: float
+    round_trips: int
+
+
+def _summary(label: str, k: int | None, outcomes: Sequence[Outcome]) -> Summary:
+    n = len(outcomes)
+    return Summary(label, k, round(sum(o.right for o in outcomes) / n, 4), round(sum(o.in_top_k for o in outcomes) / n, 4),
+                   round(sum(o.tokens for o in outcomes) / n, 1), outcomes[0].round_trips)
+
+
+def compare(size: int = MAX_SIZE, ks: Sequence[int] = KS, picker: str = "words",
+            cases: Sequence[Case] = SCALE_CASES) -> list[Summary]:
+    """Load everything versus tool search with each k, on the same catalog and requests."""
+    tools = catalog(size, shuffle=SEED)
+    chooser = offline_picker(picker)
+    ranker = BM25Picker()
+    rows = [_summary("load all", None, [load_all(c, tools, chooser) for c in cases])]
+    for k in ks:
+        rows.append(_summary(f"search, k={k}", k, [with_search(c, tools, k, chooser, ranker) for c in cases]))
+    return rows
+
+
+@lru_cache(maxsize=8)
+def compare_cached(size: int = MAX_SIZE, picker: str = "words") -> tuple[Summary, ...]:
+    return tuple(compare(size, picker=picker))
+
+
+def best_k(budget: float, rows: Sequence[Summary]) -> int | None:
+    """The k with the best accuracy whose tokens per request fit ``budget``; the smaller k on a tie."""
+    fitting = [r for r in rows if r.k is not None and r.tokens_per_request <= budget]
+    if not fitting:
+        return None
+    return max(fitting, key=lambda r: (r.accuracy, -r.k)).k
+
+
+def table(rows: Sequence[Summary]) -> list[dict]:
+    return [{"loading": r.label, "accuracy": f"{r.accuracy:.0%}", "right tool among those loaded": f"{r.recall:.0%}",
+             "tokens per request (estimate)": r.tokens_per_request, "model calls": r.round_trips} for r in rows]
+
+
+def main() -> None:
+    print(f"Tool search over the {MAX_SIZE}-tool catalog, {len(SCALE_CASES)} requests. BM25 ranks for the search; "
+          "the word-matching stand-in chooses among the loaded tools (stand-ins, not models). Tokens are "
+          "estimates (characters / 4) summed over the model calls a request needs.")
+    print(f"\n{'loading':<14} {'accuracy':>8} {'in loaded':>9} {'tokens':>8} {'calls':>5}")
+    for r in compare():
+        print(f"{r.label:<14} {r.accuracy:>8.0%} {r.recall:>9.0%} {r.tokens_per_request:>8.0f} {r.round_trips:>5}")
+
+
+if __name__ == "__main__":
+    main()

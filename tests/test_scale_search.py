@@ -1,0 +1,46 @@
+"""Tool search: fewer tokens, one extra round trip, accuracy bounded by what the search finds."""
+from __future__ import annotations
+
+import pytest
+
+from tooldesign.scale.growth import SCALE_CASES, catalog
+from tooldesign.scale.search import best_k, compare_cached, load_all, search_tool, top_k, with_search
+from tooldesign.selection import offline_picker
+
+
+@pytest.fixture(scope="module")
+def rows():
+    return compare_cached()
+
+
+def test_search_tool_returns_k_definitions():
+    tools = catalog(100)
+    found = search_tool(list(tools), 3).run({"job": "why is sales order 4711 blocked"})["found"]
+    assert len(found) == 3 and set(found[0]) == {"name", "description", "parameters"}
+    assert "sales_order_get_block_summary" in [d["name"] for d in found]
+    assert top_k("zzz", list(tools), 3) == []
+
+
+def test_search_costs_a_round_trip_and_far_fewer_tokens(rows):
+    everything, *searches = rows
+    assert everything.round_trips == 1 and all(r.round_trips == 2 for r in searches)
+    assert all(r.tokens_per_request < everything.tokens_per_request / 5 for r in searches)
+    tokens = [r.tokens_per_request for r in searches]
+    assert tokens == sorted(tokens)
+    recalls = [r.recall for r in searches]
+    assert recalls == sorted(recalls) and everything.recall == 1.0
+    assert all(r.accuracy <= r.recall for r in searches)
+
+
+def test_best_k_under_a_budget(rows):
+    assert best_k(10, rows) is None
+    k = best_k(800, rows)
+    assert k is not None and next(r for r in rows if r.k == k).tokens_per_request <= 800
+    assert best_k(10**6, rows) == min((r for r in rows if r.k), key=lambda r: (-r.accuracy, r.k)).k
+
+
+def test_one_request_both_ways():
+    tools, picker = catalog(100), offline_picker("words")
+    case = SCALE_CASES[0]
+    searched, loaded = with_search(case, tools, 3, picker), load_all(case, tools, picker)
+    assert searched.right and loaded.right and searched.tokens < loaded.tokens and len(searched.found) == 3
