@@ -1,0 +1,44 @@
+# The course's commands. Each target first makes sure .venv matches the pins (fast when it does).
+# Windows without make: see README.md, "Without make".
+
+PYTHON ?= python3
+VENV_PY := .venv/bin/python
+PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+NB ?=
+
+.PHONY: setup lab test notebooks solutions check grade data doctor bench clean
+
+setup:
+	@$(PYTHON) scripts/setup_env.py
+
+lab: setup  ## set up, then open JupyterLab at the first notebook
+	$(VENV_PY) -m jupyter lab notebooks/00_start_here.ipynb
+
+test: setup  ## set up, then run every test: package, checks both ways, notebooks under nbval
+	$(VENV_PY) -m pytest -n 2 --dist loadfile $(PYTEST_NB) tests solutions
+
+notebooks: setup  ## write the learner copies in notebooks/ from solutions/ (FORCE=1 to replace changed copies)
+	$(VENV_PY) -m workbook release $(if $(FORCE),--force)
+
+solutions: setup  ## authors: re-run the solution notebooks and store their outputs (NB=02 for one)
+	$(VENV_PY) -m workbook execute $(NB)
+
+check: setup  ## run the checks of your notebook: make check NB=02
+	@if [ -z "$(NB)" ]; then echo "say which notebook: make check NB=02"; exit 2; fi
+	$(VENV_PY) -m workbook check $(NB)
+
+grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out]
+	@if [ -z "$(SUBMISSIONS)" ]; then echo "say where the submissions are: make grade SUBMISSIONS=folder"; exit 2; fi
+	$(VENV_PY) -m workbook grade $(SUBMISSIONS) --out $(or $(OUT),grading-out)
+
+data: setup  ## rebuild data/ (byte-identical to what is committed)
+	$(VENV_PY) -c "from tooldesign.data import build_all; [print(p) for p in build_all()]"
+
+doctor: setup
+	$(VENV_PY) -m workbook doctor
+
+bench: setup  ## print the benchmark figures (seconds per notebook, and each lesson's own)
+	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(VENV_PY) $$script || exit 1; done
+
+clean:
+	rm -rf .venv build src/*.egg-info

@@ -1,0 +1,85 @@
+"""The two commands rest on one list of pins; these tests keep it honest."""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from workbook import doctor
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_every_requirement_is_pinned_exactly():
+    lines = [l.strip() for l in (ROOT / "requirements.txt").read_text().splitlines()]
+    entries = [l for l in lines if l and not l.startswith("#")]
+    assert entries, "requirements.txt lists no packages"
+    loose = [l for l in entries if not re.fullmatch(r"[A-Za-z0-9_.\-]+==[0-9][\w.]*", l)]
+    assert not loose, f"not pinned with ==: {loose}"
+
+
+def test_environment_yml_uses_the_same_pins():
+    """conda installs from requirements.txt itself, so the two lists cannot drift."""
+    text = (ROOT / "environment.yml").read_text()
+    pip_section = text.split("- pip:", 1)[1]
+    assert "-r requirements.txt" in pip_section
+    # No second copy of a pin hides in environment.yml.
+    pinned_names = {_normal(n) for n in doctor.pinned(ROOT / "requirements.txt")}
+    conda_deps = re.findall(r"^\s*-\s*([A-Za-z0-9_.\-]+)\s*[=<>]", text, re.MULTILINE)
+    assert not ({_normal(n) for n in conda_deps} & pinned_names), "a pin is repeated in environment.yml"
+    python = re.search(r"python=(\d+)\.(\d+)", text)
+    assert python and (int(python.group(1)), int(python.group(2))) >= (3, 10)
+
+
+def test_pyproject_dependencies_are_all_pinned():
+    text = (ROOT / "pyproject.toml").read_text()
+    block = re.search(r"^dependencies = \[(.*?)\]", text, re.MULTILINE | re.DOTALL).group(1)
+    names = {_normal(re.match(r'\s*"([A-Za-z0-9_.\-]+)', line).group(1))
+             for line in block.splitlines() if line.strip().startswith('"')}
+    pins = {_normal(n) for n in doctor.pinned(ROOT / "requirements.txt")}
+    assert names <= pins, f"in pyproject.toml but not pinned: {sorted(names - pins)}"
+
+
+def test_old_python_gets_one_line_naming_the_fix():
+    code = ("import sys, runpy; sys.version_info = (3, 9, 18, 'final', 0); "
+            "runpy.run_path('scripts/setup_env.py', run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode != 0
+    message = done.stderr.strip()
+    assert len(message.splitlines()) == 1, message
+    assert "3.10 or newer" in message and "3.9" in message
+
+
+def test_doctor_reports_ok_in_the_course_environment(capsys):
+    assert doctor.main() == 0
+    out = capsys.readouterr().out
+    assert "[FAIL]" not in out
+    assert out.count("[OK]") == len(doctor.pinned()) + 3
+
+
+def test_doctor_names_the_fix_for_a_wrong_version():
+    finding = doctor.check_package("pandas", "0.0.1")
+    assert not finding.ok
+    assert "make lab" in finding.line()
+    assert doctor.check_package("no-such-package-for-the-course", "1.0").line().startswith("[FAIL]")
+
+
+def test_doctor_names_an_unwritable_data_folder(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    finding = doctor.check_data_writable(blocker / "data")
+    assert not finding.ok and "fix:" in finding.line()
+
+
+def test_ci_runs_the_readme_test_command():
+    readme = (ROOT / "README.md").read_text()
+    assert "make test" in readme and "make lab" in readme
+    ci = [l for l in (ROOT / ".ci/run").read_text().splitlines() if l.strip() and not l.startswith("#")]
+    assert ci[-1].strip() == "make test"
+    assert "|| true" not in "\n".join(ci), "CI must not hide a failure"
+    assert re.search(r"^test: setup", (ROOT / "Makefile").read_text(), re.MULTILINE)
