@@ -193,7 +193,7 @@ def distractors(order: str = "neighbours first") -> list[Tool]:
 
 ORDERS = ("neighbours first", "unrelated first")
 MAX_SIZE = 100
-SHUFFLES = 5
+SHUFFLES = 3
 SEED = 20261005
 
 _S, _E, _G = ("sales_order_get_block_summary",), ("customer_get_credit_exposure",), ("customer_get_address_gaps",)
