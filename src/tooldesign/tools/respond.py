@@ -91,18 +91,24 @@ def format_response(response: Response, width: int = 220) -> str:
 
 
 def plot_sizes(responses: list[Response], ax: Any = None) -> Any:
-    """A horizontal bar chart of result sizes, mirror and designed side by side; returns the axes."""
+    """A horizontal bar chart of result sizes, the pairs numbered in order; returns the axes."""
     import matplotlib.pyplot as plt
+    from matplotlib.patches import Patch
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
-    labels = [f"{r.call.tool} ({r.pair[:24]})" for r in responses]
-    colors = ["#c0504d" if r.call.set_name == "mirror" else "#4f81bd" for r in responses]
+    numbers: dict[str, int] = {}
+    for r in responses:
+        numbers.setdefault(r.pair, len(numbers) + 1)
+    colors = {"mirror": "#c0504d", "designed": "#4f81bd"}
     positions = list(range(len(responses)))[::-1]
-    ax.barh(positions, [r.size for r in responses], color=colors)
-    ax.set_yticks(positions, labels, fontsize=8)
+    ax.barh(positions, [r.size for r in responses], color=[colors.get(r.call.set_name, "grey") for r in responses])
+    ax.set_yticks(positions, [f"{numbers[r.pair]}. {r.call.tool}" for r in responses], fontsize=8)
     ax.set_xlabel("result size (characters)")
-    ax.set_title("What each call returns to the model: mirror (red) vs designed (blue)")
+    ax.set_ylabel("pair and tool called")
+    ax.set_title("What each call returns to the model, pair by pair")
+    ax.legend(handles=[Patch(color=c, label=name) for name, c in colors.items()], loc="lower right")
     for y, r in zip(positions, responses):
-        ax.text(r.size, y, f" {r.size}", va="center", fontsize=8)
+        ax.text(r.size, y, f" {r.size:,}", va="center", fontsize=8)
+    ax.margins(x=0.12)
     return ax

@@ -1,0 +1,130 @@
+"""Notebook 05: the linter. Predict what it finds, then write a rule of your own."""
+from __future__ import annotations
+
+from typing import Any
+
+from workbook.checks import failed, passed
+from workbook.exercises import Exercise, WrongAnswer
+
+NOTEBOOK = "05_lint"
+
+# ---------- exercise 1: predict the findings ----------
+
+# A first draft someone wants to add to the designed set; the notebook shows it, the check lints it.
+DRAFT = {
+    "name": "credit_check",
+    "description": "Checks credit. Use it for credit questions.",
+    "parameters": {"type": "object", "required": ["customer"],
+                   "properties": {"customer": {"type": "string", "description": "Customer number."},
+                                  "order": {"type": "string"}}},
+    "annotations": {},
+}
+
+
+def draft_rules() -> list[str]:
+    """The rule ids the course's linter reports for DRAFT inside the designed set (the answer key)."""
+    from tooldesign.lint import lint
+    from tooldesign.tools import Tool, tool_set
+
+    draft = Tool(DRAFT["name"], DRAFT["description"], DRAFT["parameters"], lambda arguments: {},
+                 DRAFT["annotations"])
+    report = lint(tool_set("designed").with_tools([draft]))
+    return sorted({f.rule for f in report.findings if f.tool == draft.name or draft.name in f.message})
+
+
+HINTS = {
+    "name-shape": "two words and no object_verb_detail shape",
+    "desc-sentences": "count the sentences of the description",
+    "desc-boundary": "nothing says what it is not for, or which neighbour to use instead",
+    "param-described": "one parameter has no description",
+    "safety-read-only-hint": "look at the annotations",
+    "strict-closed": "is the parameter object closed?",
+    "strict-required": "is every parameter required?",
+}
+
+
+def _judge_predicted(answer: Any) -> object:
+    if type(answer) is not list or any(type(item) is not str for item in answer):
+        return failed("predicted_rules should be a list of rule ids (strings), such as 'desc-when'")
+    if answer != sorted(set(answer)):
+        return failed("list each rule id once, sorted: sorted(set(...))")
+    from tooldesign.lint import RULES
+
+    unknown = [rule for rule in answer if rule not in {r.id for r in RULES}]
+    if unknown:
+        return failed(f"{unknown[0]!r} is not a rule id; the table above lists them all")
+    want = draft_rules()
+    extra = [rule for rule in answer if rule not in want]
+    if extra:
+        if extra[0] == "desc-when":
+            return failed("'desc-when' does not fire: 'Use it for credit questions' is a when-to-use clause, "
+                          "just not a useful one")
+        return failed(f"{extra[0]!r} does not fire for this draft; re-read what it checks")
+    missing = [rule for rule in want if rule not in answer]
+    if missing:
+        return failed(f"{len(missing)} rule(s) missing, for example: {HINTS.get(missing[0], missing[0])}")
+    return passed(f"all {len(want)} findings predicted, before running the linter.")
+
+
+# ---------- exercise 2: a rule of your own ----------
+
+# Descriptions from tool sets the notebook never shows, and whether each says what it returns.
+RETURNS_PROBES = (
+    ("Looks up a carrier's lanes. It returns each lane with its transit days. Use it when a clerk asks how "
+     "long a delivery takes.",),
+    ("Get credit.",),
+    ("Lists the open invoices of one customer. Use it when the user asks what is still owed. Not for "
+     "payments (use payment_search).",),
+    ("Returns the weather.",),
+    ("",),
+    ("Creates a draft credit note for a person to approve. RETURNS the draft id and its status.",),
+    ("Finds a warehouse bin by its label. Use it before moving stock. It only reads.",),
+    ("Explains a delivery block. The result is returned as text a clerk reads.",),
+)
+RETURNS_EXPECTED = [False, True, True, False, True, False, True, False]  # True: the rule must flag it
+
+
+def _judge_returns(results: Any) -> object:
+    for (description,), got, flag in zip(RETURNS_PROBES, results, RETURNS_EXPECTED):
+        shown = repr(description if len(description) <= 50 else description[:47] + "...")
+        if isinstance(got, dict) and "error" in got:
+            return failed(f"returns_clause({shown}) raised {got['error']}")
+        if type(got) is not list or any(type(m) is not str or not m.strip() for m in got):
+            return failed(f"returns_clause({shown}) returned {got!r}; a rule returns a list of messages "
+                          "([] when the description is fine)")
+        if flag and not got:
+            return failed(f"returns_clause({shown}) flags nothing, but that description never says what the "
+                          "tool returns")
+        if not flag and got:
+            if "return" in description.lower():
+                return failed(f"returns_clause({shown}) flags it, but it does say what it returns: match the word "
+                              "in any case and anywhere in the description ('returns', 'RETURNS', 'returned')")
+            return failed(f"returns_clause({shown}) flags it, but it says what it returns")
+    return passed(f"right on {len(RETURNS_PROBES)} descriptions from tool sets it had not seen.")
+
+
+def _starts_with_returns(description: str) -> list[str]:
+    return [] if description.startswith("Returns") else ["say what the tool returns"]
+
+
+def _case_sensitive(description: str) -> list[str]:
+    return [] if "returns" in description or "Returns" in description else ["say what the tool returns"]
+
+
+EXERCISES = [
+    Exercise("ex05-predict", NOTEBOOK, "predicted_rules", 1, _judge_predicted,
+             prompt="Predict the rule ids the linter reports for the draft credit_check tool.",
+             wrong_answers=(WrongAnswer(["desc-sentences", "desc-when", "name-shape"], "does not fire"),
+                            WrongAnswer(["desc-boundary", "desc-sentences", "name-shape"], "rule(s) missing"),
+                            WrongAnswer(["name-shape", "desc-boundary"], "sorted"),
+                            WrongAnswer(["desc-short"], "not a rule id"))),
+    Exercise("ex05-returns-rule", NOTEBOOK, "returns_clause", 2, _judge_returns, kind="function",
+             probes=RETURNS_PROBES,
+             prompt="Write the lint rule returns_clause(description): flag a description that never says what "
+                    "the tool returns.",
+             wrong_answers=(WrongAnswer(lambda description: [], "flags nothing"),
+                            WrongAnswer(_starts_with_returns, "in any case and anywhere"),
+                            WrongAnswer(_case_sensitive, "in any case and anywhere"),
+                            WrongAnswer(lambda description: "" if "return" in description.lower() else "no returns",
+                                        "list of messages"))),
+]
