@@ -35,12 +35,13 @@ def test_bad_settings_are_refused(kwargs):
         explore(**kwargs)
 
 
-def test_the_widget_builds_and_redraws():
-    import matplotlib.pyplot as plt
+def test_the_widget_draws_its_first_state_and_redraws():
     from tooldesign.levels.widgets import explorer
 
     box = explorer()
     level = box.children[0].children[0]
-    level.value = 2          # triggers a redraw without error
-    plt.close("all")
-    assert level.value == 2
+    headline, table, image = box.children[2:]
+    assert headline.value.startswith("<b>schema + example call: success 0.9583")
+    assert "27886" in table.value and bytes(image.value).startswith(b"\x89PNG")
+    level.value = 1
+    assert headline.value.startswith("<b>name only: success 0.3333")

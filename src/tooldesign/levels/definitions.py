@@ -24,13 +24,13 @@ from .tokens import count_tokens
 from .tools import TOOLS
 
 # What the model reads for each tool at levels two and up.
-DESCRIPTIONS = {
-    "sayac_oku": "abonenin onceki ve simdiki sayac endeksini dondurur",
-    "tuketim": "iki endeks arasindaki farki metrekup olarak verir",
-    "tarife": "metrekup ve abone tipinden donem bedelini hesaplar",
-    "belge_ara": "anahtar metne en yakin kurgu belgeyi getirir",
-    "kayit_yaz": "bir abonenin bir sutununa deger yazar ; yan etkilidir",
-}
+DESCRIPTIONS = dict(
+    sayac_oku="abonenin onceki ve simdiki sayac endeksini dondurur",
+    tuketim="iki endeks arasindaki farki metrekup olarak verir",
+    tarife="metrekup ve abone tipinden donem bedelini hesaplar",
+    belge_ara="anahtar metne en yakin kurgu belgeyi getirir",
+    kayit_yaz="bir abonenin bir sutununa deger yazar ; yan etkilidir",
+)
 
 # The arguments of each tool's example call (level four). The two indexes
 # show the previous one smaller: that is the information the schema lacks.

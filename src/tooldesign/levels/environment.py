@@ -31,15 +31,13 @@ ABOVE_LAST = 16
 COMMERCIAL_FACTOR = 2
 
 # The five documents the search tool can return (code -> text).
-DOCUMENTS = {
-    "TR01": "tarife basamaklari 10 25 40 metrekup ve ustu",
-    "TR02": "isyeri abonesinde birim ucret iki katidir",
-    "SY01": " ".join(["endeks farki tuketimi verir",
-                      "sayac donusu 100000 eklenir"]),
-    "AR01": " ".join(["ariza kaydi acildiginda",
-                      "saha ekibi iki gun icinde gider"]),
-    "KS01": "planli kesinti duyurusu bir hafta once yayimlanir",
-}
+DOCUMENTS = dict(
+    TR01="tarife basamaklari 10 25 40 metrekup ve ustu",
+    TR02="isyeri abonesinde birim ucret iki katidir",
+    SY01="endeks farki tuketimi verir sayac donusu 100000 eklenir",
+    AR01="ariza kaydi acildiginda saha ekibi iki gun icinde gider",
+    KS01="planli kesinti duyurusu bir hafta once yayimlanir",
+)
 
 
 def subscriber_id(number: int) -> str:

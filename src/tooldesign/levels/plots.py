@@ -3,6 +3,8 @@ and how much single runs scatter around a level's mean."""
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pandas as pd
 
@@ -33,6 +35,20 @@ def plot_cost_success(table: pd.DataFrame, success: str = "success A",
     ax.set_ylim(0, 1.05)
     ax.set_title("What each definition level buys, and at what price")
     return ax
+
+
+def cost_success_png(table: pd.DataFrame, success: str = "success A",
+                     highlight: str | None = None) -> bytes:
+    """:func:`plot_cost_success` as PNG bytes, for an image widget."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    plot_cost_success(table, success=success, highlight=highlight, ax=ax)
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80)
+    plt.close(fig)
+    return buffer.getvalue()
 
 
 def plot_distributions(result: SweepResult, ax=None):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from tqdm import tqdm
+from tqdm.auto import tqdm  # a widget bar in Jupyter, text elsewhere
 
 from .definitions import LEVELS, Level, levels_with
 from .environment import SEED

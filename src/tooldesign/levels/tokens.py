@@ -10,6 +10,8 @@ words stay Turkish: their length is part of the measured cost.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 PIECE = 5  # the longest token, in characters
 
 
@@ -25,3 +27,9 @@ def pieces(text: object) -> list[str]:
 def count_tokens(text: object) -> int:
     """Number of lesson tokens in ``text``."""
     return len(pieces(text))
+
+
+@lru_cache(maxsize=1024)
+def piece_set(text: str) -> frozenset[str]:
+    """The distinct tokens of ``text``, remembered: searches repeat the same texts."""
+    return frozenset(pieces(text))

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .environment import DOCUMENTS, SUBSCRIBERS, charge, meter_difference
-from .tokens import pieces
+from .tokens import piece_set
 
 MISSING = {"hata": "eksik alan"}      # a declared field was not filled
 
@@ -58,8 +58,8 @@ def search_docs(*, anahtar: str | None = None) -> dict:
     """
     if not anahtar:
         return dict(MISSING)
-    query = set(pieces(anahtar))
-    overlap = {code: len(query & set(pieces(text))) for code, text in DOCUMENTS.items()}
+    query = piece_set(str(anahtar))
+    overlap = {code: len(query & piece_set(text)) for code, text in DOCUMENTS.items()}
     best = max(overlap, key=overlap.get)  # first of the equals wins
     if overlap[best] == 0:
         return {"hata": "bulunamadi"}
@@ -71,7 +71,7 @@ def write_record(*, abone: str | None = None, sutun: str | None = None,
     """``kayit_yaz``: write one value to a subscriber's column (a side effect)."""
     if not abone or not sutun or deger is None:
         return dict(MISSING)
-    return {"yazildi": True, "abone": abone, "sutun": sutun, "deger": deger}
+    return dict(yazildi=True, abone=abone, sutun=sutun, deger=deger)
 
 
 @dataclass(frozen=True)

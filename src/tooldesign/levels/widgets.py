@@ -54,12 +54,16 @@ def explore(level: int = 4, seed: int = SEED, max_steps: int = STEP_BUDGET,
 
 
 def explorer():
-    """The widget: four controls above a headline, the table and the plot."""
-    import ipywidgets as w
-    import matplotlib.pyplot as plt
-    from IPython.display import display
+    """The widget: four controls above a headline, the table and the plot.
 
-    from .plots import plot_cost_success
+    The table and the plot are an HTML and an image widget, redrawn in
+    place, so the notebook keeps a picture of the first state.
+    """
+    from html import escape
+
+    import ipywidgets as w
+
+    from .plots import cost_success_png
 
     controls = {
         "level": w.Dropdown(options=[(f"{n}: {lv.name}", n) for n, lv in LEVELS.items()],
@@ -69,20 +73,18 @@ def explorer():
         "swap_share": w.FloatSlider(value=PUBLISHED_SWAP_SHARE, min=0.0, max=1.0,
                                     step=0.05, description="swap share"),
     }
-    out = w.Output()
+    headline, table, image = w.HTML(), w.HTML(), w.Image(format="png")
 
     def redraw(_=None) -> None:
         view = explore(**{k: c.value for k, c in controls.items()})
-        with out:
-            out.clear_output(wait=True)
-            print(view.headline())
-            display(view.table)
-            fig, ax = plt.subplots(figsize=(6.4, 3.6))
-            plot_cost_success(view.table, success="success", highlight=view.highlight, ax=ax)
-            plt.show()
+        headline.value = f"<b>{escape(view.headline())}</b>"
+        table.value = view.table.to_html()
+        image.value = cost_success_png(view.table, success="success",
+                                       highlight=view.highlight)
 
     for control in controls.values():
         control.observe(redraw, names="value")
     redraw()
     return w.VBox([w.HBox([controls["level"], controls["seed"]]),
-                   w.HBox([controls["max_steps"], controls["swap_share"]]), out])
+                   w.HBox([controls["max_steps"], controls["swap_share"]]),
+                   headline, table, image])
