@@ -1,0 +1,88 @@
+"""Notebook 08's checks, proven both ways, and their answer keys tied to the package."""
+from __future__ import annotations
+
+import pytest
+
+from tooldesign.levels import LEVELS, Level, catalog_tokens, measure, wire_call
+from tooldesign.levels.environment import SUBSCRIBERS, meter_difference
+from workbook.checks import FAIL, NOT_DONE, PASS, evaluate
+from workbook.exercises import exercises_for, get_exercise
+from workbook.exercises import lesson08 as ex
+
+NOTEBOOK = "08_definition_levels"
+
+
+def tokens_per_correct(runs):
+    correct = sum(run["answer"] == run["expected"] for run in runs)
+    return sum(run["tokens"] for run in runs) / correct if correct else None
+
+
+def stub_function(runs):
+    raise NotImplementedError()
+
+
+LEAN = Level(5, "name + example call", selection_factor=0.86, fill_share=1.0, swap_share=0.0,
+             shows_example=True)
+SOLUTIONS = {
+    "ex08-example-call": "tuketim ( onceki = 30500 , simdiki = 30562 )",
+    "ex08-swapped-m3": 99983,
+    "ex08-tokens-per-correct": tokens_per_correct,
+    "ex08-fifth-level": {"catalog_tokens": catalog_tokens(LEAN), "correct": measure(LEAN).correct,
+                         "tokens": measure(LEAN).tokens},
+}
+STUBS = {"ex08-example-call": ..., "ex08-swapped-m3": ..., "ex08-tokens-per-correct": stub_function,
+         "ex08-fifth-level": ...}
+
+
+def test_the_notebook_has_exactly_these_exercises():
+    assert sorted(e.grade_id for e in exercises_for(NOTEBOOK)) == sorted(SOLUTIONS)
+
+
+@pytest.mark.parametrize("grade_id", sorted(SOLUTIONS))
+def test_solution_passes(grade_id):
+    verdict = evaluate(grade_id, SOLUTIONS[grade_id])
+    assert verdict.status == PASS, verdict.message
+
+
+@pytest.mark.parametrize("grade_id", sorted(STUBS))
+def test_stub_is_not_done(grade_id):
+    assert evaluate(grade_id, STUBS[grade_id]).status == NOT_DONE
+
+
+@pytest.mark.parametrize("grade_id, index", [(e.grade_id, i) for e in exercises_for(NOTEBOOK)
+                                             for i in range(len(e.wrong_answers))])
+def test_wrong_answer_fails_with_its_hint(grade_id, index):
+    wrong = get_exercise(grade_id).wrong_answers[index]
+    verdict = evaluate(grade_id, wrong.answer)
+    assert verdict.status == FAIL and wrong.hint_contains in verdict.message, verdict.message
+
+
+# ---- the answer keys come from the package, not from memory ----------------
+
+def test_example_call_key_is_the_package_wire_format():
+    assert ex.EXAMPLE_CALL == wire_call("tuketim", {"onceki": 30500, "simdiki": 30562})
+
+
+def test_swap_key_follows_the_rollover_rule():
+    record = SUBSCRIBERS["A031"]
+    assert (record["onceki"], record["simdiki"]) == (ex.PREVIOUS, ex.CURRENT)
+    assert ex.SWAPPED_M3 == meter_difference(ex.CURRENT, ex.PREVIOUS) == 99983
+
+
+def test_tokens_per_correct_key_matches_the_solution():
+    assert [tokens_per_correct(*probe) for probe in ex.TPC_PROBES] == ex.TPC_EXPECTED
+
+
+def test_fifth_level_key_and_its_hints_match_measurements():
+    assert SOLUTIONS["ex08-fifth-level"] == ex.FIFTH
+    four = measure(4)
+    assert (catalog_tokens(LEVELS[4]), four.correct, four.tokens) == (164, 23, 27886)
+    swapping = measure(LEAN.with_shares(swap=0.3))
+    thin = measure(LEAN.with_shares(fill=0.72))
+    assert (swapping.correct, thin.correct) == (18, 20)
+    assert measure(Level(5, "", 1.0, 1.0, 0.0, shows_example=True)).tokens == 19447
+
+
+def test_a_share_instead_of_a_count_is_caught():
+    verdict = evaluate("ex08-fifth-level", {"catalog_tokens": 77, "correct": 23 / 24, "tokens": 21632})
+    assert verdict.status == FAIL and "count" in verdict.message
