@@ -182,4 +182,8 @@ def test_the_widget_builds():
     import matplotlib
     matplotlib.use("Agg")
     widget = catalog_explorer()
-    assert len(widget.children) == 5
+    assert len(widget.children) == 6
+    report, chart = widget.children[-2:]
+    assert "LEFT OUT:            2" in report.value and bytes(chart.value).startswith(b"\x89PNG")
+    widget.children[0].value = 40_000  # move the budget slider: everything fits, no warning
+    assert "LEFT OUT:            0" in report.value and "no warning" in report.value

@@ -111,7 +111,7 @@ class Catalog:
 
     def report(self) -> str:
         """The four lines that tell you whether a program can call every tool you think it can."""
-        left = f"  ({', '.join(self.left_out_codes)})" if self.left_out else ""
+        left = f" tools: {', '.join(self.left_out_codes)}" if self.left_out else ""
         return "\n".join([
             f"preamble + catalog:  {self.size_bytes:,} bytes of {self.budget:,}",
             f"code-callable tools: {self.code_callable_count}",

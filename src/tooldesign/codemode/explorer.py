@@ -5,6 +5,8 @@ memory and fits its catalog); ``catalog_explorer()`` wires it to sliders, a char
 """
 from __future__ import annotations
 
+import html
+import io
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +14,7 @@ from tooldesign.codemode.catalog import BUDGET_BYTES, Catalog
 from tooldesign.codemode.registry import MAX_DESCRIPTION_CHARS
 from tooldesign.codemode.sizelimit import FILLERS, ORDERS, PADDING, explore, plot_catalog
 
-__all__ = ["ExplorerView", "catalog_explorer", "explorer_view"]
+__all__ = ["ExplorerView", "catalog_explorer", "catalog_png", "explorer_view"]
 
 MAX_PADDING = 3940  # the filler's own sentence takes the rest of the 4,000 characters
 
@@ -38,10 +40,24 @@ def explorer_view(budget: int = BUDGET_BYTES, padding: int = PADDING, fillers: i
     return ExplorerView(explore(budget, padding, fillers, order))
 
 
-def catalog_explorer() -> Any:
-    """The widget: four controls, the report with the log line, and the bytes-per-tool chart."""
-    import ipywidgets as w
+def catalog_png(catalog: Catalog) -> bytes:
+    """The bytes-per-tool chart as PNG bytes, for an image widget."""
     import matplotlib.pyplot as plt
+
+    fig = plot_catalog(catalog)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80)
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def catalog_explorer() -> Any:
+    """The widget: four controls, the report with the log line, and the bytes-per-tool chart.
+
+    The report and the chart are widget values (HTML and PNG), not printed output, so the cell's
+    own output stays the same however the sliders move.
+    """
+    import ipywidgets as w
 
     style = {"description_width": "150px"}
     layout = w.Layout(width="520px")
@@ -54,17 +70,14 @@ def catalog_explorer() -> Any:
         "order": w.Dropdown(options=[(f"{key}: {text}", key) for key, text in ORDERS.items()], value="A",
                             description="store order", style=style, layout=layout),
     }
-    out = w.Output()
+    report, chart = w.HTML(), w.Image(format="png")
 
     def redraw(_: object = None) -> None:
         view = explorer_view(**{name: control.value for name, control in controls.items()})
-        with out:
-            out.clear_output(wait=True)
-            print(view.text())
-            plot_catalog(view.catalog)
-            plt.show()
+        report.value = f"<pre style='white-space: pre-wrap'>{html.escape(view.text())}</pre>"
+        chart.value = catalog_png(view.catalog)
 
     for control in controls.values():
         control.observe(redraw, names="value")
     redraw()
-    return w.VBox([*controls.values(), out])
+    return w.VBox([*controls.values(), report, chart])
