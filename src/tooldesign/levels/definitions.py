@@ -80,16 +80,17 @@ class Level:
                        swap_share=self.swap_share if swap is None else swap)
 
 
+PUBLISHED_SWAP_SHARE = 0.30   # chance to swap the indexes when no example shows them
+
 LEVELS: dict[int, Level] = {
-    1: Level(1, "name only", 0.62, 0.45, 0.30),
-    2: Level(2, "name + description", 0.86, 0.72, 0.30,
+    1: Level(1, "name only", 0.62, 0.45, PUBLISHED_SWAP_SHARE),
+    2: Level(2, "name + description", 0.86, 0.72, PUBLISHED_SWAP_SHARE,
              shows_description=True),
-    3: Level(3, "name + description + schema", 1.00, 1.00, 0.30,
+    3: Level(3, "name + description + schema", 1.00, 1.00, PUBLISHED_SWAP_SHARE,
              shows_description=True, shows_schema=True),
     4: Level(4, "schema + example call", 1.00, 1.00, 0.00,
              shows_description=True, shows_schema=True, shows_example=True),
 }
-PUBLISHED_SWAP_SHARE = 0.30
 
 
 def levels_with(*, swap: float | None = None,

@@ -100,26 +100,27 @@ def measure(level: Level | int, seed: int = SEED, max_steps: int = STEP_BUDGET,
     return LevelResult(level, seed, runs, sum(is_correct(r) for r in runs))
 
 
-def level_table(levels: Mapping[int, Level] = LEVELS, seeds: Iterable[int] = SEEDS,
-                max_steps: int = STEP_BUDGET) -> pd.DataFrame:
-    """The lesson's table: one row per level.
+def table_row(results: Sequence[LevelResult]) -> dict:
+    """One row of the table from one level's results, one per seed.
 
     Counts, steps and tokens come from the first seed; task success is
     shown for each seed, which is how the source judged run-to-run noise.
     """
+    first = results[0]
+    row = {"level": first.level.name, "calls": first.calls, "errors": first.errors,
+           "valid": round(first.valid_share, 4)}
+    for i, result in enumerate(results):   # runs are named A, B, C, ...
+        row[f"success {chr(ord('A') + i)}"] = round(result.success, 4)
+    row.update(steps=first.steps, tokens=first.tokens)
+    row["tokens/answer"] = round(first.tokens_per_answer) if first.correct else float("inf")
+    return row
+
+
+def level_table(levels: Mapping[int, Level] = LEVELS, seeds: Iterable[int] = SEEDS,
+                max_steps: int = STEP_BUDGET) -> pd.DataFrame:
+    """The lesson's table: one row per level (see :func:`table_row`)."""
     seeds = list(seeds)
-    rows = []
-    for level in levels.values():
-        results = [measure(level, s, max_steps) for s in seeds]
-        first = results[0]
-        row = {"level": level.name, "calls": first.calls, "errors": first.errors,
-               "valid": round(first.valid_share, 4)}
-        for i, result in enumerate(results):   # runs are named A, B, C, ...
-            row[f"success {chr(ord('A') + i)}"] = round(result.success, 4)
-        row.update(steps=first.steps, tokens=first.tokens,
-                   **{"tokens/answer": round(first.tokens_per_answer)
-                      if first.correct else float("inf")})
-        rows.append(row)
+    rows = [table_row([measure(level, s, max_steps) for s in seeds]) for level in levels.values()]
     return pd.DataFrame(rows).set_index("level")
 
 

@@ -14,7 +14,7 @@ import pandas as pd
 from .definitions import LEVELS, PUBLISHED_SWAP_SHARE, levels_with
 from .environment import SEED
 from .loop import STEP_BUDGET
-from .measure import is_correct, level_table, measure
+from .measure import is_correct, measure, table_row
 
 
 @dataclass
@@ -45,12 +45,11 @@ def explore(level: int = 4, seed: int = SEED, max_steps: int = STEP_BUDGET,
         raise ValueError("the step budget must be at least one step")
     if not 0.0 <= swap_share <= 1.0:
         raise ValueError("the swap share is a share, between 0 and 1")
-    table = levels_with(swap=swap_share)
-    frame = level_table(table, seeds=[seed], max_steps=max_steps)
+    results = {n: measure(lv, seed, max_steps) for n, lv in levels_with(swap=swap_share).items()}
+    frame = pd.DataFrame([table_row([r]) for r in results.values()]).set_index("level")
     frame = frame.rename(columns={"success A": "success"})
-    chosen = measure(table[level], seed, max_steps)
-    missed = [r.task.name for r in chosen.runs if not is_correct(r)]
-    return Exploration(frame, table[level].name, missed)
+    missed = [r.task.name for r in results[level].runs if not is_correct(r)]
+    return Exploration(frame, results[level].level.name, missed)
 
 
 def explorer():
