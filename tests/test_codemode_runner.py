@@ -183,3 +183,23 @@ def test_handlers_for_resolves_function_calls():
     assert handlers[cc.LIMITS] is cc.get_limits
     result = run_program("callTool('CC_FILLER_1', {})", handlers)
     assert "registered without a function to call" in result.error
+
+
+def test_runaway_recursion_is_stopped_before_python_would_raise_a_catchable_error():
+    program = ("def f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept Exception as error:\n    print('caught')\n"
+               "while True:\n    pass")
+    result = run(program, time_limit=0.3)
+    assert result.error.startswith("DepthLimitExceeded: 200 nested calls reached")
+    assert "caught" not in result.output
+
+
+def test_modest_recursion_is_fine():
+    result = run("def fact(n):\n    return 1 if n < 2 else n * fact(n - 1)\nprint(fact(150) > 10 ** 200)")
+    assert result.ok and result.output == "True\n"
+
+
+def test_call_tool_checks_the_clock_too():
+    from tooldesign.codemode import runner
+    state = runner._Run(cc.HANDLERS, 50, 0.0, None)  # a deadline already in the past
+    with pytest.raises(runner.TimeLimitExceeded):
+        state.call_tool(cc.LIMITS, {})

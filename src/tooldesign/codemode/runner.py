@@ -10,10 +10,11 @@ Three layers keep the program in its box:
    attributes with double underscores, frame and generator internals, ``open``/``eval``/``exec``
    and friends, classes, ``async``, bare ``except`` and ``finally``.
 2. It runs with a built-ins dictionary holding only the safe functions below.
-3. A call budget and a time limit stop a runaway loop with a clear error. The time limit uses
-   ``sys.settrace`` (checked on every line), not signals, so it works in a Jupyter kernel and on
-   Windows. The stop is a ``BaseException``, which ``except Exception`` in the program cannot
-   swallow; ``finally`` and bare ``except`` are refused because they could run on after it.
+3. A call budget and a time limit stop a runaway loop with a clear error, and a depth limit stops
+   runaway recursion. The time limit uses ``sys.settrace`` (checked on every line), not signals,
+   so it works in a Jupyter kernel and on Windows. The stop is a ``BaseException``, which
+   ``except Exception`` in the program cannot swallow; ``finally`` and bare ``except`` are refused
+   because they could run on after it.
 
 This is a teaching model of a sandbox, not a security boundary: one operation that runs inside C
 (a gigantic multiplication, say) is not interrupted, and memory is not limited. Never run untrusted
@@ -33,7 +34,7 @@ from typing import Any, Callable, Mapping
 from tooldesign.tools.base import result_size
 
 __all__ = [
-    "CallBudgetExceeded", "ProgramRejected", "ProgramStopped", "RunResult", "TimeLimitExceeded",
+    "CallBudgetExceeded", "DepthLimitExceeded", "ProgramRejected", "ProgramStopped", "RunResult", "TimeLimitExceeded",
     "ToolCall", "ToolError", "check_program", "handlers_for", "run_program",
 ]
 
@@ -42,6 +43,7 @@ DEFAULT_MAX_CALLS = 50
 DEFAULT_TIME_LIMIT = 5.0
 MAX_OUTPUT_CHARS = 20_000
 MAX_RANGE = 1_000_000
+MAX_DEPTH = 200  # nested calls of the program's own functions; far below Python's recursion limit
 
 Handler = Callable[[Mapping[str, Any]], Any]
 
@@ -64,6 +66,10 @@ class CallBudgetExceeded(ProgramStopped):
 
 class TimeLimitExceeded(ProgramStopped):
     pass
+
+
+class DepthLimitExceeded(ProgramStopped):
+    """Runaway recursion, stopped before Python's own RecursionError, which a program could catch."""
 
 
 # ---------- what a program may use ----------
@@ -213,6 +219,11 @@ class _Run:
     # --- the program's powers ---
 
     def call_tool(self, code: str, arguments: Mapping[str, Any] | None = None) -> Any:
+        if self.stop is None and time.monotonic() > self.deadline:  # also checked here, in case tracing was lost
+            self.stop = TimeLimitExceeded(f"time limit of {self.time_limit:g} s reached; "
+                                          "the program was stopped (a loop that never ends?)")
+        if self.stop is not None:
+            raise self.stop
         if len(self.calls) >= self.max_calls:
             self.stop = CallBudgetExceeded(
                 f"call budget of {self.max_calls} tool calls used up; the program was stopped at call "
@@ -260,7 +271,20 @@ class _Run:
 
     def trace(self, frame: Any, event: str, arg: Any) -> Any:
         # Only the program's own frames are traced; tools and the runner run at full speed.
-        return self.trace_line if frame.f_code.co_filename == FILENAME else None
+        if frame.f_code.co_filename != FILENAME:
+            return None
+        depth, outer = 0, frame
+        while outer is not None:
+            depth += outer.f_code.co_filename == FILENAME
+            outer = outer.f_back
+        if depth > MAX_DEPTH and self.stop is None:
+            # Python's RecursionError would be catchable, and could even strike inside this tracer,
+            # which switches tracing off for good; an uncatchable stop well before it avoids both.
+            self.stop = DepthLimitExceeded(f"{MAX_DEPTH} nested calls reached; the program was stopped "
+                                           "(a recursion that never ends?)")
+        if self.stop is not None:
+            raise self.stop
+        return self.trace_line
 
     def trace_line(self, frame: Any, event: str, arg: Any) -> Any:
         if event == "line":
