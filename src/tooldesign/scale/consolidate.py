@@ -36,7 +36,11 @@ def _catch_all(tool: Tool, tools: Sequence[Tool]) -> list[str]:
     props = tool.parameters.get("properties", {})
     out = []
     for name, spec in props.items():
-        free = isinstance(spec, dict) and spec.get("type") == "string" and "enum" not in spec and "pattern" not in spec
+        if not isinstance(spec, dict):
+            continue
+        kinds = spec.get("type")
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        free = "string" in kinds and "enum" not in spec and "pattern" not in spec
         if free and name.lower() in CHOICE_WORDS:
             out.append(f"'{name}' is free text that chooses the operation: a catch-all. Split unrelated jobs into "
                        "their own tools, or give one resource's operations an action enum")

@@ -33,6 +33,7 @@ REPORTED = {
     "soft_limit": 20,
     "search_worth_it_above": 20,
     "load_all_below": 10,
+    "tokens_for_58_tools": 55_000,  # five servers, before the conversation starts
 }
 
 
