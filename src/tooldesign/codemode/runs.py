@@ -32,7 +32,7 @@ from tooldesign.data import coldchain
 from tooldesign.tools.base import result_size
 
 __all__ = [
-    "CORRECTED_PROGRAM", "DRAFT_PROGRAM", "REPORTED", "ContextItem", "RunRecord", "classic_run",
+    "CORRECTED_PROGRAM", "DRAFT_PROGRAM", "REPORTED", "ContextItem", "RunRecord", "all_runs", "classic_run",
     "code_mode_run", "compare_runs", "plot_runs", "recorded_program", "run_recorded",
 ]
 
