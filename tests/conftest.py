@@ -1,4 +1,4 @@
-import os
+import matplotlib
 
-# Plots are drawn off screen in tests, whatever the machine.
-os.environ.setdefault("MPLBACKEND", "Agg")
+# Tests draw off screen. Only this process: kernels started by nbval keep their inline backend.
+matplotlib.use("Agg")

@@ -25,10 +25,16 @@ def ensure_writable(folder: Path) -> None:
 
 
 def write_text(path: Path, text: str) -> Path:
-    """Write UTF-8 text with \\n line endings, whatever the platform."""
+    """Write UTF-8 text with \\n line endings, whatever the platform.
+
+    The file is written beside its target and then renamed over it, so a notebook reading the
+    data while another rebuilds it never sees half a file.
+    """
     ensure_writable(path.parent)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    with open(partial, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(text)
+    os.replace(partial, path)
     return path
 
 

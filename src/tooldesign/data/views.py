@@ -5,7 +5,9 @@ Axes), so the tests can call them; the ipywidgets explorers only wire them to a 
 """
 from __future__ import annotations
 
+import io
 import json
+from html import escape
 
 import matplotlib.pyplot as plt
 import pandas as pd
@@ -44,25 +46,30 @@ def order_values_chart(orders: pd.DataFrame, customers: pd.DataFrame):
     return fig
 
 
+def _pre(text: str) -> str:
+    return f"<pre style='font-size:11px;line-height:1.25'>{escape(text)}</pre>"
+
+
+def order_views(number: str, orders: pd.DataFrame, customers: pd.DataFrame, reasons: pd.DataFrame) -> tuple[str, str]:
+    """The record as the API sends it and the clerk's card, each headed by its size in characters."""
+    record = {"SalesOrder": number, **orders.set_index("SalesOrder").loc[number].to_dict()}
+    raw = json.dumps(record, indent=1)
+    card = readable_order(number, orders, customers, reasons)
+    lines = [f"  {key:<19} {value}" for key, value in card.items()]
+    return (f"As the API sends it ({len(json.dumps(record))} characters):\n{raw}",
+            f"As a clerk reads it ({len(json.dumps(card))} characters):\n" + "\n".join(lines))
+
+
 def order_explorer():
     """Pick an order; see the record as the API sends it beside what a clerk would read."""
     import ipywidgets as widgets
     orders, customers, reasons = sap.orders(), sap.customers(), sap.block_reasons()
     picker = widgets.Dropdown(options=list(orders["SalesOrder"]), description="order")
-    raw, readable = widgets.Output(), widgets.Output()
+    raw, readable = widgets.HTML(), widgets.HTML()
 
     def show(_=None) -> None:
-        record = orders.set_index("SalesOrder").loc[picker.value].to_dict()
-        text = json.dumps({"SalesOrder": picker.value, **record}, indent=1)
-        raw.clear_output()
-        with raw:
-            print(f"As the API sends it ({len(text)} characters):\n{text}")
-        readable.clear_output()
-        with readable:
-            card = readable_order(picker.value, orders, customers, reasons)
-            print(f"As a clerk reads it ({len(json.dumps(card))} characters):")
-            for key, value in card.items():
-                print(f"  {key:<19} {value}")
+        raw_text, card_text = order_views(picker.value, orders, customers, reasons)
+        raw.value, readable.value = _pre(raw_text), _pre(card_text)
 
     picker.observe(show, names="value")
     show()
@@ -104,15 +111,6 @@ def plot_shipment(ax, shipment: pd.Series, readings: pd.DataFrame, limits: pd.Da
                xlabel="hours since departure", ylabel="temperature (°C)")
 
 
-def shipment_figure(number: str):
-    shipments, readings, limits = coldchain.shipments(), coldchain.readings(), coldchain.limits()
-    fig, ax = plt.subplots(figsize=(8, 3))
-    plot_shipment(ax, shipments.set_index("shipment_number").loc[number].rename(None).to_frame().T
-                  .assign(shipment_number=number).iloc[0], readings, limits)
-    fig.tight_layout()
-    return fig
-
-
 def small_multiples(shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.DataFrame):
     """All 24 shipments at a glance, each against its own limit, breaches shaded."""
     fig, axes = plt.subplots(4, 6, figsize=(13, 7.5), sharex=True)
@@ -125,27 +123,39 @@ def small_multiples(shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.
     return fig
 
 
+def shipment_summary(number: str, shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.DataFrame) -> str:
+    shipment = shipments.set_index("shipment_number").loc[number]
+    limit = limits.set_index("product_class").loc[shipment["product_class"]]
+    temps = readings.loc[readings["shipment_id"] == shipment["shipment_id"], "temp_c"].tolist()
+    minutes = coldchain.longest_breach_minutes(temps, limit["max_temp_c"], int(limit["sample_minutes"]))
+    claim = coldchain.claim_eur(minutes, int(limit["max_minutes_above"]), limit["claim_per_hour_eur"])
+    return (f"{number}: longest breach {minutes} min, allowance {int(limit['max_minutes_above'])} min, "
+            f"claim EUR {claim:g}")
+
+
+def shipment_png(number: str, shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.DataFrame) -> bytes:
+    """One shipment's plot as PNG bytes, for an image widget."""
+    fig, ax = plt.subplots(figsize=(8, 3))
+    plot_shipment(ax, shipments.set_index("shipment_number").loc[number].rename(number)
+                  .to_frame().T.reset_index(names="shipment_number").iloc[0], readings, limits)
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80)
+    plt.close(fig)
+    return buffer.getvalue()
+
+
 def shipment_explorer():
     """Pick a shipment; see its curve and its longest breach."""
     import ipywidgets as widgets
     shipments, readings, limits = coldchain.shipments(), coldchain.readings(), coldchain.limits()
     picker = widgets.Dropdown(options=list(shipments["shipment_number"]), value="SHP-2047", description="shipment")
-    out = widgets.Output()
+    image, summary = widgets.Image(format="png"), widgets.HTML()
 
     def show(_=None) -> None:
-        shipment = shipments.set_index("shipment_number").loc[picker.value]
-        shipment = pd.concat([pd.Series({"shipment_number": picker.value}), shipment])
-        limit = limits.set_index("product_class").loc[shipment["product_class"]]
-        temps = readings[readings["shipment_id"] == shipment["shipment_id"]]["temp_c"].tolist()
-        minutes = coldchain.longest_breach_minutes(temps, limit["max_temp_c"], int(limit["sample_minutes"]))
-        out.clear_output(wait=True)
-        with out:
-            fig, ax = plt.subplots(figsize=(8, 3))
-            plot_shipment(ax, shipment, readings, limits)
-            fig.tight_layout()
-            plt.show()
-            print(f"longest breach {minutes} min, allowance {int(limit['max_minutes_above'])} min")
+        image.value = shipment_png(picker.value, shipments, readings, limits)
+        summary.value = f"<b>{escape(shipment_summary(picker.value, shipments, readings, limits))}</b>"
 
     picker.observe(show, names="value")
     show()
-    return widgets.VBox([picker, out])
+    return widgets.VBox([picker, image, summary])
