@@ -1,0 +1,103 @@
+"""Lessons 03-06: the exercise checks against the package, beyond the generic both-ways tests.
+
+tests/test_checks.py proves every check both ways with its wrong answers; these tests pin what
+those checks rest on (answer keys that must agree with the package) and the hints a learner gets
+for the mistakes most likely in these lessons.
+"""
+import re
+
+import pytest
+
+from tooldesign.tools.designed import approver_for
+from workbook.checks import evaluate
+from workbook.exercises import lesson03, lesson04, lesson05, lesson06
+
+PRICE_DESCRIPTION = ("Shows the agreed prices of one sales order: list price, discount and net price. Returns the "
+                     "three amounts and the currency. Use it when the customer disputes a price or asks what "
+                     "discount was given. Not for the reason an order is blocked (use "
+                     "sales_order_get_block_summary). Read-only.")
+
+
+def price_definition(description=PRICE_DESCRIPTION):
+    return {"name": lesson06.PRICE_TOOL, "description": description, "parameters": lesson06.PRICE_PARAMETERS,
+            "annotations": {"readOnlyHint": True, "openWorldHint": False}}
+
+
+def test_resent_key_matches_a_step_by_step_loop():
+    for (sizes,) in lesson03.RESENT_PROBES:
+        context = total = 0
+        for size in sizes:
+            context += size
+            total += context
+        assert lesson03._resent(sizes) == total
+
+
+def test_approver_key_agrees_with_the_package_rule():
+    for (exposure, limit), want in zip(lesson04.APPROVER_PROBES, lesson04.APPROVER_EXPECTED):
+        assert approver_for(round(exposure * 100), round(limit * 100)) == want
+
+
+def test_price_handler_check_accepts_a_handler_built_on_the_package_helpers():
+    from tooldesign.tools.designed import digits_error, not_visible_error
+    from tooldesign.tools.mirror import load_sap
+
+    data = load_sap()
+
+    def handler(arguments):
+        if not isinstance(arguments, dict) or "sales_order" not in arguments:
+            return {"error": "pass a JSON object with sales_order, for example {\"sales_order\": \"4725\"}"}
+        number = arguments["sales_order"]
+        if not isinstance(number, str) or not number.isdigit():
+            return digits_error("sales_order", number, "4725")
+        if number not in data.orders:
+            return not_visible_error("Sales order", number, "Check it with the user.")
+        if number not in data.prices:
+            return {"error": f"Order {number} has no price conditions; use sales_order_get_block_summary."}
+        return dict(data.prices[number])
+
+    assert evaluate("ex04-price-handler", handler).passed
+
+
+def test_predicted_rules_key_is_the_linters_answer():
+    assert lesson05.draft_rules() == ["desc-boundary", "desc-sentences", "name-shape", "param-described",
+                                      "safety-read-only-hint", "strict-closed", "strict-required"]
+    assert set(lesson05.HINTS) == set(lesson05.draft_rules())
+
+
+def test_returns_probes_agree_with_a_reference_rule():
+    def reference(description):
+        return [] if re.search(r"return", description, re.I) else ["say what it returns"]
+    assert [bool(reference(d)) for (d,) in lesson05.RETURNS_PROBES] == lesson05.RETURNS_EXPECTED
+    assert evaluate("ex05-returns-rule", reference).passed
+
+
+def test_price_tool_passes_with_six_tools_no_findings_every_request_right():
+    verdict = evaluate("ex06-price-tool", {"definition": price_definition(), "requests": lesson06.GOOD_REQUESTS})
+    assert verdict.passed and "6 tools, 0 findings, 12/12 right" in verdict.message
+
+
+def test_a_greedy_description_is_told_which_request_it_took():
+    greedy = PRICE_DESCRIPTION.replace("Shows the agreed prices", "Shows pricing and credit for the stuck order "
+                                       "and the agreed prices")
+    verdict = evaluate("ex06-price-tool", {"definition": price_definition(greedy),
+                                           "requests": lesson06.GOOD_REQUESTS})
+    assert not verdict.passed and "your tool now takes" in verdict.message and "NOT for" in verdict.message
+
+
+def test_a_request_without_the_tools_words_is_named():
+    requests = ["Is 4725 too expensive?", "What discount did order 4725 get?"]
+    verdict = evaluate("ex06-price-tool", {"definition": price_definition(), "requests": requests})
+    assert not verdict.passed and "your request 'Is 4725 too expensive?'" in verdict.message
+
+
+@pytest.mark.parametrize("requests", [lesson06.GOOD_REQUESTS, ["How much discount is on order 4725?",
+                                                               "Customer disputes the price on 4725"]])
+def test_broken_key_and_check_for_other_requests(requests):
+    key = lesson06.broken_run(requests)
+    assert key["rules"] == ["desc-boundary", "desc-sentences", "desc-when"]
+    assert evaluate("ex06-broken", {"requests": requests, **key}).passed
+
+
+def test_the_design_note_is_left_to_a_person():
+    exercise = next(e for e in lesson06.EXERCISES if e.grade_id == "ex06-design-note")
+    assert exercise.kind == "manual" and exercise.points == 3
