@@ -1,0 +1,80 @@
+"""Notebook 09's checks, proven both ways: the solution passes; the stub and each wrong answer fail."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tooldesign.dispatch import Decision, Dispatcher, ToolCall
+from tooldesign.dispatch import boundary
+from tooldesign.tools import tool_set
+from workbook.checks import FAIL, NOT_DONE, PASS, evaluate
+from workbook.exercises import exercises_for, get_exercise
+from workbook.exercises.lesson09 import APPROVAL_PROBES, TARGET
+
+NOTEBOOK = "09_dispatch_and_errors"
+CLAUSE = ("Not for a customer as a whole: everything on or about a customer, the full picture, "
+          "the account, or who is behind a name or number (use search_customers).")
+
+
+def approve(arguments: dict) -> dict:
+    if not re.search(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", arguments["justification"]):
+        return {"behavior": "deny", "message": "State the exposure and the credit limit in EUR, then propose again."}
+    digits = re.sub(r"\D", "", arguments["sales_order"])
+    if digits != arguments["sales_order"]:
+        return {"behavior": "allow", "updated_input": {**arguments, "sales_order": digits}}
+    return {"behavior": "allow"}
+
+
+def stub(arguments: dict) -> dict:
+    raise NotImplementedError()
+
+
+SOLUTIONS = {"ex09-boundary-clause": CLAUSE, "ex09-fixed-call": {"sales_order": "4725", "detail": "concise"},
+             "ex09-approval": approve}
+STUBS = {"ex09-boundary-clause": ..., "ex09-fixed-call": ..., "ex09-approval": stub}
+
+
+def test_the_notebook_has_exactly_these_exercises():
+    assert sorted(ex.grade_id for ex in exercises_for(NOTEBOOK)) == sorted(SOLUTIONS)
+
+
+@pytest.mark.parametrize("grade_id", sorted(SOLUTIONS))
+def test_solution_passes(grade_id):
+    verdict = evaluate(grade_id, SOLUTIONS[grade_id])
+    assert verdict.status == PASS, verdict.message
+
+
+@pytest.mark.parametrize("grade_id", sorted(STUBS))
+def test_stub_is_not_done(grade_id):
+    assert evaluate(grade_id, STUBS[grade_id]).status == NOT_DONE
+
+
+@pytest.mark.parametrize("grade_id, index", [(ex.grade_id, i) for ex in exercises_for(NOTEBOOK)
+                                             for i in range(len(ex.wrong_answers))])
+def test_wrong_answer_fails_with_its_hint(grade_id, index):
+    wrong = get_exercise(grade_id).wrong_answers[index]
+    verdict = evaluate(grade_id, wrong.answer)
+    assert verdict.status == FAIL and wrong.hint_contains in verdict.message, verdict.message
+
+
+def test_clause_answer_key_is_the_package_measurement():
+    assert boundary.try_clause(boundary.ORDERS, CLAUSE, TARGET) == {"fixed": True, "broke": [], "right": 9, "of": 10}
+
+
+def test_fixed_call_passes_the_real_dispatcher():
+    result = Dispatcher(tool_set("designed")).dispatch(ToolCall("sales_order_get_block_summary",
+                                                                SOLUTIONS["ex09-fixed-call"]))
+    assert not result.is_error and result.content["sales_order"] == "4725"
+
+
+def test_the_solution_callback_agrees_with_the_lesson_policy_and_runs_in_the_gate():
+    from tooldesign.dispatch import release_policy
+    release = tool_set("designed")["release_request_create"]
+    for (arguments,) in APPROVAL_PROBES:
+        mine = Decision(**approve(arguments))
+        theirs = release_policy(ToolCall(release.name, arguments), release)
+        assert (mine.allowed, mine.updated_input) == (theirs.allowed, theirs.updated_input)
+    dispatcher = Dispatcher(tool_set("designed"), approve=lambda call, tool: Decision(**approve(dict(call.arguments))))
+    ran = dispatcher.dispatch(ToolCall(release.name, APPROVAL_PROBES[2][0]))
+    assert ran.ran and ran.content["sales_order"] == "4711"

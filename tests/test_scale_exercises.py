@@ -1,0 +1,73 @@
+"""Notebook 10's checks, proven both ways: the solution passes; the stub and each wrong answer fail."""
+from __future__ import annotations
+
+import pytest
+
+from tooldesign.lint import lint
+from tooldesign.scale import consolidate, growth
+from tooldesign.tools.base import Tool
+from workbook.checks import FAIL, NOT_DONE, PASS, evaluate
+from workbook.exercises import exercises_for, get_exercise
+from workbook.exercises.lesson10 import CATCH_EXPECTED, CATCH_PROBES
+
+NOTEBOOK = "10_tool_set_size"
+
+
+def choose_k(rows, budget):
+    fitting = [r for r in rows if r["tokens"] <= budget]
+    return max(fitting, key=lambda r: (r["accuracy"], -r["k"]))["k"] if fitting else None
+
+
+def is_catch_all(definition):
+    for name, spec in definition["parameters"].get("properties", {}).items():
+        kinds = spec.get("type")
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        if name.lower() in consolidate.CHOICE_WORDS and "string" in kinds and "enum" not in spec \
+                and "pattern" not in spec:
+            return True
+    return False
+
+
+def stub(*args):
+    raise NotImplementedError()
+
+
+SOLUTIONS = {"ex10-first-drop": 15, "ex10-choose-k": choose_k, "ex10-catch-all": is_catch_all}
+STUBS = {"ex10-first-drop": ..., "ex10-choose-k": stub, "ex10-catch-all": stub}
+
+
+def test_the_notebook_has_exactly_these_exercises():
+    assert sorted(ex.grade_id for ex in exercises_for(NOTEBOOK)) == sorted(SOLUTIONS)
+
+
+@pytest.mark.parametrize("grade_id", sorted(SOLUTIONS))
+def test_solution_passes(grade_id):
+    verdict = evaluate(grade_id, SOLUTIONS[grade_id])
+    assert verdict.status == PASS, verdict.message
+
+
+@pytest.mark.parametrize("grade_id", sorted(STUBS))
+def test_stub_is_not_done(grade_id):
+    assert evaluate(grade_id, STUBS[grade_id]).status == NOT_DONE
+
+
+@pytest.mark.parametrize("grade_id, index", [(ex.grade_id, i) for ex in exercises_for(NOTEBOOK)
+                                             for i in range(len(ex.wrong_answers))])
+def test_wrong_answer_fails_with_its_hint(grade_id, index):
+    wrong = get_exercise(grade_id).wrong_answers[index]
+    verdict = evaluate(grade_id, wrong.answer)
+    assert verdict.status == FAIL and wrong.hint_contains in verdict.message, verdict.message
+
+
+def test_first_drop_key_follows_the_measured_curve():
+    points = growth.measure(pickers=("bm25",))
+    start = points[0].accuracy["bm25"]
+    assert next(p.tools for p in points if p.accuracy["bm25"] < start - 0.10) == 15
+
+
+def test_catch_all_answer_key_agrees_with_the_lint_rule():
+    for (definition,), want in zip(CATCH_PROBES, CATCH_EXPECTED):
+        tool = Tool(definition["name"], definition["description"], definition["parameters"], lambda a: a)
+        flagged = bool(list(consolidate.CATCH_ALL_RULE.check(tool, [tool])))
+        assert flagged == want == is_catch_all(definition), definition["name"]
+    assert [f.rule for f in lint(consolidate.catch_all(), extra=consolidate.RULES).findings].count("set-catch-all") == 1
