@@ -162,3 +162,9 @@ def test_judges_only_ever_see_json_data():
     for exercise in EXERCISES:
         for probe in exercise.probes:
             json.dumps(probe)
+
+
+def test_each_exercise_lives_in_its_own_lesson_module():
+    """get_exercise imports only lessonNN for exNN-...; a misplaced exercise would not be found."""
+    for exercise in EXERCISES:
+        assert exercise.grade_id[:2] == "ex" and exercise.grade_id[2:4] == exercise.notebook[:2], exercise.grade_id

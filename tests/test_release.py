@@ -134,3 +134,12 @@ def test_cli_a_file_that_is_not_a_notebook_is_one_line(tmp_path):
     done = _cli("check", str(broken))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "not a notebook" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_committed_manifest_matches_the_learner_copies():
+    """Otherwise `make notebooks` would take an untouched copy for a learner's work and refuse."""
+    from workbook.release import _digest
+    manifest = json.loads((NOTEBOOKS_DIR / MANIFEST).read_text())
+    for path in SOLUTIONS:
+        text = (NOTEBOOKS_DIR / path.name).read_text(encoding="utf-8")
+        assert manifest.get(path.name) == _digest(text), f"run `make notebooks`: the manifest is stale for {path.name}"

@@ -41,16 +41,26 @@ def all_exercises() -> list[Exercise]:
     """Every exercise of every lesson, in course order."""
     found: list[Exercise] = []
     for name in _lesson_modules():
-        found.extend(importlib.import_module(f"{__name__}.{name}").EXERCISES)
+        found.extend(_lesson_exercises(name))
     return found
 
 
 def exercises_for(notebook: str) -> list[Exercise]:
-    return [ex for ex in all_exercises() if ex.notebook == notebook]
+    own = f"lesson{notebook[:2]}"
+    candidates = _lesson_exercises(own) if own in _lesson_modules() else all_exercises()
+    return [ex for ex in candidates if ex.notebook == notebook]
+
+
+def _lesson_exercises(name: str) -> list[Exercise]:
+    return importlib.import_module(f"{__name__}.{name}").EXERCISES
 
 
 def get_exercise(grade_id: str) -> Exercise:
-    for exercise in all_exercises():
+    # "ex02-claims" lives in lesson02: import that module alone, so a check cell stays fast and
+    # one lesson's imports never slow down (or break) another lesson's checks.
+    own = f"lesson{grade_id[2:4]}"
+    candidates = _lesson_exercises(own) if own in _lesson_modules() else all_exercises()
+    for exercise in candidates:
         if exercise.grade_id == grade_id:
             return exercise
     raise KeyError(f"no exercise with grade_id {grade_id!r}; check the spelling in the check cell")
