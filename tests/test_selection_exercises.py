@@ -47,7 +47,7 @@ def test_price_handler_check_accepts_a_handler_built_on_the_package_helpers():
         if not isinstance(arguments, dict) or "sales_order" not in arguments:
             return {"error": "pass a JSON object with sales_order, for example {\"sales_order\": \"4725\"}"}
         number = arguments["sales_order"]
-        if not isinstance(number, str) or not number.isdigit():
+        if type(number) is not str or not number.isdigit():
             return digits_error("sales_order", number, "4725")
         if number not in data.orders:
             return not_visible_error("Sales order", number, "Check it with the user.")

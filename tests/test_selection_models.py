@@ -115,7 +115,7 @@ def test_keys_are_read_from_a_dotenv_file(server, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("provider, missing", [("openai", "OPENAI_API_KEY"), ("anthropic", "ANTHROPIC_API_KEY"),
-                                               ("sap", "AICORE_CLIENT_ID, AICORE_CLIENT_SECRET")])
+                                               ("sap", "AICORE_BASE_URL, AICORE_AUTH_URL, AICORE_CLIENT_ID")])
 def test_a_missing_key_is_named(provider, missing):
     with pytest.raises(ModelSetupError, match=missing) as info:
         model_picker("some-model", provider)

@@ -5,11 +5,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tooldesign.data import sap
 from tooldesign.tools import tool_set
 from tooldesign.tools.base import result_size
 from tooldesign.tools.designed import (DESIGNED_NAMES, DRAFTS_ONLY, EXAMPLES, READ_ONLY, DraftStore, approver_for,
                                        build_designed_set)
 from tooldesign.tools.schema import check_definition, is_strict_ready, validate_arguments
+
+def sap_text(code: str) -> str:
+    """The configured text for a credit-status code, read from the data as the tool does."""
+    reasons = sap.block_reasons()
+    return reasons[(reasons.field == "TotalCreditCheckStatus") & (reasons.code == code)].text.item()
+
 
 JUSTIFICATION = "Exposure is 52,500 EUR, 5% over the 50,000 EUR limit; the customer pays on time."
 
@@ -42,8 +49,7 @@ def test_block_summary_concise_and_detailed(designed):
     tool = designed["sales_order_get_block_summary"]
     concise = tool.run({"sales_order": "4711", "detail": "concise"})
     assert concise == {"sales_order": "4711", "customer": "10023", "customer_name": "Nordhafen Tools GmbH",
-                       "net_value": 1800.0, "currency": "EUR", "blocked": True,
-                       "block_reason": "Blocked by the credit check."}
+                       "net_value": 1800.0, "currency": "EUR", "blocked": True, "block_reason": sap_text("B")}
     assert 150 <= result_size(concise) <= 230
     detailed = tool.run({"sales_order": "4725", "detail": "detailed"})
     assert detailed["block_reason"] == "Pricing: the customer disputes the price."

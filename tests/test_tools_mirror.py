@@ -63,7 +63,8 @@ def test_query_filters_odata_style_and_returns_everything():
 def test_update_order_never_changes_anything():
     before = json.dumps(load_sap().orders, sort_keys=True)
     mirror = tool_set("mirror")
-    assert mirror["update_order"].run({"id": "4711", "fields": {"TotalCreditCheckStatus": ""}}) == {"error": "403"}
+    blank = {field: "" for field in ("TotalCreditCheckStatus", "DeliveryBlockReason")}
+    assert mirror["update_order"].run({"id": "4711", "fields": blank}) == {"error": "403"}
     assert json.dumps(load_sap().orders, sort_keys=True) == before
     assert mirror["get_order"].run({"id": "4711"})["TotalCreditCheckStatus"] == "B"
 

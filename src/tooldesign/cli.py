@@ -47,7 +47,7 @@ def _cmd_lint(args: argparse.Namespace) -> int:
     if args.set == "both":
         ratio = reports["designed"].tokens / max(reports["mirror"].tokens, 1)
         print(f"The designed definitions are about {ratio:.1f}x the mirror's tokens (estimate: characters / 4).")
-        print("Add --set mirror or --set designed to see every finding.")
+        print("For every finding, add --set mirror or --set designed.")
     return 0
 
 
@@ -62,8 +62,8 @@ def _cmd_respond(args: argparse.Namespace) -> int:
         print()
     sizes = {s: sum(r.size for r in responses if r.call.set_name == s) for s in ("mirror", "designed")}
     print(f"Characters returned in total: mirror {sizes['mirror']}, designed {sizes['designed']}. The mirror "
-          "returns codes, whole records and bare status codes; the designed set returns what the next "
-          "decision needs, and errors that say how to recover.")
+          "hands back whole records, codes and bare statuses; the designed set hands back the few fields a "
+          "clerk's next step needs, and errors that tell the model what to send instead.")
     return 0
 
 
@@ -113,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
     sub.add_parser("data", help="build the fictional data files and list what was written")
     lint = sub.add_parser("lint", help="check tool definitions against the design rules")
-    lint.add_argument("--set", choices=["both", "mirror", "designed"], default="both",
+    lint.add_argument("--set", choices=["mirror", "designed", "both"], default="both",
                       help="which tool set (default: both, one line per tool)")
     sub.add_parser("respond", help="compare what each tool set returns")
     select = sub.add_parser("select", help="the selection test: which tool is picked first")

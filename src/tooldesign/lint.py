@@ -29,8 +29,8 @@ GENERIC_PARAMETERS = frozenset({"id", "key", "data", "value", "values", "fields"
 VERBS = frozenset({"get", "list", "search", "find", "create", "update", "delete", "check", "set", "post",
                    "read", "query", "add", "remove", "cancel", "approve", "send", "fetch", "compute", "explain",
                    "draft", "submit", "release", "change"})
-WRITE_WORDS = ("update", "create", "delete", "release", "post", "change", "set", "approve", "submit", "cancel",
-               "remove", "write")
+WRITE_WORDS = ("write", "create", "update", "change", "set", "post", "submit", "approve", "release", "cancel",
+               "remove", "delete")
 MAX_TOOLS = 20  # OpenAI's guide: fewer than 20 functions at the start of a turn, a soft limit
 
 

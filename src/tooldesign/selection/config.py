@@ -25,7 +25,7 @@ MODEL_ENV = {"openai": "OPENAI_MODEL", "anthropic": "ANTHROPIC_MODEL", "sap": "A
 PROVIDER_ENV = "TOOLDESIGN_PROVIDER"
 KEY_ENV = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 BASE_URL_ENV = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
-AICORE_ENV = ("AICORE_CLIENT_ID", "AICORE_CLIENT_SECRET", "AICORE_AUTH_URL", "AICORE_BASE_URL",
+AICORE_ENV = ("AICORE_BASE_URL", "AICORE_AUTH_URL", "AICORE_CLIENT_ID", "AICORE_CLIENT_SECRET",
               "AICORE_RESOURCE_GROUP")
 
 SYSTEM_PROMPT = ("You help order-to-cash clerks with blocked SAP sales orders. Call the one tool that best "

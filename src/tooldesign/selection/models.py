@@ -40,7 +40,7 @@ def _library(module: str, pip_name: str) -> Any:
 
 def _settings(names: Sequence[str], provider: str) -> dict[str, str]:
     config.load_env()
-    missing = [n for n in names if not os.environ.get(n)]
+    missing = [name for name in names if not os.environ.get(name)]
     if missing:
         raise ModelSetupError(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not set; put "
                               f"{'it' if len(missing) == 1 else 'them'} in the environment or in .env for "

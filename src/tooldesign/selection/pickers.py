@@ -4,8 +4,8 @@ Every picker, offline or a real model, has the same small interface (``Picker``)
 selection test, the widgets and later lessons can swap one for another:
 
 * ``WordMatchPicker``: a crude stand-in. It counts words shared by the request and each tool's
-  name and description. It knows nothing about meaning; it only shows that the words in a
-  definition are all that selection has to go on.
+  name and description. Meaning is beyond it; what it demonstrates is that a definition's
+  wording is the only evidence a picker has.
 * ``BM25Picker``: ranks tools with BM25 (rank_bm25), the scoring behind many search engines and
   a common way to let an agent search a large tool set. Still offline, still no understanding.
 * real models (``tooldesign.selection.models``): send the definitions and read the first call.

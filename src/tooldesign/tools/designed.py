@@ -182,7 +182,7 @@ class _Context:
         return " ".join(texts)
 
 
-_ORDER_HINT = "Check the number with the user; to find a customer's orders, use sales_order_search."
+_ORDER_HINT = "Ask the user to confirm the number; to list a customer's orders, call sales_order_search."
 _CUSTOMER_HINT = "Take the customer number from sales_order_get_block_summary, or check it with the user."
 
 
@@ -364,7 +364,7 @@ DESCRIPTIONS = {
 PARAMETERS = {
     "sales_order_get_block_summary": _schema({
         "sales_order": ORDER_NUMBER,
-        "detail": {"type": "string", "enum": ["concise", "detailed"],
+        "detail": {"enum": ["concise", "detailed"], "type": "string",
                    "description": "'concise' unless you need dates, PO number or items."}}),
     "customer_get_credit_exposure": _schema({
         "customer": CUSTOMER_NUMBER,

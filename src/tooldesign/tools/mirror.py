@@ -135,8 +135,8 @@ def build_mirror_set(data: SapRecords | None = None) -> ToolSet:
     """
     data = data or load_sap()
 
-    def params(props: dict, required: list[str]) -> dict:
-        return {"type": "object", "properties": props, "required": required}
+    def params(fields: dict, needed: list[str]) -> dict:
+        return {"type": "object", "properties": fields, "required": list(needed)}
 
     one_id = params({"id": _id()}, ["id"])
     tools = (

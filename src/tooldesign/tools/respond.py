@@ -18,6 +18,9 @@ __all__ = ["Call", "Pair", "Response", "PAIRS", "JUSTIFICATION", "compare", "for
 JUSTIFICATION = ("Exposure is 52,500 EUR, 5% over the 50,000 EUR limit; the customer has paid every invoice "
                  "on time this year.")
 
+# What a mirrored "release" amounts to: blank every block field of the order.
+CLEAR_BLOCKS = {"TotalCreditCheckStatus": "", "DeliveryBlockReason": "", "HeaderBillingBlockReason": ""}
+
 
 @dataclass(frozen=True)
 class Call:
@@ -46,7 +49,7 @@ PAIRS: tuple[Pair, ...] = (
         Call("mirror", "query", {"entity": "A_SalesOrder", "filter": "SoldToParty eq '10023'"}),
         Call("designed", "sales_order_search", {"customer": "10023", "blocked_only": False, "limit": None}))),
     Pair("Release order 4711, asked twice", (
-        Call("mirror", "update_order", {"id": "4711", "fields": {"TotalCreditCheckStatus": ""}}),
+        Call("mirror", "update_order", {"id": "4711", "fields": CLEAR_BLOCKS}),
         Call("designed", "release_request_create", {"sales_order": "4711", "justification": JUSTIFICATION}),
         Call("designed", "release_request_create", {"sales_order": "4711", "justification": JUSTIFICATION}))),
 )

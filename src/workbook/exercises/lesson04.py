@@ -125,14 +125,14 @@ def _judge_price(results: Any) -> object:
 
 def _bare_handler(arguments: Any) -> dict:
     number = arguments.get("sales_order") if isinstance(arguments, dict) else None
-    if not isinstance(number, str) or not number.isdigit():
+    if type(number) is not str or not number.isdigit():
         return {"error": "400 Bad Request"}
     return dict(PRICE_4725) if number == "4725" else {"error": "404"}
 
 
 def _leaky_handler(arguments: Any) -> dict:
     number = arguments.get("sales_order") if isinstance(arguments, dict) else None
-    if not isinstance(number, str) or not number.isdigit():
+    if type(number) is not str or not number.isdigit():
         return {"error": f"sales_order must be digits only, for example '4725'; you sent {json.dumps(number)}. "
                          "Check it with the user."}
     if number == "4725":

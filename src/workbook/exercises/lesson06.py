@@ -11,9 +11,9 @@ NOTEBOOK = "06_selection_test"
 PRICE_TOOL = "sales_order_get_price_conditions"
 BROKEN_DESCRIPTION = "Get prices."
 # The schema the broken run uses: the description is what the exercise breaks, nothing else.
-PRICE_PARAMETERS = {"type": "object", "additionalProperties": False, "required": ["sales_order"],
-                    "properties": {"sales_order": {"type": "string",
-                                                   "description": "Sales order number, digits only, e.g. '4725'."}}}
+PRICE_PARAMETERS = {"type": "object", "required": ["sales_order"], "additionalProperties": False,
+                    "properties": {"sales_order": {"description": "Sales order number, digits only, e.g. '4725'.",
+                                                   "type": "string"}}}
 
 
 def _tool(definition: dict) -> Any:
