@@ -24,7 +24,7 @@ def test_placeholder_leads_to_a_confident_wrong_conclusion():
 
 def test_actionable_message_parts():
     text = actionable_message("sales_order must be digits only", "digits, no prefix", "4711",
-                              "To find a customer's orders, use sales_order_search")
+                              "List the customer's orders with sales_order_search")
     assert text == ("sales_order must be digits only. Expected: digits, no prefix. Example: 4711. "
-                    "To find a customer's orders, use sales_order_search.")
+                    "List the customer's orders with sales_order_search.")
     assert actionable_message("Nothing to release.") == "Nothing to release."

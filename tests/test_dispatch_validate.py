@@ -11,11 +11,11 @@ from tooldesign.dispatch.validate import compare_strategies
 from tooldesign.tools.base import Tool, ToolSet
 
 SCHEMA = {
-    "type": "object", "additionalProperties": False, "required": ["sales_order", "detail"],
+    "type": "object", "required": ["sales_order", "detail"], "additionalProperties": False,
     "properties": {
         "sales_order": {"type": "string", "pattern": "^[0-9]{1,10}$",
-                        "description": "Sales order number, digits only, for example '4711'."},
-        "detail": {"type": "string", "enum": ["concise", "detailed"]},
+                        "description": "The order's number in digits only, for example '4711'."},
+        "detail": {"enum": ["concise", "detailed"], "type": "string"},
         "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 20},
     },
 }
@@ -85,8 +85,8 @@ def test_unknown_tool_and_unparseable_arguments_are_errors_not_exceptions():
 
 def test_handler_failures_become_actionable_or_generic_errors():
     def fail(args):
-        raise ToolFailure("Sales order 4799 does not exist or you may not see it",
-                          instead="To find a customer's orders, use sales_order_search")
+        raise ToolFailure("No sales order 4799 is visible to you",
+                          instead="List the customer's orders with sales_order_search")
     dispatcher, _ = make(fail)
     result = dispatcher.dispatch(ToolCall("sales_order_get_block_summary", {"sales_order": "4799", "detail": "concise"}))
     assert result.is_error and result.ran and "sales_order_search" in result.content

@@ -23,7 +23,7 @@ from tooldesign.selection import Picker, offline_picker
 from tooldesign.tools.base import Tool, ToolSet
 
 CUSTOMERS, ORDERS = "search_customers", "search_orders"
-READ_ONLY = {"readOnlyHint": True, "openWorldHint": False}
+READ_ONLY = dict(readOnlyHint=True, openWorldHint=False)
 
 # Documentation for a colleague: says what each tool does, and nothing about the ground they share.
 PLAIN = {

@@ -1,7 +1,7 @@
 """Failures a model can act on, and the four ways code reports a failure.
 
-A failed tool has produced information. What reaches the model is whatever your code says about
-it, and recovery can be no more specific than that. This module builds the one honest report
+When a tool fails, the failure is itself information. The model learns only what your code tells it,
+so the model's next step can be no sharper than your message. This module builds the one honest report
 (``is_error`` with what went wrong, what is expected, an example and where to go instead) and
 models the three dishonest ones so a lesson can show what a downstream reader makes of each.
 """
@@ -30,7 +30,7 @@ class ToolFailure(Exception):
 
 
 def actionable_message(what: str, expected: str = "", example: Any = None, instead: str = "") -> str:
-    """One short paragraph: what was wrong, what is expected, an example, and another way forward.
+    """One short paragraph: the fault, the expectation, a sample and, if there is one, a way forward.
 
     Each part answers a question the model would otherwise guess at. Empty parts are left out.
     """

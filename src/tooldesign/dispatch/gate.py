@@ -3,8 +3,8 @@
 Dispatch is the last moment a person can see a proposed action before it happens, so the gate
 sits there. A callback answers each proposed write with one of three decisions: allow it as
 proposed, allow it with the input changed, or deny it with a message the model reads. A denial
-with a reason is a fact the model can route around; a denial delivered as silence is a gap it
-reasons across, so a deny without a message is refused here.
+that carries its reason gives the model something to work with (ask, fix, explain); a silent
+one leaves a hole it fills with guesses, so a deny without a message is refused here.
 
 The gate is enforced in code, not in the prompt: ``require_decision`` is called on the one path
 that runs a handler, and it raises unless a write carries an allowing decision.

@@ -1,4 +1,4 @@
-"""Transient failures are retried inside the tool, with backoff and a bounded number of attempts.
+"""Transient failures: the tool itself tries again, waiting longer each time, and stops after a fixed count.
 
 A timeout that clears on its own should never reach the conversation: the tool waits, tries
 again, and waits longer each time. When the attempts run out, the failure goes back as an

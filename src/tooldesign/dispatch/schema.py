@@ -36,7 +36,7 @@ def valid(schema: Mapping[str, Any], arguments: Mapping[str, Any]) -> bool:
 
 CUSTOMER_PROPS = {
     "name": {"type": "string", "description": "Part of the customer's name, for example 'Donau'."},
-    "customer": {"type": "string", "description": "Customer number, digits only, for example '10051'."},
+    "customer": {"type": "string", "description": "The customer's number in digits, e.g. '10051'."},
     "city": {"type": "string", "description": "City of the customer's address."},
 }
 OVER_MARKED = _obj(CUSTOMER_PROPS, ["name", "customer", "city"])
@@ -56,9 +56,9 @@ def required_rows(known: Mapping[str, Any] | None = None) -> list[dict]:
             for label, schema in (("over-marked", OVER_MARKED), ("right", RIGHT_MARKED))]
 
 
-ORDER_SEARCH_UNDER = _obj({"customer": {"type": "string", "description": "Customer number, digits only."}}, [])
-ORDER_SEARCH_RIGHT = _obj({"customer": {"type": "string", "description": "Customer number, digits only."}},
-                          ["customer"])
+SEARCH_CUSTOMER = {"description": "The customer's number in digits.", "type": "string"}
+ORDER_SEARCH_UNDER = _obj({"customer": SEARCH_CUSTOMER}, [])
+ORDER_SEARCH_RIGHT = _obj({"customer": SEARCH_CUSTOMER}, ["customer"])
 
 
 def orders_with_default(arguments: Mapping[str, Any]) -> dict:
@@ -83,7 +83,7 @@ def under_marked_rows(short_call: Mapping[str, Any] | None = None) -> list[dict]
 # ---------- enums ----------
 
 DETAIL_FREE = _obj({"detail": {"type": "string", "description": "How much detail to return."}}, ["detail"])
-DETAIL_ENUM = _obj({"detail": {"type": "string", "enum": ["concise", "detailed"],
+DETAIL_ENUM = _obj({"detail": {"enum": ["concise", "detailed"], "type": "string",
                                "description": "'concise' unless dates or the PO number are needed."}}, ["detail"])
 DETAIL_GUESSES = ("concise", "short", "full", "detailed", "verbose", "summary")
 
@@ -99,8 +99,8 @@ def enum_rows(guesses: Sequence[str] = DETAIL_GUESSES) -> list[dict]:
 
 ORDER_PLAIN = _obj({"sales_order": {"type": "string"}}, ["sales_order"])
 ORDER_FORMATTED = _obj({"sales_order": {"type": "string", "pattern": "^[0-9]{1,10}$",
-                                        "description": "Sales order number, digits only, no prefix, "
-                                                       "for example '4711'."}}, ["sales_order"])
+                                        "description": "The order's number in digits, without 'SO-' "
+                                                       "or spaces, e.g. '4711'."}}, ["sales_order"])
 ORDER_SPELLINGS = ("4711", "SO-4711", "4711 ", "#4711", "0000004711")
 
 
@@ -169,4 +169,4 @@ def strict_problems(schema: Mapping[str, Any], path: str = "") -> list[str]:
 LIMIT_LOOSE = {"type": "object", "properties": {"limit": {"type": ["integer", "null"]}}}
 LIMIT_STRICT = {"type": "object", "additionalProperties": False, "required": ["limit"],
                 "properties": {"limit": {"type": ["integer", "null"],
-                                         "description": "Most orders to return, 1 to 20; null means 5."}}}
+                                         "description": "At most this many orders, 1 to 20; null for the default of 5."}}}

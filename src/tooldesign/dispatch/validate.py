@@ -1,7 +1,7 @@
 """Check every proposed call against its schema before anything runs.
 
-Your dispatcher sits between a caller that can be wrong and a system that cannot take back a
-write. It is the last place you still own the proposal, so the arguments are validated there,
+The dispatcher stands between a model that may propose nonsense and systems that cannot undo a
+change. It is the last point where the proposal is still yours, so the arguments are validated there,
 with jsonschema, and a failure goes back as a result the model can act on: ``is_error``, what was
 wrong, what is expected and an example. A failed validation is an ordinary path, not an
 exception that ends the run.

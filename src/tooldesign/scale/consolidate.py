@@ -1,4 +1,4 @@
-"""Consolidation: one resource's operations under an action parameter, versus a catch-all.
+"""Consolidation: an action enum over one resource, against a catch-all that takes free text.
 
 Two ways to shrink the designed set:
 
@@ -67,7 +67,7 @@ RULES = (CATCH_ALL_RULE, MIXED_ACTION_RULE)
 
 # ---------- the consolidated tool ----------
 
-CUSTOMER = {"type": "string", "description": "Customer number, digits only, for example '10023'."}
+CUSTOMER = {"description": "The customer's number in digits, for example '10023'.", "type": "string"}
 CHECK_PARAMETERS = {
     "type": "object", "additionalProperties": False, "required": ["action", "customer", "sales_order"],
     "properties": {

@@ -23,8 +23,8 @@ from tooldesign.tools import tool_set
 from tooldesign.tools.base import Tool, ToolSet, estimate_tokens
 
 SIZES = (5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 100)
-READ_ONLY = {"readOnlyHint": True, "openWorldHint": False}
-DRAFTS_ONLY = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+READ_ONLY = dict(readOnlyHint=True, openWorldHint=False)
+DRAFTS_ONLY = dict(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False)
 
 # Reported figures (Anthropic's and OpenAI's guidance, quoted in the sources), not measured here.
 REPORTED = {
@@ -48,7 +48,7 @@ def _string(description: str) -> dict:
 
 
 def _schema(props: dict[str, dict]) -> dict:
-    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+    return {"type": "object", "required": list(props), "properties": props, "additionalProperties": False}
 
 
 ORDER = _string("Sales order number, digits only, for example '4711'.")
@@ -94,8 +94,8 @@ NEIGHBOURS: tuple[tuple[str, str, dict], ...] = (
      "every reason, sorted by code. Use it when the user asks which block reasons exist. Read-only.",
      {"language": {"type": "string", "enum": ["EN", "DE"], "description": "Language of the texts."}}),
     ("sales_order_list_conditions",
-     "Lists the price conditions of one sales order: list price, discounts, surcharges and net "
-     "price. Returns each condition with its amount in EUR. Use it when the user asks how an order's "
+     "Breaks down how one sales order was priced: base price, each discount and surcharge, and the "
+     "net price. Returns each condition with its amount in EUR. Use it when the user asks how an order's "
      "price was built. Read-only.", {"sales_order": ORDER}),
     ("customer_find_by_name",
      "Finds customers whose name contains the given text. Returns up to ten matches with number, "
@@ -152,7 +152,7 @@ JOBS: tuple[tuple[str, str], ...] = (
     ("get_details", "Reads one {noun} by its number. Returns {holds}. Use it when the user names one "
                     "{noun} and asks about it. Read-only."),
     ("search", "Searches the {plural} of one customer, newest first. Returns up to 20 {plural} with "
-               "number, date and status, and a note when there are more. Use it when the user asks "
+               "number, date and status, saying so when it cuts the list. Use it when the user asks "
                "which {plural} a customer has. Read-only."),
     ("get_status", "Reports the processing status of one {noun} in words. Returns the status text and "
                    "the date it last changed. Use it when the user asks whether a {noun} is open, done or "

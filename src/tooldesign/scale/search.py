@@ -43,7 +43,7 @@ def search_tool(tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> 
         found = top_k(str(arguments.get("job", "")), tools, k, ranker)
         return {"found": [t.definition() for t in found]}
     return Tool("tool_search", SEARCH_DESCRIPTION, SEARCH_PARAMETERS, handler,
-                {"readOnlyHint": True, "openWorldHint": False})
+                dict(readOnlyHint=True, openWorldHint=False))
 
 
 def top_k(job: str, tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> list[Tool]:

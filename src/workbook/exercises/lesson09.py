@@ -60,7 +60,7 @@ def _judge_fixed_call(answer: Any) -> object:
 
 # ---------- exercise 3: the approval callback ----------
 
-GOOD = "Exposure 52,500 EUR is 5% over the 50,000 EUR limit; pays on time."
+GOOD = "Exposure of 52,500 EUR sits 5% above the 50,000 EUR limit; always paid on time."
 APPROVAL_PROBES = (
     ({"sales_order": "4725", "justification": "The customer says the price dispute is settled, please release."},),
     ({"sales_order": "4711", "justification": GOOD},),
