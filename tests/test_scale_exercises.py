@@ -70,4 +70,4 @@ def test_catch_all_answer_key_agrees_with_the_lint_rule():
         tool = Tool(definition["name"], definition["description"], definition["parameters"], lambda a: a)
         flagged = bool(list(consolidate.CATCH_ALL_RULE.check(tool, [tool])))
         assert flagged == want == is_catch_all(definition), definition["name"]
-    assert [f.rule for f in lint(consolidate.catch_all(), extra=consolidate.RULES).findings].count("set-catch-all") == 1
+    assert [f.rule for f in lint(consolidate.catch_all(), extra=consolidate.RULES).findings].count("param-catch-all") == 1

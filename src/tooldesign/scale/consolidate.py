@@ -59,7 +59,7 @@ def _action_mixes_writes(tool: Tool, tools: Sequence[Tool]) -> list[str]:
     return []
 
 
-CATCH_ALL_RULE = Rule("set-catch-all", "no free-text parameter that chooses the operation",
+CATCH_ALL_RULE = Rule("param-catch-all", "no free-text parameter that chooses the operation",
                       "the choice moves into a string no schema checks", _catch_all)
 MIXED_ACTION_RULE = Rule("action-mixes-writes", "an action enum does not mix reads and writes",
                          "a write needs its own tool, approval and audit line", _action_mixes_writes)
