@@ -11,8 +11,11 @@ NB ?=
 setup:
 	@$(PYTHON) scripts/setup_env.py
 
+# Jupyter refuses to run as root unless told; containers and some lab machines run as root.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
+
 lab: setup  ## set up, then open JupyterLab at the first notebook
-	$(VENV_PY) -m jupyter lab notebooks/00_start_here.ipynb
+	$(VENV_PY) -m jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
 
 test: setup  ## set up, then run every test: package, checks both ways, notebooks under nbval
 	$(VENV_PY) -m pytest -n 2 --dist loadfile $(PYTEST_NB) tests solutions
