@@ -1,4 +1,4 @@
-"""The course's command line: doctor, release, execute, check, list.
+"""The course's command line: doctor, release, execute, check, list, grade.
 
 Expected mistakes (an unknown notebook, a file that is not a notebook, an unwritable folder) end
 with a one-line message that says what to do, never a traceback.
@@ -70,6 +70,27 @@ def _author(args: argparse.Namespace) -> int:
     return 0
 
 
+def _grade(args: argparse.Namespace) -> int:
+    from workbook.grade import grade
+    from workbook.grade.plan import PlanError
+    try:
+        report = grade(args.submissions, args.out, jobs=args.jobs, timeout=args.timeout,
+                       extra_checks=args.extra_checks)
+    except (FileNotFoundError, PlanError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"stopped. Every file graded so far is in {args.out}/journal.sqlite; run the same command "
+              "again to go on from there.", file=sys.stderr)
+        return 130
+    counts = ", ".join(f"{status} {n}" for status, n in report.counts().items())
+    print(f"{len(report.rows)} file(s): {report.graded_now} graded now, {report.from_journal} from the journal")
+    print(f"statuses: {counts or 'none'}")
+    print(f"gradebook: {report.gradebook}")
+    print(f"feedback:  {report.gradebook.parent / 'feedback'}/ ({len(report.feedback)} learner(s))")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python -m workbook", description="The course machinery.")
     sub = top.add_subparsers(dest="command", required=True)
@@ -91,6 +112,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("script", type=Path)
     p.add_argument("target", type=Path)
     p.set_defaults(run=_author)
+    p = sub.add_parser("grade", help="instructors: grade a class's notebooks into a gradebook and feedback")
+    p.add_argument("submissions", type=Path,
+                   help="a folder with one folder per learner (SUBMISSIONS/<learner>/NN_name.ipynb), or one file")
+    p.add_argument("--out", type=Path, default=Path("grading-out"), help="where the results go (grading-out)")
+    p.add_argument("--jobs", type=int, default=1, help="notebooks graded at once, one kernel each (1)")
+    p.add_argument("--timeout", type=float, default=120, help="seconds any one cell may run (120)")
+    p.add_argument("--extra-checks", type=Path, metavar="FILE",
+                   help="your private checks: a Python file defining EXERCISES, kept out of the learners' repository")
+    p.set_defaults(run=_grade)
     return top
 
 

@@ -1,0 +1,80 @@
+"""One feedback file per learner: for each notebook and exercise, the points, passed or not, the hint.
+
+Written for the learner (Markdown, readable as plain text too). Hidden checks show their points
+and whether they passed, but not their hint: the hint of a hidden check names the inputs it
+tried, and keeping those private is what makes the check worth having. Notes for the instructor
+only (the "review" flags in the gradebook's reason column) are left out.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from workbook.grade.gradebook import sort_rows, write_atomic
+
+MARK = {"pass": "✔", "fail": "✘", "not_done": "…", "manual": "✎"}
+STATUS_TEXT = {
+    "graded": "graded",
+    "missing-answers": "graded, but some answer cells were missing",
+    "duplicate-answers": "graded, but some answer cells appeared twice",
+    "output-limit": "graded; some output was too long and was thrown away",
+    "timeout": "a cell ran too long and was stopped",
+    "crashed": "the notebook's kernel crashed",
+    "not-a-notebook": "the file could not be read as a notebook",
+    "wrong-notebook": "this is not the notebook it is named after",
+    "grader-error": "not graded yet: the grader had a problem (not your fault); it will be graded again",
+}
+
+
+def file_name(learner: str) -> str:
+    """A safe file name for any learner id (folder names can hold spaces, accents, slashes)."""
+    return (re.sub(r"[^A-Za-z0-9._-]+", "_", learner).strip("._") or "learner") + ".md"
+
+
+def _points(value: float | int) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _exercise_lines(exercise: dict[str, Any]) -> list[str]:
+    if exercise["verdict"] == "manual":
+        return [f"- ✎ **{exercise['grade_id']}**: graded by your instructor"]
+    mark = MARK.get(exercise["verdict"], "?")
+    head = f"- {mark} **{exercise['grade_id']}**: {_points(exercise['points'])} of {_points(exercise['max'])}"
+    if exercise["hidden"]:
+        return [f"{head} (a check your instructor keeps private: "
+                f"{'passed' if exercise['verdict'] == 'pass' else 'not passed'})"]
+    lines = [head]
+    if exercise.get("prompt"):
+        lines.append(f"  - asked: {exercise['prompt']}")
+    lines.append(f"  - {'result' if exercise['verdict'] == 'pass' else 'hint'}: {exercise['message']}")
+    return lines
+
+
+def render_learner(learner: str, rows: list[dict[str, Any]]) -> str:
+    total = sum(r["total"] for r in rows)
+    most = sum(r["max"] for r in rows)
+    lines = [f"# Feedback for {learner}", "", f"{_points(total)} of {_points(most)} points over "
+             f"{len(rows)} file(s).", ""]
+    for row in rows:
+        title = row["notebook"] or row["file"]
+        lines += [f"## {title}: {_points(row['total'])} of {_points(row['max'])} points", "",
+                  f"File `{row['file']}`: {STATUS_TEXT.get(row['status'], row['status'])}."]
+        public = [p for p in row["reason"].split("; ") if p and not p.startswith("review ")]
+        if public and row["status"] != "graded":
+            lines.append(f"Why: {'; '.join(public)}.")
+        lines.append("")
+        for exercise in row["exercises"]:
+            lines += _exercise_lines(exercise)
+        if row["notes"]:
+            lines += ["", "Notes:"] + [f"- {note}" for note in row["notes"]]
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def write_feedback(rows: list[dict[str, Any]], folder: Path) -> list[Path]:
+    by_learner: dict[str, list[dict[str, Any]]] = {}
+    for row in sort_rows(rows):
+        by_learner.setdefault(row["learner"], []).append(row)
+    return [write_atomic(folder / file_name(learner), render_learner(learner, learner_rows))
+            for learner, learner_rows in by_learner.items()]

@@ -1,0 +1,340 @@
+"""One learner kernel: start it, run cells with a time limit, take answers out of it, stop it.
+
+Why not nbclient here: nbclient keeps every output in memory (a cell that prints a gigabyte would
+take the grader down with it) and waits a full timeout on a kernel that has already died. This
+client talks to the kernel directly: it counts output bytes and throws the output away, notices a
+dead kernel within a quarter of a second, and interrupts a cell that runs out of time (by message,
+which works inside the sandbox) before deciding the kernel is stuck.
+
+Answers leave the kernel through ``user_expressions`` of an empty, silent execute request. IPython
+evaluates those with ``eval`` in the user namespace after the cell: they never pass through input
+transformers or AST transformers, and nothing printed is ever read. What comes back is text signed
+by the extractor in ``probe.py`` (booted before any learner code); the grader checks the signature,
+so a display formatter or anything else that rewrites the value on its way out is caught.
+"""
+from __future__ import annotations
+
+import ast
+import hmac
+import inspect
+import os
+import secrets
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import zmq
+from jupyter_client import KernelManager
+from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+
+from workbook import plain as plain_module
+from workbook.grade import probe as probe_module
+from workbook.grade.sandbox import Sandbox, bwrap_args, kernel_env, prepare
+
+START_TIMEOUT = 120        # seconds for a kernel to come up, generous for a loaded machine
+GRACE = 5                  # seconds a cell gets to stop after an interrupt before the kernel counts as stuck
+PAYLOAD_LIMIT = 1_000_000  # characters of one answer as text; far above any exercise's answer
+MAX_MESSAGE = 64 << 20     # bytes; a bigger message from the kernel is dropped by ZeroMQ, never held in memory
+
+
+@dataclass
+class Outcome:
+    """What happened to one request: "ok", "error" (the code raised), "timeout", "stuck", "dead" or
+    "broken" (the kernel stopped speaking the Jupyter protocol)."""
+    status: str
+    error: str = ""
+    reply: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """One answer taken out of the kernel: status "ok" with plain ``data``, or why there is none."""
+    status: str
+    data: Any = None
+    message: str = ""
+
+
+class KernelDied(RuntimeError):
+    pass
+
+
+class KernelBroken(RuntimeError):
+    """The kernel sent something that is not a Jupyter message (learner code replaced what it uses
+    to talk, json.dumps for one): nothing it says from now on can be believed."""
+
+
+def _parse(message: Any) -> tuple[str, str, dict]:
+    """(parent msg_id, msg_type, content) of a message, or KernelBroken when it has another shape."""
+    try:
+        parent, kind, content = message["parent_header"].get("msg_id", ""), message["msg_type"], message["content"]
+    except Exception:
+        raise KernelBroken from None
+    if type(parent) is not str or type(kind) is not str or type(content) is not dict:
+        raise KernelBroken
+    return parent, kind, content
+
+
+class _OneSpec(KernelSpecManager):
+    """A kernel spec manager that knows exactly one kernel: ours, built for this submission."""
+
+    def __init__(self, spec: KernelSpec, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._spec = spec
+
+    def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
+        return self._spec
+
+
+def boot_code(name: str, key_hex: str, limit: int = PAYLOAD_LIMIT) -> str:
+    """The first cell a kernel runs: private copies of ``workbook.plain`` and ``probe``, builtins frozen."""
+    plain_src, probe_src = inspect.getsource(plain_module), inspect.getsource(probe_module)
+    return (
+        "def _workbook_grade_boot():\n"
+        "    import builtins\n"
+        "    snapshot = dict(vars(builtins))\n"
+        "    plain = {'__builtins__': snapshot, '__name__': 'workbook_grade_plain'}\n"
+        f"    exec(compile({plain_src!r}, '<workbook.plain>', 'exec'), plain)\n"
+        "    probe = {'__builtins__': snapshot, '__name__': 'workbook_grade_probe'}\n"
+        f"    exec(compile({probe_src!r}, '<workbook.grade.probe>', 'exec'), probe)\n"
+        f"    return probe['make_extractor']({key_hex!r}, globals(), plain['to_plain'], plain['NotPlainData'], {limit})\n"
+        f"globals()[{name!r}] = _workbook_grade_boot()\n"
+        "del _workbook_grade_boot\n"
+    )
+
+
+def read_payload(text: Any, key: bytes, nonce: str, limit: int = PAYLOAD_LIMIT) -> Extraction:
+    """Check the signature and parse the extractor's text; never evaluates anything but literals."""
+    unreadable = Extraction("tampered", message="the answer could not be read intact from the kernel (something "
+                                                "in the notebook changed how values leave it)")
+    if type(text) is not str or len(text) > 4 * limit + 200:
+        return unreadable
+    try:
+        signed = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return unreadable
+    if type(signed) is not str:
+        return unreadable
+    body, _, mac = signed.rpartition("\n")
+    expected = hmac.new(key, (nonce + "\n" + body).encode("utf-8"), "sha256").hexdigest()
+    if not hmac.compare_digest(mac, expected):
+        return unreadable
+    try:
+        payload = ast.literal_eval(body)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return unreadable
+    if type(payload) is not dict or type(payload.get("status")) is not str:
+        return unreadable
+    message = payload.get("message", "")
+    return Extraction(payload["status"], payload.get("data"), message if type(message) is str else "")
+
+
+class KernelSession:
+    """A fresh kernel in a fresh temporary folder, for one submission. Use it as a context manager."""
+
+    def __init__(self, work_root: Path, sandbox: Sandbox, timeout: float) -> None:
+        self.work_root, self.sandbox, self.timeout = work_root, sandbox, timeout
+        self.key = secrets.token_bytes(32)
+        self.extractor = f"_workbook_grade_{secrets.token_hex(4)}"
+        self.output_by_request: dict[str, int] = {}
+        self.label_of: dict[str, str] = {}
+        self.manager: KernelManager | None = None
+        self.client: Any = None
+
+    # ---------- start and stop ----------
+
+    def __enter__(self) -> "KernelSession":
+        try:
+            self._start()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def _start(self) -> None:
+        cwd = prepare(self.work_root)
+        env = kernel_env(self.work_root)
+        connection = self.work_root / "conn"
+        connection.mkdir()
+        argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+                "--HistoryManager.enabled=False"]
+        if self.sandbox.isolated:
+            argv = bwrap_args(self.work_root) + argv
+            # No network inside: kernel and grader talk over Unix sockets in the shared folder.
+            transport = {"transport": "ipc", "ip": str(connection / "k")}
+        else:
+            transport = {"transport": "tcp", "ip": "127.0.0.1"}
+        spec = KernelSpec(argv=argv, display_name="workbook grade", language="python", interrupt_mode="message")
+        self.context = zmq.Context()
+        self.context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)
+        self.manager = KernelManager(kernel_name="workbook-grade", kernel_spec_manager=_OneSpec(spec),
+                                     context=self.context, connection_file=str(connection / "kernel.json"),
+                                     **transport)
+        self.log = open(self.work_root / "kernel.log", "wb")
+        self.manager.start_kernel(env=env, cwd=str(cwd), stdin=subprocess.DEVNULL, stdout=self.log,
+                                  stderr=subprocess.STDOUT)
+        self.client = self.manager.client(context=self.context)
+        self.client.start_channels(shell=True, iopub=True, stdin=False, hb=False, control=False)
+        try:
+            self.client.wait_for_ready(timeout=START_TIMEOUT)
+        except RuntimeError as error:
+            raise RuntimeError(f"the kernel did not start ({error}): {self.log_tail()}") from None
+        self.shell = self.client.shell_channel
+        self.iopub = self.client.iopub_channel
+        self.poller = zmq.Poller()
+        self.poller.register(self.shell.socket, zmq.POLLIN)
+        self.poller.register(self.iopub.socket, zmq.POLLIN)
+        outcome = self._request(boot_code(self.extractor, self.key.hex()), silent=True, label="boot",
+                                timeout=max(self.timeout, 60))
+        if outcome.status != "ok":
+            raise RuntimeError(f"the grader could not prepare the kernel ({outcome.status} {outcome.error})")
+
+    def log_tail(self) -> str:
+        try:
+            lines = (self.work_root / "kernel.log").read_text(errors="replace").strip().splitlines()
+        except OSError:
+            return ""
+        return lines[-1] if lines else "no message"
+
+    def close(self) -> None:
+        """Stop everything this session started; each step on its own, so one failure stops no other."""
+        if self.client is not None:
+            try:
+                self.client.stop_channels()
+            except Exception:
+                pass
+        if self.manager is not None:
+            try:
+                if self.manager.has_kernel:
+                    self.manager.shutdown_kernel(now=True)
+            except Exception:
+                pass
+            try:
+                self.manager.cleanup_resources()
+            except Exception:
+                pass
+        if getattr(self, "context", None) is not None:
+            self.context.destroy(linger=0)
+            self.context = None
+        if getattr(self, "log", None) is not None:
+            self.log.close()
+            self.log = None
+
+    # ---------- requests ----------
+
+    def alive(self) -> bool:
+        return self.manager is not None and self.manager.is_alive()
+
+    def run_cell(self, source: str, label: str) -> Outcome:
+        """Run one cell as JupyterLab would (it counts in the history), within the time limit."""
+        return self._request(source, silent=False, label=label, timeout=self.timeout)
+
+    def extract(self, answer: str, kind: str, probes: tuple) -> Extraction:
+        """Take one answer out as plain data (or, for a function, its results on ``probes``)."""
+        nonce = secrets.token_hex(8)
+        expression = f"{self.extractor}({nonce!r}, {answer!r}, {kind!r}, {probes!r})"
+        outcome = self._request("", silent=True, label=f"extract {answer}", timeout=self.timeout,
+                                user_expressions={"answer": expression})
+        if outcome.status in ("timeout", "stuck", "dead", "broken"):
+            return Extraction(outcome.status)
+        value = outcome.reply.get("user_expressions", {}).get("answer")
+        if not isinstance(value, dict) or value.get("status") != "ok":
+            what = f"{value.get('ename')}: {value.get('evalue')}" if isinstance(value, dict) else "no value"
+            return Extraction("error", message=f"reading {answer} failed ({what})")
+        return read_payload(value.get("data", {}).get("text/plain"), self.key, nonce)
+
+    def _request(self, code: str, *, silent: bool, label: str, timeout: float,
+                 user_expressions: dict | None = None) -> Outcome:
+        if not self.alive():
+            return Outcome("dead")
+        msg_id = self.client.execute(code, silent=silent, store_history=not silent,
+                                     user_expressions=user_expressions or {}, allow_stdin=False,
+                                     stop_on_error=False)
+        self.label_of[msg_id] = label
+        try:
+            reply = self._wait(msg_id, timeout)
+            if reply is None:
+                self.manager.interrupt_kernel()
+                reply = self._wait(msg_id, GRACE)
+                return Outcome("timeout" if reply is not None else "stuck", reply=reply or {})
+        except KernelDied:
+            return Outcome("dead")
+        except KernelBroken:
+            return Outcome("broken")
+        if reply.get("status") == "ok":
+            return Outcome("ok", reply=reply)
+        return Outcome("error", f"{reply.get('ename', 'Error')}: {reply.get('evalue', '')}", reply)
+
+    def _wait(self, msg_id: str, seconds: float) -> dict | None:
+        """The execute reply to ``msg_id``, or None when time is up; output is counted on the way."""
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            ready = dict(self.poller.poll(int(min(left, 0.25) * 1000) + 1))
+            if self.iopub.socket in ready:
+                self._drain_output(deadline)
+            if self.shell.socket in ready:
+                try:
+                    message = self.shell.get_msg(timeout=0)
+                except Exception:  # a message the session cannot even unpack
+                    raise KernelBroken from None
+                parent, kind, content = _parse(message)
+                if parent == msg_id and kind == "execute_reply":
+                    return content
+            elif not ready and not self.alive():
+                raise KernelDied
+
+    def _drain_output(self, deadline: float) -> None:
+        """Read the output messages waiting now: count their size, keep nothing."""
+        while self.iopub.msg_ready() and time.monotonic() < deadline:
+            try:
+                message = self.iopub.get_msg(timeout=0)
+            except Exception:
+                raise KernelBroken from None
+            parent, kind, content = _parse(message)
+            self.output_by_request[parent] = self.output_by_request.get(parent, 0) + _size(kind, content)
+
+    def finish_output(self) -> None:
+        """Count what is still on its way before the totals are read."""
+        if self.client is not None and self.alive():
+            end = time.monotonic() + 1
+            try:
+                while time.monotonic() < end and self.iopub.socket.poll(100):
+                    self._drain_output(end)
+            except KernelBroken:
+                pass  # the run already ended; a garbled last message changes no result
+
+    def output_by_label(self) -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for msg_id, size in self.output_by_request.items():
+            label = self.label_of.get(msg_id)
+            if label is not None:
+                totals[label] = totals.get(label, 0) + size
+        return totals
+
+
+def _size(kind: str, content: dict) -> int:
+    try:
+        if kind == "stream":
+            return len(str(content.get("text", "")))
+        if kind in ("display_data", "execute_result", "update_display_data"):
+            return sum(len(str(value)) for value in dict(content.get("data", {})).values())
+        if kind == "error":
+            return sum(len(str(line)) for line in list(content.get("traceback", [])))
+    except (TypeError, ValueError):
+        raise KernelBroken from None
+    return 0
+
+
+def work_folder() -> Path:
+    """A new temporary folder; short, because Unix socket paths must stay under about 100 characters."""
+    import tempfile
+    base = "/tmp" if os.name == "posix" and os.path.isdir("/tmp") else None
+    return Path(tempfile.mkdtemp(prefix="wbgrade-", dir=base))

@@ -1,0 +1,206 @@
+"""What to grade in each notebook, read from the source in solutions/ and the exercise definitions.
+
+A :class:`Plan` is the released notebook (``learner_copy`` of the solution: what every learner
+started from) plus one :class:`Slot` per graded answer. Which cells are answers, which are checks
+and how many points each is worth come from the nbgrader metadata of the solution notebook, the
+same metadata nbgrader reads; the judge, kind and probes come from ``workbook.exercises``.
+
+Hidden checks (``--extra-checks FILE``) are exercises of the same shape, in a file the learners
+never see. One with a new grade_id is an extra slot, taken out at the same point as the official
+exercise that defines the same answer name (at the end of the notebook when none does). One with
+the grade_id of an official exercise replaces its judge and probes and keeps its points.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib
+import importlib.util
+import pkgutil
+import sys
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import workbook.exercises as exercises_package
+from workbook import REPO_ROOT, SOLUTIONS_DIR
+from workbook.checks import failed
+from workbook.exercises import Exercise
+from workbook.release import learner_copy, read_notebook
+
+CHECK_SUFFIX = "-check"
+
+
+class PlanError(RuntimeError):
+    """The course itself cannot be graded this way (a broken lesson, a bad hidden-checks file)."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    exercise: Exercise
+    points: float
+    answer_cell: int | None   # index of the answer cell in the released notebook
+    extract_at: int           # the answer is taken out just before running this cell (len(cells): at the end)
+    hidden: bool = False      # from --extra-checks: its hint is not shown to the learner
+
+    @property
+    def grade_id(self) -> str:
+        return self.exercise.grade_id
+
+
+@dataclass(frozen=True)
+class Cell:
+    kind: str                 # "code", "markdown", "raw"
+    source: str
+    role: str = "lesson"      # "lesson", "answer" or "check"
+    grade_id: str = ""
+
+
+@dataclass(frozen=True)
+class Plan:
+    notebook: str
+    cells: tuple[Cell, ...]
+    slots: tuple[Slot, ...]
+    answer_cells: dict[str, int] = field(default_factory=dict)  # grade_id -> index of its answer cell
+    problems: tuple[str, ...] = ()                              # author mistakes found while planning
+
+    @property
+    def max_points(self) -> float:
+        return sum(slot.points for slot in self.slots if slot.exercise.kind != "manual")
+
+
+def known_notebooks(solutions: Path = SOLUTIONS_DIR) -> list[str]:
+    return sorted(p.stem for p in solutions.glob("[0-9][0-9]_*.ipynb"))
+
+
+@lru_cache(maxsize=None)
+def lesson_exercises() -> tuple[tuple[Exercise, ...], tuple[str, ...]]:
+    """Every lesson's exercises, and one line per lesson module that failed to import.
+
+    Each module is imported on its own, so a lesson being edited (or broken) costs only its own
+    notebooks, which get a row saying so, and never the whole batch.
+    """
+    found: list[Exercise] = []
+    broken: list[str] = []
+    for module in sorted(m.name for m in pkgutil.iter_modules(exercises_package.__path__)):
+        if not module.startswith("lesson"):
+            continue
+        try:
+            found.extend(importlib.import_module(f"{exercises_package.__name__}.{module}").EXERCISES)
+        except Exception as error:  # one broken lesson must not stop the grading of the others
+            broken.append(f"{module}: {type(error).__name__}: {error}")
+    return tuple(found), tuple(broken)
+
+
+def load_extra(path: Path | None) -> tuple[Exercise, ...]:
+    """The hidden checks in ``path``: a Python file that defines ``EXERCISES = [Exercise(...), ...]``."""
+    if path is None:
+        return ()
+    if not path.is_file():
+        raise PlanError(f"--extra-checks {path}: no such file")
+    spec = importlib.util.spec_from_file_location(f"workbook_extra_checks_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses and pickling look modules up by name
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:
+        raise PlanError(f"--extra-checks {path} does not load: {type(error).__name__}: {error}") from None
+    extra = getattr(module, "EXERCISES", None)
+    if not isinstance(extra, (list, tuple)) or not all(isinstance(ex, Exercise) for ex in extra):
+        raise PlanError(f"--extra-checks {path} must define EXERCISES, a list of workbook.exercises.Exercise")
+    for exercise in extra:
+        if exercise.kind not in ("value", "function"):
+            raise PlanError(f"--extra-checks: {exercise.grade_id} has kind {exercise.kind!r}; hidden checks are "
+                            "'value' or 'function'")
+        if not _literal(exercise.probes):
+            raise PlanError(f"--extra-checks: the probes of {exercise.grade_id} must be plain literals "
+                            "(numbers, strings, None, lists, tuples, dicts)")
+    return tuple(extra)
+
+
+def _literal(value: object) -> bool:
+    try:
+        return ast.literal_eval(repr(value)) == value
+    except (ValueError, SyntaxError):
+        return False
+
+
+def _no_definition(grade_id: str):
+    def judge(plain: object) -> object:
+        return failed(f"the course has no check for {grade_id}; the instructor must add it to workbook.exercises")
+    return judge
+
+
+def build_plan(notebook: str, extra: tuple[Exercise, ...] = (), solutions: Path = SOLUTIONS_DIR) -> Plan:
+    """The plan of one notebook: released cells, answer and check cells, slots in notebook order."""
+    exercises, broken = lesson_exercises()
+    number = notebook[:2]
+    broken_here = [line for line in broken if line.startswith(f"lesson{number}")]
+    if broken_here:
+        raise PlanError(f"the exercise definitions of this lesson do not import ({broken_here[0]})")
+    source = read_notebook(solutions / f"{notebook}.ipynb")
+    released = learner_copy(source)
+    defined = {ex.grade_id: ex for ex in exercises if ex.notebook == notebook}
+    cells: list[Cell] = []
+    answers: dict[str, int] = {}
+    checks: dict[str, tuple[int, float]] = {}
+    manual: dict[str, float] = {}
+    for index, cell in enumerate(released.cells):
+        meta = cell.metadata.get("nbgrader", {})
+        grade_id = meta.get("grade_id", "")
+        role = "lesson"
+        if meta.get("solution") and not meta.get("grade"):
+            role, answers[grade_id] = "answer", index
+        elif meta.get("grade") and meta.get("solution"):  # nbgrader's manually graded answer
+            role, answers[grade_id] = "answer", index
+            manual[grade_id] = float(meta.get("points", 0))
+        elif meta.get("grade") and grade_id.endswith(CHECK_SUFFIX):
+            role = "check"
+            checks[grade_id[:-len(CHECK_SUFFIX)]] = (index, float(meta.get("points", 0)))
+        cells.append(Cell(cell.cell_type, cell.source, role, grade_id))
+    problems = [f"{gid}: an answer cell with no exercise definition" for gid in answers if gid not in defined]
+    problems += [f"{gid}: defined in workbook.exercises but has no answer cell" for gid in defined if gid not in answers]
+    slots: list[Slot] = []
+    for grade_id, index in sorted(answers.items(), key=lambda item: item[1]):
+        exercise = defined.get(grade_id) or Exercise(grade_id, notebook, "?", 0, _no_definition(grade_id))
+        check_index, points = checks.get(grade_id, (index + 1, manual.get(grade_id, float(exercise.points))))
+        slots.append(Slot(exercise, points, index, check_index))
+    slots = _with_extra(slots, [ex for ex in extra if ex.notebook == notebook], len(cells))
+    return Plan(notebook, tuple(cells), tuple(slots), answers, tuple(problems))
+
+
+def _with_extra(slots: list[Slot], extra: list[Exercise], end: int) -> list[Slot]:
+    by_id = {slot.grade_id: i for i, slot in enumerate(slots)}
+    added: list[Slot] = []
+    for exercise in extra:
+        if exercise.grade_id in by_id:  # a stricter rule for an official exercise: same points, new judge
+            i = by_id[exercise.grade_id]
+            slots[i] = Slot(exercise, slots[i].points, slots[i].answer_cell, slots[i].extract_at, hidden=True)
+            continue
+        twin = next((s for s in slots if s.exercise.answer == exercise.answer and not s.hidden), None)
+        added.append(Slot(exercise, float(exercise.points), twin.answer_cell if twin else None,
+                          twin.extract_at if twin else end, hidden=True))
+    # Stable order: official slots first at each extraction point, then the hidden ones.
+    return sorted(slots + added, key=lambda s: (s.extract_at, s.hidden))
+
+
+def answer_owner(extra: tuple[Exercise, ...] = ()) -> dict[str, str]:
+    """grade_id -> notebook for every answer of the course: how a misnamed file is recognised."""
+    exercises, _ = lesson_exercises()
+    return {ex.grade_id: ex.notebook for ex in (*exercises, *extra)}
+
+
+def context_fingerprint(notebook: str | None, extra_file: Path | None, settings: str,
+                        solutions: Path = SOLUTIONS_DIR) -> str:
+    """What a grade depends on besides the submission: the course code, data, this notebook's
+    source, the hidden checks and the settings. A journal entry counts only while this is unchanged."""
+    digest = hashlib.sha256(settings.encode())
+    for folder, pattern in ((REPO_ROOT / "src", "*.py"), (REPO_ROOT / "data", "*")):
+        for path in sorted(folder.rglob(pattern)):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    for path in (REPO_ROOT / "requirements.txt", extra_file,
+                 solutions / f"{notebook}.ipynb" if notebook else None):
+        if path is not None and path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,133 @@
+"""Finding the submissions, telling whose and which notebook each one is, reading its answer cells.
+
+Layout (documented in the README's instructor section):
+
+    SUBMISSIONS/<learner>/<notebook>.ipynb          one folder per learner (any depth below it, so
+    SUBMISSIONS/<learner>/<assignment>/<nb>.ipynb   nbgrader's submitted/ folder works as it is)
+    SUBMISSIONS/<learner>_<notebook>.ipynb          flat: the learner is what comes before the name
+
+The notebook is named by the file: its stem ("02_coldchain_data"), a name that contains it
+("02_coldchain_data (1)", "alice_02_coldchain_data") or its number ("02", "lab-02"). A name that
+says nothing is recognised by the exercise cells inside. Every other file in a learner's folder
+is a submission too (it gets a row "not a notebook"); hidden files, ``.ipynb_checkpoints`` and
+the output folder are skipped.
+
+From a submission the grader reads only one thing: the source of each cell that carries an
+nbgrader ``grade_id``. Outputs, metadata, kernelspec and every other cell are never used.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MAX_BYTES = 64 << 20  # a notebook is a few hundred KB; anything this big is not a course notebook
+SKIP = (".ipynb_checkpoints", "__MACOSX", "__pycache__")
+
+
+class NotANotebook(ValueError):
+    """The file cannot be read as a Jupyter notebook; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Submission:
+    path: Path              # where the file is
+    file: str               # its path relative to SUBMISSIONS, with "/": the row's identity
+    learner: str
+    notebook: str | None    # the notebook its name points to, or None when the name says nothing
+
+
+@dataclass
+class LearnerCells:
+    """The cells of a submission that carry a grade_id: grade_id -> [(cell_type, source), ...]."""
+    cells: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+
+
+def notebook_from_name(stem: str, known: list[str]) -> tuple[str | None, str]:
+    """The notebook a file name points to, and what comes before it (the learner, in a flat layout)."""
+    lowered = stem.lower()
+    for name in sorted(known, key=len, reverse=True):
+        at = lowered.find(name.lower())
+        if at >= 0:
+            return name, stem[:at]
+    by_number = {name[:2]: name for name in known}
+    for match in reversed(list(re.finditer(r"(?<!\d)(\d{2})(?!\d)", stem))):
+        if match.group(1) in by_number:
+            return by_number[match.group(1)], stem[:match.start()]
+    return None, stem
+
+
+def _learner_name(prefix: str) -> str:
+    return prefix.strip(" _-.")
+
+
+def _skipped(relative: Path) -> bool:
+    return any(part.startswith(".") or part in SKIP for part in relative.parts)
+
+
+def discover(target: Path, known: list[str], out_dir: Path | None = None) -> list[Submission]:
+    """Every submission under ``target`` (a folder, or one file), sorted by file."""
+    target = target.resolve()
+    if target.is_file():
+        root, files = target.parent, [target]
+    else:
+        root = target
+        files = sorted(p for p in target.rglob("*") if p.is_file())
+    out = out_dir.resolve() if out_dir is not None else None
+    found = []
+    for path in files:
+        relative = path.relative_to(root)
+        if _skipped(relative) or (out is not None and path.is_relative_to(out)):
+            continue
+        notebook, prefix = notebook_from_name(path.stem, known)
+        if len(relative.parts) > 1:
+            learner = relative.parts[0]
+        else:
+            learner = _learner_name(prefix) or root.name
+            if len(relative.parts) == 1 and target.is_dir() and path.suffix != ".ipynb":
+                continue  # a loose file next to the learners' folders (a class list, a README): not a submission
+        found.append(Submission(path, relative.as_posix(), learner, notebook))
+    return found
+
+
+def read_answers(path: Path) -> LearnerCells:
+    """The grade_id'd cells of a notebook file, or NotANotebook with a reason a person can act on."""
+    if path.suffix != ".ipynb":
+        raise NotANotebook(f"{path.name} is not a notebook (.ipynb); submit the notebook file itself")
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise NotANotebook(f"the file is {size >> 20} MB, far too big for a course notebook; clear the outputs "
+                           "(Edit > Clear Outputs of All Cells), save and submit again")
+    try:
+        notebook = json.loads(path.read_bytes().decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise NotANotebook("the file is not notebook JSON (saved in another format, or damaged); "
+                           "open it in JupyterLab, save it as .ipynb and submit again") from None
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise NotANotebook("the file is JSON but not a Jupyter notebook (no list of cells)")
+    if notebook.get("nbformat") != 4:
+        raise NotANotebook(f"notebook format {notebook.get('nbformat')!r} is not supported; open and save it "
+                           "in a current JupyterLab (format 4)")
+    found = LearnerCells()
+    for cell in notebook["cells"]:
+        grade_id = _grade_id(cell)
+        if grade_id is None:
+            continue
+        source = cell.get("source", "")
+        if isinstance(source, list):
+            source = "".join(part for part in source if isinstance(part, str))
+        if not isinstance(source, str):
+            source = ""
+        kind = cell.get("cell_type") if isinstance(cell.get("cell_type"), str) else "?"
+        found.cells.setdefault(grade_id, []).append((kind, source))
+    return found
+
+
+def _grade_id(cell: object) -> str | None:
+    if not isinstance(cell, dict):
+        return None
+    metadata = cell.get("metadata")
+    nbgrader = metadata.get("nbgrader") if isinstance(metadata, dict) else None
+    grade_id = nbgrader.get("grade_id") if isinstance(nbgrader, dict) else None
+    return grade_id if isinstance(grade_id, str) else None

@@ -1,0 +1,154 @@
+"""The grader on a whole test class: exact gradebook, every trick worth nothing, every fault survived.
+
+The class (tests/submissions/class, written by make_submissions.py) is graded once per session,
+with two workers and the hidden checks, and the first run is interrupted after five files to prove
+that a second run resumes without losing or double-counting a row. The tests then read the result.
+"""
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from workbook.grade import grade
+from workbook.grade.batch import FEEDBACK, GRADEBOOK, JOURNAL
+
+HERE = Path(__file__).parent / "submissions"
+CLASS, EXTRA, EXPECTED = HERE / "class", HERE / "extra_checks.py", HERE / "expected_gradebook.csv"
+TIMEOUT = 15        # seconds per cell; the expected reasons name it
+STOP_AFTER = 5      # files graded before the first run is interrupted
+FILES = sum(1 for p in CLASS.rglob("*") if p.is_file())
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    out = tmp_path_factory.mktemp("grading")
+    said: list[str] = []
+    first: list[str] = []
+
+    def interrupt(result: dict) -> None:
+        first.append(result["file"])
+        if len(first) == STOP_AFTER:
+            raise KeyboardInterrupt  # as if the instructor pressed Ctrl-C
+
+    options = dict(jobs=2, timeout=TIMEOUT, extra_checks=EXTRA, progress=False, context="test-class",
+                   say=said.append)
+    with pytest.raises(KeyboardInterrupt):
+        grade(CLASS, out, on_result=interrupt, **options)
+    assert not (out / GRADEBOOK).exists(), "an interrupted run writes no gradebook"
+    report = grade(CLASS, out, **options)
+    again = grade(CLASS, out, **options)
+    return SimpleNamespace(out=out, said=said, first=first, report=report, again=again,
+                           rows={row["file"]: row for row in report.rows})
+
+
+def _table(text: str) -> list[dict]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_the_gradebook_is_exactly_the_expected_one(graded):
+    got, want = (graded.out / GRADEBOOK).read_text(encoding="utf-8"), EXPECTED.read_text(encoding="utf-8")
+    diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), "expected", "graded", lineterm=""))
+    assert got == want, f"the gradebook differs from {EXPECTED.name}:\n{diff}"
+
+
+def test_an_interrupted_run_resumes_without_losing_or_double_counting(graded):
+    assert len(graded.first) == STOP_AFTER
+    assert graded.report.from_journal == STOP_AFTER
+    assert graded.report.graded_now == FILES - STOP_AFTER
+    files = [row["file"] for row in graded.report.rows]
+    assert len(files) == len(set(files)) == FILES
+    with sqlite3.connect(graded.out / JOURNAL) as db:
+        assert db.execute("SELECT COUNT(*) FROM graded").fetchone()[0] == FILES
+
+
+def test_a_third_run_grades_nothing_and_writes_the_same_gradebook(graded):
+    assert graded.again.graded_now == 0 and graded.again.from_journal == FILES
+    assert graded.again.rows == graded.report.rows
+
+
+def test_the_sandbox_is_named_once(graded):
+    assert len(graded.said) == 3  # one line per run, never one per file
+    if graded.report.sandbox.isolated:
+        assert "bubblewrap" in graded.said[0] and "no network" in graded.said[0]
+    else:
+        assert graded.said[0].startswith("note:") and "unsandboxed" in graded.said[0]
+
+
+@pytest.mark.parametrize("learner", ["trick-edited-check", "trick-deleted-checks", "trick-redefined-check",
+                                     "trick-monkeypatch", "trick-display-formatter", "trick-always-equal",
+                                     "trick-transformer", "trick-fake-success"])
+def test_no_trick_earns_a_point(graded, learner):
+    rows = [row for row in graded.report.rows if row["learner"] == learner]
+    assert len(rows) == 1
+    earned = {e["grade_id"]: e["points"] for e in rows[0]["exercises"] if e["points"]}
+    # Deleting check cells changes nothing either way: its one honest answer still counts.
+    assert earned == ({"ex01-blocked-orders": 1} if learner == "trick-deleted-checks" else {})
+
+
+@pytest.mark.parametrize("learner, status", [
+    ("fault-infinite-loop", "timeout"), ("fault-crash", "crashed"), ("fault-huge-output", "output-limit"),
+    ("fault-not-a-notebook", "not-a-notebook"), ("fault-wrong-lesson", "wrong-notebook"),
+    ("fault-missing-answers", "missing-answers"), ("fault-duplicate-ids", "duplicate-answers"),
+    ("trick-monkeypatch", "crashed")])
+def test_every_fault_gets_its_status_and_a_reason(graded, learner, status):
+    row = next(row for row in graded.report.rows if row["learner"] == learner)
+    assert row["status"] == status and row["reason"]
+
+
+def test_work_done_before_a_fault_still_counts(graded):
+    points = {(r["learner"], e["grade_id"]): e["points"] for r in graded.report.rows for e in r["exercises"]}
+    assert points[("fault-infinite-loop", "ex02-longest-breach")] == 2   # defined before its loop was stopped
+    assert points[("fault-crash", "ex01-blocked-orders")] == 1            # read before the kernel died
+    assert points[("fault-huge-output", "ex00-tokens")] == 1
+    assert points[("fault-duplicate-ids", "ex01-credit-exposure")] == 2
+
+
+def test_hidden_checks_catch_a_memorised_answer(graded):
+    row = graded.rows["memorised/01_sap_orders_data.ipynb"]
+    points = {e["grade_id"]: e["points"] for e in row["exercises"]}
+    assert points["ex01-credit-exposure"] == 2 and points["ex01-credit-exposure-hidden"] == 0
+    correct = graded.rows["correct/01_sap_orders_data.ipynb"]
+    assert correct["total"] == correct["max"] == 4
+
+
+def test_one_feedback_file_per_learner_readable_by_a_person(graded):
+    folder = graded.out / FEEDBACK
+    learners = {row["learner"] for row in graded.report.rows}
+    assert {p.stem for p in folder.glob("*.md")} == learners
+    text = (folder / "partial.md").read_text(encoding="utf-8")
+    assert text.startswith("# Feedback for partial\n")
+    assert "## 02_coldchain_data: 2 of 4 points" in text
+    assert "✔ **ex02-longest-breach**: 2 of 2" in text
+    assert "✘ **ex02-claims**: 0 of 2" in text and "started hours" in text  # the judge's own hint
+    assert "- asked: Write longest_breach_minutes" in text
+
+
+def test_feedback_keeps_hidden_hints_and_review_notes_private(graded):
+    text = (graded.out / FEEDBACK / "memorised.md").read_text(encoding="utf-8")
+    assert "ex01-credit-exposure-hidden**: 0 of 1 (a check your instructor keeps private: not passed)" in text
+    assert "10051" not in text  # the hidden probes are not shown
+    tricked = (graded.out / FEEDBACK / "trick-transformer.md").read_text(encoding="utf-8")
+    assert "review" not in tricked
+    assert "review ex01-blocked-orders" in graded.rows["trick-transformer/01_sap_orders_data.ipynb"]["reason"]
+
+
+def test_faults_are_explained_in_the_feedback(graded):
+    text = (graded.out / FEEDBACK / "fault-infinite-loop.md").read_text(encoding="utf-8")
+    assert "a cell ran too long and was stopped" in text and "did not stop when interrupted" in text
+    text = (graded.out / FEEDBACK / "fault-missing-answers.md").read_text(encoding="utf-8")
+    assert "there is no cell with grade_id ex02-claims" in text
+
+
+def test_the_gradebook_columns(graded):
+    rows = _table((graded.out / GRADEBOOK).read_text(encoding="utf-8"))
+    assert list(rows[0])[:2] == ["learner", "notebook"]
+    assert list(rows[0])[-5:] == ["total", "max", "status", "reason", "file"]
+    correct = [r for r in rows if r["learner"] == "correct"]
+    assert [r["notebook"] for r in correct] == ["00_start_here", "01_sap_orders_data", "02_coldchain_data"]
+    assert correct[0]["ex02-claims"] == ""  # an exercise of another notebook stays empty

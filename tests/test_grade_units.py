@@ -1,0 +1,441 @@
+"""The grader's parts, without a batch: names and layout, reading files, the plan, the extractor,
+the journal, the gradebook and feedback, the sandbox. Only the last tests start a kernel or a
+sandbox, each once."""
+from __future__ import annotations
+
+import builtins
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import workbook.plain
+from workbook import REPO_ROOT
+from workbook.checks import failed, passed
+from workbook.cli import main
+from workbook.exercises import Exercise
+from workbook.grade import grade
+from workbook.grade.feedback import file_name, render_learner
+from workbook.grade.gradebook import note_duplicates, render
+from workbook.grade.journal import Journal, entry_key
+from workbook.grade.kernel import boot_code, read_payload
+from workbook.grade.plan import PlanError, build_plan, known_notebooks, load_extra
+from workbook.grade.probe import make_extractor
+from workbook.grade.runner import _merge, _Row
+from workbook.grade.sandbox import bwrap_args, detect, kernel_env, prepare, python_roots
+from workbook.grade.submissions import LearnerCells, NotANotebook, Submission, discover, notebook_from_name, read_answers
+from workbook.plain import NotPlainData, to_plain
+
+KNOWN = ["00_start_here", "01_sap_orders_data", "02_coldchain_data"]
+KEY = bytes(range(32))
+
+
+# ---------- names and layout ----------
+
+@pytest.mark.parametrize("stem, notebook, prefix", [
+    ("02_coldchain_data", "02_coldchain_data", ""),
+    ("02_coldchain_data (1)", "02_coldchain_data", ""),
+    ("alice_02_coldchain_data", "02_coldchain_data", "alice_"),
+    ("Copy of 01_SAP_orders_data", "01_sap_orders_data", "Copy of "),
+    ("bob-02", "02_coldchain_data", "bob-"),
+    ("lab2024_00", "00_start_here", "lab2024_"),
+    ("homework", None, "homework"),
+    ("alice_07", None, "alice_07"),
+])
+def test_the_notebook_is_named_by_the_file(stem, notebook, prefix):
+    assert notebook_from_name(stem, KNOWN) == (notebook, prefix)
+
+
+def test_discover_reads_learners_from_folders_and_flat_names(tmp_path):
+    for name in ("alice/02_coldchain_data.ipynb", "alice/notes.txt", "bob/lab/00_start_here.ipynb",
+                 "carol_01_sap_orders_data.ipynb", "class-list.csv", ".hidden/x.ipynb",
+                 "alice/.ipynb_checkpoints/02_coldchain_data-checkpoint.ipynb", "out/gradebook.csv"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    found = discover(tmp_path, KNOWN, tmp_path / "out")
+    assert [(s.file, s.learner, s.notebook) for s in found] == [
+        ("alice/02_coldchain_data.ipynb", "alice", "02_coldchain_data"),
+        ("alice/notes.txt", "alice", None),
+        ("bob/lab/00_start_here.ipynb", "bob", "00_start_here"),
+        ("carol_01_sap_orders_data.ipynb", "carol", "01_sap_orders_data"),
+    ]
+    one = discover(tmp_path / "alice" / "02_coldchain_data.ipynb", KNOWN)
+    assert [(s.file, s.learner) for s in one] == [("02_coldchain_data.ipynb", "alice")]
+
+
+# ---------- reading a submission ----------
+
+def _notebook(cells: list, nbformat: int = 4) -> str:
+    return json.dumps({"nbformat": nbformat, "nbformat_minor": 5, "metadata": {}, "cells": cells})
+
+
+def _cell(source, grade_id=None, kind="code"):
+    meta = {"nbgrader": {"grade_id": grade_id, "solution": True, "grade": False}} if grade_id else {}
+    return {"cell_type": kind, "metadata": meta, "source": source, "outputs": [], "execution_count": None}
+
+
+def test_only_cells_with_a_grade_id_are_read(tmp_path):
+    path = tmp_path / "x.ipynb"
+    path.write_text(_notebook([_cell("print('hi')"), _cell(["a = ", "1"], "ex-a"), _cell("a = 2", "ex-a"),
+                               _cell("text", "ex-m", "markdown"), "not a cell", {"metadata": {"nbgrader": 3}}]))
+    assert read_answers(path).cells == {"ex-a": [("code", "a = 1"), ("code", "a = 2")],
+                                        "ex-m": [("markdown", "text")]}
+
+
+@pytest.mark.parametrize("content, fragment", [
+    (b"def f(): pass\n", "not notebook JSON"),
+    (b"\xff\xfe\x00garbage", "not notebook JSON"),
+    (b'{"cells": "none"}', "no list of cells"),
+    (b"[1, 2]", "no list of cells"),
+    (_notebook([], nbformat=3).encode(), "format 3"),
+])
+def test_a_file_that_is_not_a_notebook_says_why(tmp_path, content, fragment):
+    path = tmp_path / "02_coldchain_data.ipynb"
+    path.write_bytes(content)
+    with pytest.raises(NotANotebook, match=fragment):
+        read_answers(path)
+
+
+def test_other_files_and_huge_files_are_refused(tmp_path, monkeypatch):
+    (tmp_path / "a.pdf").write_bytes(b"%PDF")
+    with pytest.raises(NotANotebook, match="not a notebook"):
+        read_answers(tmp_path / "a.pdf")
+    monkeypatch.setattr("workbook.grade.submissions.MAX_BYTES", 10)
+    (tmp_path / "b.ipynb").write_text(_notebook([]))
+    with pytest.raises(NotANotebook, match="too big"):
+        read_answers(tmp_path / "b.ipynb")
+
+
+# ---------- the plan ----------
+
+def test_plans_take_answers_checks_and_points_from_the_nbgrader_metadata():
+    for notebook in KNOWN:
+        plan = build_plan(notebook)
+        assert plan.problems == ()
+        for slot in plan.slots:
+            answer, check = plan.cells[slot.answer_cell], plan.cells[slot.extract_at]
+            assert answer.role == "answer" and answer.grade_id == slot.grade_id
+            assert check.role == "check" and check.grade_id == f"{slot.grade_id}-check"
+            assert slot.points == slot.exercise.points
+            assert "### BEGIN SOLUTION" not in answer.source  # the released form, never the solution
+    assert build_plan("02_coldchain_data").max_points == 4
+
+
+def _judge_any(plain):
+    return passed("ok")
+
+
+def test_hidden_checks_join_the_plan():
+    extra = (Exercise("ex02-breach-hidden", "02_coldchain_data", "longest_breach_minutes", 3, _judge_any,
+                      kind="function", probes=(([1.0], 0.0, 30),)),
+             Exercise("ex02-claims", "02_coldchain_data", "claims", 9, _judge_any),
+             Exercise("ex02-orphan", "02_coldchain_data", "nothing_defines_this", 1, _judge_any),
+             Exercise("ex01-elsewhere", "01_sap_orders_data", "x", 1, _judge_any))
+    plan = build_plan("02_coldchain_data", extra)
+    slots = {s.grade_id: s for s in plan.slots}
+    assert [s.grade_id for s in plan.slots] == ["ex02-longest-breach", "ex02-breach-hidden", "ex02-claims",
+                                                 "ex02-orphan"]
+    assert slots["ex02-breach-hidden"].extract_at == slots["ex02-longest-breach"].extract_at
+    assert slots["ex02-breach-hidden"].hidden and slots["ex02-breach-hidden"].points == 3
+    assert slots["ex02-claims"].hidden and slots["ex02-claims"].points == 2  # replaced judge, same points
+    assert slots["ex02-orphan"].extract_at == len(plan.cells)
+
+
+def test_a_bad_hidden_checks_file_is_refused_before_grading(tmp_path):
+    with pytest.raises(PlanError, match="no such file"):
+        load_extra(tmp_path / "missing.py")
+    bad = tmp_path / "bad.py"
+    for body, fragment in (("x = 1", "must define EXERCISES"), ("raise ValueError('no')", "does not load"),
+                           ("from workbook.exercises import Exercise\n"
+                            "EXERCISES = [Exercise('a', '00_start_here', 'f', 1, print, kind='function', "
+                            "probes=((object(),),))]", "plain literals")):
+        bad.write_text(body)
+        with pytest.raises(PlanError, match=fragment):
+            load_extra(bad)
+
+
+def test_missing_duplicated_and_retyped_answer_cells():
+    plan = build_plan("01_sap_orders_data")
+    row = _Row(Submission(Path("x"), "x", "x", plan.notebook))
+    learner = LearnerCells({"ex01-blocked-orders": [("code", "a = 1"), ("code", "a = 1")]})
+    sources, void = _merge(row, plan, learner)
+    assert sources[plan.answer_cells["ex01-blocked-orders"]] == "a = 1" and "ex01-blocked-orders" not in void
+    assert "no cell with grade_id ex01-credit-exposure" in void["ex01-credit-exposure"]
+    assert row.problems == [("missing-answers", "no answer cell for ex01-credit-exposure")]
+
+    row = _Row(Submission(Path("x"), "x", "x", plan.notebook))
+    learner = LearnerCells({"ex01-blocked-orders": [("code", "a = 1"), ("code", "a = 2")],
+                            "ex01-credit-exposure": [("markdown", "def credit_exposure(c, o): ...")]})
+    sources, void = _merge(row, plan, learner)
+    assert sources[plan.answer_cells["ex01-blocked-orders"]] == "a = 2"  # the last copy runs, scores nothing
+    assert "2 different cells" in void["ex01-blocked-orders"]
+    assert "turned into a markdown cell" in void["ex01-credit-exposure"]
+    assert {status for status, _ in row.problems} == {"missing-answers", "duplicate-answers"}
+
+
+def test_review_notes_name_only_what_the_released_cell_did_not_have():
+    plan = build_plan("00_start_here")
+    released = plan.cells[plan.answer_cells["ex00-tokens"]].source
+    assert "workbook" in released  # the released cell imports check itself
+    row = _Row(Submission(Path("x"), "x", "x", plan.notebook))
+    _merge(row, plan, LearnerCells({"ex00-tokens": [("code", released + "\nimport builtins\n")]}))
+    assert row.review == ["review ex00-tokens: its answer uses builtins"]
+
+
+# ---------- the extractor and the signed channel ----------
+
+def _extract(namespace, name, kind="value", probes=(), nonce="n1"):
+    extractor = make_extractor(KEY.hex(), namespace, to_plain, NotPlainData, 10_000)
+    return read_payload(repr(extractor(nonce, name, kind, probes)), KEY, nonce)
+
+
+class _Meta(type):
+    def __eq__(cls, other):
+        return True
+
+    def __hash__(cls):
+        return hash(list)
+
+
+class _Liar(metaclass=_Meta):
+    def __repr__(self):
+        return "['4711', '4723', '4725']"
+
+
+class _AlwaysEqual:
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+def test_plain_answers_come_out_as_exact_types():
+    got = _extract({"a": {"x": [1, 2.5, True, None, "s", (3, np.int64(4))], 7: np.float64(0.5)}}, "a")
+    assert got.status == "ok" and got.data == {"x": [1, 2.5, True, None, "s", [3, 4]], "7": 0.5}
+    assert type(got.data["x"][4]) is str and type(got.data["7"]) is float
+
+
+def test_nothing_that_only_claims_equality_comes_out():
+    assert workbook.plain.to_plain(_Liar()).__class__ is _Liar  # the plain-data rules let it through...
+    got = _extract({"a": _Liar()}, "a")  # ...the extractor does not
+    assert got.status == "not_plain" and "_Liar" in got.message
+    assert _extract({"a": [_AlwaysEqual()]}, "a").status == "not_plain"
+    assert _extract({"a": float("nan")}, "a").status == "not_plain"
+    assert "sorted list" in _extract({"a": {1, 2}}, "a").message
+
+
+def test_stubs_missing_names_and_oversized_answers():
+    assert _extract({"a": ...}, "a").status == "not_done"
+    assert _extract({}, "a").status == "missing"
+    assert _extract({"a": "x" * 20_000}, "a").status == "too_big"
+    loop = []
+    loop.append(loop)
+    got = _extract({"a": loop}, "a")  # a list inside itself: a reason, not a crash
+    assert got.status == "error" and got.message.startswith("RecursionError")
+
+
+def test_functions_are_called_on_fresh_copies_of_the_probes():
+    def f(items):
+        items.append(1)  # changing the input must not change the next probe
+        if len(items) > 2:
+            raise ValueError("too long")
+        return len(items)
+
+    got = _extract({"f": f}, "f", "function", (([],), ([5],), ([5, 6],)))
+    assert got.data == [1, 2, {"error": "ValueError: too long"}]
+    assert _extract({"f": lambda: _AlwaysEqual()}, "f", "function", ((),)).data[0]["error"].startswith("NotPlainData")
+    assert _extract({"f": 3}, "f", "function", ((),)).status == "not_plain"
+
+    def stub(text):
+        raise NotImplementedError()
+
+    assert _extract({"f": stub}, "f", "function", (("a",),)).status == "not_done"
+
+
+def test_a_text_changed_on_its_way_out_is_caught():
+    extractor = make_extractor(KEY.hex(), {"a": [1]}, to_plain, NotPlainData, 10_000)
+    signed = extractor("n1", "a", "value", ())
+    assert read_payload(repr(signed), KEY, "n1").data == [1]
+    assert read_payload(repr(signed), KEY, "n2").status == "tampered"  # replayed into another request
+    forged = signed.replace("[1]", "[2]")
+    assert read_payload(repr(forged), KEY, "n1").status == "tampered"
+    for junk in (None, 5, "not a literal", repr(["a list"]), "'" + "x" * 10 + "'"):
+        assert read_payload(junk, KEY, "n1").status == "tampered"
+
+
+def test_the_booted_extractor_ignores_later_patches(monkeypatch):
+    namespace: dict = {}
+    exec(boot_code("_grade_x", KEY.hex()), namespace)
+    namespace["answer"] = ["4711"]
+    monkeypatch.setattr(builtins, "ascii", lambda value: "['4711', '4723', '4725']")
+    monkeypatch.setattr(workbook.plain, "to_plain", lambda value, where="": ["4711", "4723", "4725"])
+    monkeypatch.setattr(hashlib, "sha256", lambda data=b"": hashlib.new("md5", data))
+    monkeypatch.setattr(json, "dumps", lambda *a, **k: "[]")
+    text = namespace["_grade_x"]("n9", "answer", "value", ())
+    monkeypatch.undo()
+    assert read_payload(repr(text), KEY, "n9").data == ["4711"]
+    assert "_workbook_grade_boot" not in namespace
+
+
+# ---------- journal, gradebook, feedback ----------
+
+def _row(learner, notebook, file, points, status="graded", reason="", hidden=False):
+    exercises = [{"grade_id": gid, "points": p, "max": 1, "verdict": "pass" if p else "fail", "message": "hint",
+                  "hidden": hidden and gid.endswith("hidden"), "prompt": "do it"} for gid, p in points]
+    return {"learner": learner, "notebook": notebook, "file": file, "status": status, "reason": reason,
+            "total": sum(p for _, p in points), "max": len(points), "exercises": exercises, "notes": []}
+
+
+def test_the_journal_keeps_one_entry_per_key_and_retries_grader_errors(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite")
+    key = entry_key("a/x.ipynb", "sha", "ctx")
+    assert entry_key("a/x.ipynb", "sha2", "ctx") != key != entry_key("a/x.ipynb", "sha", "ctx2")
+    journal.record(key, _row("a", "00", "a/x.ipynb", [], status="grader-error"))
+    assert not journal.done(key) and journal.get(key)["status"] == "grader-error"
+    journal.record(key, _row("a", "00", "a/x.ipynb", [("e1", 1)]))
+    journal.close()
+    again = Journal(tmp_path / "j.sqlite")
+    assert again.done(key) and again.count() == 1 and again.get(key)["total"] == 1
+
+
+def test_the_gradebook_has_a_column_per_exercise_and_blank_cells_elsewhere():
+    rows = [_row("b", "01_x", "b/01_x.ipynb", [("ex01-a", 1)]),
+            _row("a", "02_y", "a/02_y.ipynb", [("ex02-a", 0), ("ex02-a-hidden", 1)], reason="r, with comma"),
+            _row("a", "01_x", "a/01_x.ipynb", [("ex01-a", 0)])]
+    assert render(rows) == ("learner,notebook,ex01-a,ex02-a,ex02-a-hidden,total,max,status,reason,file\n"
+                            "a,01_x,0,,,0,1,graded,,a/01_x.ipynb\n"
+                            'a,02_y,,0,1,1,2,graded,"r, with comma",a/02_y.ipynb\n'
+                            "b,01_x,1,,,1,1,graded,,b/01_x.ipynb\n")
+
+
+def test_two_files_for_one_notebook_are_both_kept_and_named():
+    rows = note_duplicates([_row("a", "01_x", "a/01_x.ipynb", []), _row("a", "01_x", "a/01_x (1).ipynb", [])])
+    assert rows[0]["reason"] == "the same learner submitted this notebook again as a/01_x (1).ipynb"
+
+
+def test_feedback_shows_hints_but_not_hidden_ones_or_review_notes():
+    row = _row("a", "01_x", "a/01_x.ipynb", [("ex01-a", 0), ("ex01-a-hidden", 0)], hidden=True,
+               status="timeout", reason="a cell ran too long; review ex01-a: its answer uses builtins")
+    text = render_learner("a", [row])
+    assert "- ✘ **ex01-a**: 0 of 1\n  - asked: do it\n  - hint: hint" in text
+    assert "**ex01-a-hidden**: 0 of 1 (a check your instructor keeps private: not passed)" in text
+    assert "Why: a cell ran too long." in text and "review" not in text
+    assert file_name("Ana María/../x") == "Ana_Mar_a_.._x.md" and file_name("...") == "learner.md"
+
+
+# ---------- sandbox, command line, and one real kernel without the sandbox ----------
+
+def test_the_kernel_environment_keeps_no_secrets(tmp_path, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-secret")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "secret")
+    env = kernel_env(tmp_path)
+    assert "OPENAI_API_KEY" not in env and "AWS_SECRET_ACCESS_KEY" not in env
+    assert env["HOME"] == str(tmp_path / "home") and env["PYTHONNOUSERSITE"] == "1"
+
+
+def test_the_course_copy_holds_only_what_a_notebook_needs(tmp_path):
+    cwd = prepare(tmp_path)
+    course = tmp_path / "course"
+    assert cwd == course / "notebooks"
+    assert sorted(p.name for p in course.iterdir()) == ["data", "notebooks", "requirements.txt", "src"]
+    assert sorted(p.name for p in (course / "src").iterdir()) == ["tooldesign", "workbook"]
+    assert not (course / "src" / "workbook" / "grade").exists()
+
+
+def test_bubblewrap_binds_no_repository_and_no_home(tmp_path):
+    args = bwrap_args(tmp_path)
+    binds = {args[i + 1] for i, a in enumerate(args) if a in ("--bind", "--ro-bind")}
+    assert {"--unshare-all", "--die-with-parent"} <= set(args)
+    assert str(tmp_path) in binds and "/usr" in binds
+    repo = os.path.realpath(REPO_ROOT)
+    assert all(not b.startswith(repo) or b.startswith(os.path.realpath(sys.prefix)) for b in binds)
+    assert all(b != os.path.expanduser("~") and b not in ("/", "/home", "/root") for b in binds)
+
+
+def test_turning_the_sandbox_off_says_so_plainly():
+    box = detect(False)
+    assert not box.isolated and "unsandboxed" in box.note
+
+
+SANDBOX_PROBE = r"""
+import os, socket
+from pathlib import Path
+found = {}
+for name, path in (("solutions", SOLUTIONS), ("repo", REPO)):
+    found[name] = os.path.exists(path)
+found["home"] = sorted(os.listdir(HOME)) if os.path.isdir(HOME) else []
+try:
+    socket.create_connection(("127.0.0.1", 22), timeout=2)
+    found["network"] = True
+except OSError:
+    found["network"] = False
+try:
+    Path("/usr/wbgrade-test").write_text("x")
+    found["system_writable"] = True
+except OSError:
+    found["system_writable"] = False
+Path("../data/written").write_text("ok")
+found["data_writable"] = True
+print(found)
+"""
+
+
+def test_inside_bubblewrap_nothing_of_the_course_or_home_is_visible(tmp_path):
+    if not detect().isolated:
+        pytest.skip("bubblewrap is not installed (or cannot run) here; the grader runs unsandboxed")
+    prepare(tmp_path)
+    home = os.path.realpath(os.path.expanduser("~"))
+    # Only the folders that lead to the Python installation may show in the home folder (pyenv lives there).
+    needed = sorted({Path(root).relative_to(home).parts[0] for root in python_roots()
+                     if Path(root).is_relative_to(home)})
+    code = (f"SOLUTIONS = {str(REPO_ROOT / 'solutions')!r}\nREPO = {str(REPO_ROOT / '.git')!r}\n"
+            f"HOME = {home!r}\n" + SANDBOX_PROBE)
+    done = subprocess.run(bwrap_args(tmp_path) + [sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, env=kernel_env(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str({"solutions": False, "repo": False, "home": needed, "network": False,
+                                       "system_writable": False, "data_writable": True})
+    assert (tmp_path / "course" / "data" / "written").read_text() == "ok"  # the copy, not the course's data/
+
+
+def test_the_command_writes_a_gradebook_and_feedback(tmp_path, capsys):
+    (tmp_path / "in" / "dana").mkdir(parents=True)
+    (tmp_path / "in" / "dana" / "02_coldchain_data.ipynb").write_text("not json")
+    assert main(["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 0
+    printed = capsys.readouterr()
+    assert "1 file(s): 1 graded now, 0 from the journal" in printed.out
+    assert "statuses: not-a-notebook 1" in printed.out and "bubblewrap" in printed.err
+    assert (tmp_path / "out" / "gradebook.csv").read_text().splitlines()[1].startswith(
+        "dana,02_coldchain_data,0,0,0,4,not-a-notebook,")
+    assert (tmp_path / "out" / "feedback" / "dana.md").exists()
+    # The same file again: nothing to grade. A changed file: graded again.
+    assert main(["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 0
+    assert "0 graded now, 1 from the journal" in capsys.readouterr().out
+    (tmp_path / "in" / "dana" / "02_coldchain_data.ipynb").write_text("still not json")
+    assert main(["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 0
+    assert "1 graded now, 0 from the journal" in capsys.readouterr().out
+
+
+def test_the_command_refuses_what_it_cannot_use(tmp_path, capsys):
+    assert main(["grade", str(tmp_path / "nowhere")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    (tmp_path / "in").mkdir()
+    assert main(["grade", str(tmp_path / "in"), "--extra-checks", str(tmp_path / "no.py")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_without_the_sandbox_a_real_submission_grades_the_same(tmp_path):
+    if not detect().isolated:
+        pytest.skip("without bubblewrap the whole test class already runs unsandboxed")
+    (tmp_path / "in" / "eve").mkdir(parents=True)
+    shutil.copy(REPO_ROOT / "tests" / "submissions" / "class" / "correct" / "00_start_here.ipynb",
+                tmp_path / "in" / "eve")
+    report = grade(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, timeout=60, say=lambda t: None)
+    assert report.sandbox.kind == "none"
+    assert [(r["status"], r["total"], r["notes"]) for r in report.rows] == [("graded", 1, [])]
