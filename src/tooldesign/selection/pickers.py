@@ -84,12 +84,22 @@ class WordMatchPicker:
     label = "word-matching stand-in (crude, not a model)"
     offline = True
 
+    def __init__(self) -> None:
+        self._cache: dict[tuple, list[set[str]]] = {}
+
+    def _vocabularies(self, tools: Sequence[Tool]) -> list[set[str]]:
+        # tool_text looks at every other tool's name, so build the words once per set, not per request.
+        key = tuple((t.name, t.description) for t in tools)
+        if key not in self._cache:
+            self._cache = {key: [set(words(tool_text(t, tools))) for t in tools]}  # one set at a time
+        return self._cache[key]
+
     def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
         asked = set(words(request))
         scored = []
         matched: dict[str, tuple[str, ...]] = {}
-        for index, tool in enumerate(tools):
-            shared = asked & set(words(tool_text(tool, tools)))
+        for index, (tool, vocabulary) in enumerate(zip(tools, self._vocabularies(tools))):
+            shared = asked & vocabulary
             matched[tool.name] = tuple(sorted(shared))
             scored.append((len(shared), -index, tool.name))
         scored.sort(reverse=True)
