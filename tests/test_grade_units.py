@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -329,6 +330,16 @@ def test_feedback_shows_hints_but_not_hidden_ones_or_review_notes():
     assert file_name("Ana María/../x") == "Ana_Mar_a_.._x.md" and file_name("...") == "learner.md"
 
 
+def test_a_hand_graded_answer_is_quoted_for_the_instructor():
+    row = _row("a", "06_x", "a/06_x.ipynb", [], reason="to grade by hand: ex06-note (its text is in the feedback file)")
+    row["exercises"] = [{"grade_id": "ex06-note", "points": 0, "max": 3, "verdict": "manual",
+                         "message": "Two tools.\nBecause.", "hidden": False, "prompt": ""}]
+    text = render_learner("a", [row])
+    assert "- ✎ **ex06-note**: graded by your instructor; you wrote:\n  > Two tools.\n  > Because." in text
+    assert "to grade by hand" not in text and "0 of 0 points" in text
+    assert render([row]).splitlines()[1].startswith("a,06_x,,0,0,graded,to grade by hand: ex06-note")
+
+
 # ---------- sandbox, command line, and one real kernel without the sandbox ----------
 
 def test_the_kernel_environment_keeps_no_secrets(tmp_path, monkeypatch):
@@ -439,3 +450,37 @@ def test_without_the_sandbox_a_real_submission_grades_the_same(tmp_path):
     report = grade(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, timeout=60, say=lambda t: None)
     assert report.sandbox.kind == "none"
     assert [(r["status"], r["total"], r["notes"]) for r in report.rows] == [("graded", 1, [])]
+
+
+def test_ctrl_c_stops_the_workers_and_their_kernels(tmp_path):
+    """A real Ctrl-C (SIGINT to the whole process group) with two workers: exit 130, nothing left running."""
+    if os.name != "posix":
+        pytest.skip("process groups and SIGINT as on Linux and macOS")
+    import signal
+    import time
+    notebook = json.loads((REPO_ROOT / "notebooks" / "00_start_here.ipynb").read_text())
+    for cell in notebook["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "ex00-tokens":
+            cell["source"] = "import time\ntime.sleep(120)"
+    for learner in ("ann", "ben"):
+        (tmp_path / "in" / learner).mkdir(parents=True)
+        (tmp_path / "in" / learner / "00_start_here.ipynb").write_text(json.dumps(notebook))
+    work = Path(tempfile.mkdtemp(prefix="wbg", dir="/tmp"))  # short: kernel sockets live in it
+    child = subprocess.Popen([sys.executable, "-m", "workbook", "grade", str(tmp_path / "in"), "--out",
+                              str(tmp_path / "out"), "--jobs", "2"], start_new_session=True,
+                             env={**os.environ, "WORKBOOK_GRADE_TMP": str(work)},
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(list(work.glob("wbgrade-*"))) < 2:
+        time.sleep(0.2)  # both workers have a kernel folder: they are busy
+    time.sleep(1)
+    busy = set(work.glob("wbgrade-*"))
+    os.killpg(child.pid, signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130 and "run the same command again" in err
+    assert len(busy) == 2 and not any(folder.exists() for folder in busy), "each worker removed its folder"
+    time.sleep(0.5)
+    running = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert not any(str(folder) in running for folder in busy), "no kernel outlives the run"
+    work.rmdir()

@@ -8,6 +8,7 @@ which get a "grader-error" row and are graded again on the next run.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from contextlib import closing
 import signal
 import sys
@@ -18,6 +19,7 @@ from typing import Any, Callable, Iterator
 
 from workbook.grade.feedback import write_feedback
 from workbook.grade.gradebook import note_duplicates, sort_rows, write_gradebook
+from workbook.grade.kernel import close_all
 from workbook.grade.journal import Journal, entry_key, file_sha
 from workbook.grade.plan import context_fingerprint, known_notebooks, load_extra
 from workbook.grade.runner import OUTPUT_LIMIT, Settings, grade_one
@@ -142,10 +144,14 @@ def _result_of(future: Future, submission: Submission) -> dict:
 
 def _worker_start() -> None:
     # Ctrl-C goes to the whole process group: only the main process should react to it. It then
-    # stops the workers with SIGTERM, which ends them through their `finally` blocks, so every
-    # kernel and temporary folder they hold is cleaned up.
+    # stops the workers with SIGTERM; a worker closes its kernel and removes its folder, and ends.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(*_: Any) -> None:
+    close_all()
+    os._exit(1)  # not sys.exit: the pool's worker loop would catch SystemExit and wait for more work
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

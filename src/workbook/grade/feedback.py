@@ -3,7 +3,8 @@
 Written for the learner (Markdown, readable as plain text too). Hidden checks show their points
 and whether they passed, but not their hint: the hint of a hidden check names the inputs it
 tried, and keeping those private is what makes the check worth having. Notes for the instructor
-only (the "review" flags in the gradebook's reason column) are left out.
+only (the "review" flags and "to grade by hand" in the gradebook's reason column) are left out;
+a hand-graded answer is quoted, so the instructor reads it where the learner will.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 from workbook.grade.gradebook import sort_rows, write_atomic
 
 MARK = {"pass": "✔", "fail": "✘", "not_done": "…", "manual": "✎"}
+INSTRUCTOR_ONLY = ("review ", "to grade by hand:")  # reasons meant for the gradebook, not the learner
 STATUS_TEXT = {
     "graded": "graded",
     "missing-answers": "graded, but some answer cells were missing",
@@ -38,7 +40,8 @@ def _points(value: float | int) -> str:
 
 def _exercise_lines(exercise: dict[str, Any]) -> list[str]:
     if exercise["verdict"] == "manual":
-        return [f"- ✎ **{exercise['grade_id']}**: graded by your instructor"]
+        written = [f"  > {line}".rstrip() for line in (exercise["message"] or "(no answer)").splitlines()]
+        return [f"- ✎ **{exercise['grade_id']}**: graded by your instructor; you wrote:", *written]
     mark = MARK.get(exercise["verdict"], "?")
     head = f"- {mark} **{exercise['grade_id']}**: {_points(exercise['points'])} of {_points(exercise['max'])}"
     if exercise["hidden"]:
@@ -60,7 +63,7 @@ def render_learner(learner: str, rows: list[dict[str, Any]]) -> str:
         title = row["notebook"] or row["file"]
         lines += [f"## {title}: {_points(row['total'])} of {_points(row['max'])} points", "",
                   f"File `{row['file']}`: {STATUS_TEXT.get(row['status'], row['status'])}."]
-        public = [p for p in row["reason"].split("; ") if p and not p.startswith("review ")]
+        public = [p for p in row["reason"].split("; ") if p and not p.startswith(INSTRUCTOR_ONLY)]
         if public and row["status"] != "graded":
             lines.append(f"Why: {'; '.join(public)}.")
         lines.append("")

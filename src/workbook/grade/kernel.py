@@ -19,6 +19,7 @@ import hmac
 import inspect
 import os
 import secrets
+import shutil
 import subprocess
 import sys
 import time
@@ -55,6 +56,15 @@ class Extraction:
     status: str
     data: Any = None
     message: str = ""
+
+
+_open: set["KernelSession"] = set()
+
+
+def close_all() -> None:
+    """Stop every kernel this process still runs and remove its folder (a worker told to stop)."""
+    for session in list(_open):
+        session.close()
 
 
 class KernelDied(RuntimeError):
@@ -146,6 +156,7 @@ class KernelSession:
     # ---------- start and stop ----------
 
     def __enter__(self) -> "KernelSession":
+        _open.add(self)
         try:
             self._start()
         except BaseException:
@@ -224,6 +235,8 @@ class KernelSession:
         if getattr(self, "log", None) is not None:
             self.log.close()
             self.log = None
+        shutil.rmtree(self.work_root, ignore_errors=True)
+        _open.discard(self)
 
     # ---------- requests ----------
 
@@ -334,7 +347,8 @@ def _size(kind: str, content: dict) -> int:
 
 
 def work_folder() -> Path:
-    """A new temporary folder; short, because Unix socket paths must stay under about 100 characters."""
+    """A new temporary folder, under $WORKBOOK_GRADE_TMP when set, else /tmp: a short path, because
+    the Unix sockets inside it must stay under about 100 characters."""
     import tempfile
-    base = "/tmp" if os.name == "posix" and os.path.isdir("/tmp") else None
+    base = os.environ.get("WORKBOOK_GRADE_TMP") or ("/tmp" if os.name == "posix" and os.path.isdir("/tmp") else None)
     return Path(tempfile.mkdtemp(prefix="wbgrade-", dir=base))

@@ -288,6 +288,7 @@ def _judge(row: _Row, plan: Plan, taken: dict[str, Extraction], void: dict[str, 
             found = learner.cells.get(slot.grade_id, [])
             row.exercises.append(_exercise(slot, failed("graded by your instructor"),
                                            found[-1][1] if found else ""))
+            row.review.append(f"to grade by hand: {slot.grade_id} (its text is in the feedback file)")
             continue
         if slot.grade_id in void:
             verdict = failed(void[slot.grade_id])
