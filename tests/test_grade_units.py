@@ -24,7 +24,7 @@ from workbook.exercises import Exercise
 from workbook.grade import grade
 from workbook.grade.feedback import file_name, render_learner
 from workbook.grade.gradebook import note_duplicates, render
-from workbook.grade.journal import Journal, entry_key
+from workbook.grade.journal import Journal, entry_key, file_sha
 from workbook.grade.kernel import boot_code, read_payload
 from workbook.grade.plan import PlanError, build_plan, known_notebooks, load_extra
 from workbook.grade.probe import make_extractor
@@ -484,3 +484,36 @@ def test_ctrl_c_stops_the_workers_and_their_kernels(tmp_path):
     running = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
     assert not any(str(folder) in running for folder in busy), "no kernel outlives the run"
     work.rmdir()
+
+
+def test_an_unreadable_file_is_a_row_not_a_crash(tmp_path, monkeypatch):
+    path = tmp_path / "00_start_here.ipynb"
+    path.write_text("{}")
+
+    def refuse(self):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    with pytest.raises(NotANotebook, match=r"cannot be read \(Permission denied\)"):
+        read_answers(path)
+    assert file_sha(tmp_path).startswith("unreadable:")  # a folder cannot be opened as a file either
+
+
+def test_the_command_checks_its_numbers(tmp_path, capsys):
+    assert main(["grade", str(tmp_path), "--jobs", "0"]) == 2
+    assert main(["grade", str(tmp_path), "--timeout", "0"]) == 2
+    assert "--jobs needs 1 or more" in capsys.readouterr().err
+
+
+def test_one_kernel_through_errors_a_stopped_loop_and_an_enormous_print():
+    from workbook.grade.kernel import KernelSession, work_folder
+    folder = work_folder()
+    with KernelSession(folder, detect(), timeout=3) as session:
+        assert session.run_cell("1 / 0", "cell 1").error == "ZeroDivisionError: division by zero"
+        assert session.run_cell("while True:\n    pass", "cell 2").status == "timeout"
+        assert session.run_cell("print('x' * 80_000_000)", "cell 3").status == "ok"
+        assert session.run_cell("answer = {'k': [1.5, None]}", "cell 4").status == "ok"
+        assert session.extract("answer", "value", ()).data == {"k": [1.5, None]}
+        assert session.oversized == {"cell 3"}  # too big to receive, yet noticed
+        assert session.extract("nothing", "value", ()).status == "missing"
+    assert not folder.exists()

@@ -73,6 +73,9 @@ def _author(args: argparse.Namespace) -> int:
 def _grade(args: argparse.Namespace) -> int:
     from workbook.grade import grade
     from workbook.grade.plan import PlanError
+    if args.jobs < 1 or args.timeout <= 0:
+        print("error: --jobs needs 1 or more, --timeout a number of seconds above 0", file=sys.stderr)
+        return 2
     try:
         report = grade(args.submissions, args.out, jobs=args.jobs, timeout=args.timeout,
                        extra_checks=args.extra_checks)

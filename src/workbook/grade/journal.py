@@ -25,10 +25,14 @@ def entry_key(file: str, content_sha: str, context: str) -> str:
 
 
 def file_sha(path: Path) -> str:
+    """The hash of a file's bytes; a file that cannot be read gets a key of its own (its row says why)."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
+    try:
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    except OSError as error:
+        return f"unreadable:{error.errno}"
     return digest.hexdigest()
 
 

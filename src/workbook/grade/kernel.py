@@ -149,6 +149,7 @@ class KernelSession:
         self.key = secrets.token_bytes(32)
         self.extractor = f"_workbook_grade_{secrets.token_hex(4)}"
         self.output_by_request: dict[str, int] = {}
+        self.oversized: set[str] = set()  # labels of requests during which one message was too big to receive
         self.label_of: dict[str, str] = {}
         self.manager: KernelManager | None = None
         self.client: Any = None
@@ -200,6 +201,10 @@ class KernelSession:
         self.poller = zmq.Poller()
         self.poller.register(self.shell.socket, zmq.POLLIN)
         self.poller.register(self.iopub.socket, zmq.POLLIN)
+        # A single output message over MAX_MESSAGE makes ZeroMQ drop the connection (and the message):
+        # watch for that, so an enormous print is still reported, not silently lost.
+        self.monitor = self.iopub.socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
+        self.poller.register(self.monitor, zmq.POLLIN)
         outcome = self._request(boot_code(self.extractor, self.key.hex()), silent=True, label="boot",
                                 timeout=max(self.timeout, 60))
         if outcome.status != "ok":
@@ -214,6 +219,13 @@ class KernelSession:
 
     def close(self) -> None:
         """Stop everything this session started; each step on its own, so one failure stops no other."""
+        if getattr(self, "monitor", None) is not None:
+            try:
+                self.iopub.socket.disable_monitor()
+            except Exception:
+                pass
+            self.monitor.close(linger=0)
+            self.monitor = None
         if self.client is not None:
             try:
                 self.client.stop_channels()
@@ -272,7 +284,10 @@ class KernelSession:
         try:
             reply = self._wait(msg_id, timeout)
             if reply is None:
-                self.manager.interrupt_kernel()
+                try:
+                    self.manager.interrupt_kernel()
+                except Exception:  # cannot even ask it to stop: as good as stuck
+                    return Outcome("stuck")
                 reply = self._wait(msg_id, GRACE)
                 return Outcome("timeout" if reply is not None else "stuck", reply=reply or {})
         except KernelDied:
@@ -291,6 +306,9 @@ class KernelSession:
             if left <= 0:
                 return None
             ready = dict(self.poller.poll(int(min(left, 0.25) * 1000) + 1))
+            if self.monitor in ready:
+                self.monitor.recv_multipart()
+                self.oversized.add(self.label_of.get(msg_id, "a cell"))
             if self.iopub.socket in ready:
                 self._drain_output(deadline)
             if self.shell.socket in ready:

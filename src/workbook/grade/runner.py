@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from workbook.checks import NOT_DONE_VERDICT, Verdict, failed, judge_plain
-from workbook.grade.kernel import Extraction, KernelSession, work_folder
+from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, work_folder
 from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_extra
 from workbook.grade.sandbox import Sandbox
 from workbook.grade.submissions import NotANotebook, Submission, read_answers
@@ -242,10 +242,14 @@ def _run(row: _Row, plan: Plan, sources: list[str], void: dict[str, str],
                 if stopped:
                     break
             session.finish_output()
+            limit = f"limit {settings.output_limit / 1e6:.0f} MB"
             for label, size in session.output_by_label().items():
-                if size > settings.output_limit:
-                    row.problem("output-limit", f"{label} printed {size / 1e6:.0f} MB of output (limit "
-                                                f"{settings.output_limit / 1e6:.0f} MB); it was thrown away")
+                if size > settings.output_limit and label not in session.oversized:
+                    row.problem("output-limit", f"{label} printed {size / 1e6:.0f} MB of output ({limit}); "
+                                                "it was thrown away")
+            for label in sorted(session.oversized):
+                row.problem("output-limit", f"{label} printed one output of more than {MAX_MESSAGE >> 20} MB "
+                                            f"({limit}); it was thrown away")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return taken

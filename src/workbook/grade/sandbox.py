@@ -55,7 +55,9 @@ def python_roots() -> list[str]:
 
 def bwrap_args(work_root: Path) -> list[str]:
     """bubblewrap's options: read-only system and Python, the temporary folder writable, nothing else."""
-    args = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+    args = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args += ["--cap-drop", "ALL"]  # root keeps no powers inside; others never have any there
     for folder in SYSTEM_DIRS:
         if os.path.islink(folder):
             args += ["--symlink", os.readlink(folder), folder]

@@ -95,12 +95,16 @@ def read_answers(path: Path) -> LearnerCells:
     """The grade_id'd cells of a notebook file, or NotANotebook with a reason a person can act on."""
     if path.suffix != ".ipynb":
         raise NotANotebook(f"{path.name} is not a notebook (.ipynb); submit the notebook file itself")
-    size = path.stat().st_size
+    try:
+        size = path.stat().st_size
+        data = path.read_bytes() if size <= MAX_BYTES else b""
+    except OSError as error:
+        raise NotANotebook(f"the file cannot be read ({error.strerror or error}); check its permissions") from None
     if size > MAX_BYTES:
         raise NotANotebook(f"the file is {size >> 20} MB, far too big for a course notebook; clear the outputs "
                            "(Edit > Clear Outputs of All Cells), save and submit again")
     try:
-        notebook = json.loads(path.read_bytes().decode("utf-8-sig"))
+        notebook = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise NotANotebook("the file is not notebook JSON (saved in another format, or damaged); "
                            "open it in JupyterLab, save it as .ipynb and submit again") from None
