@@ -290,10 +290,9 @@ class KernelSession:
                     return Outcome("stuck")
                 reply = self._wait(msg_id, GRACE)
                 return Outcome("timeout" if reply is not None else "stuck", reply=reply or {})
-        except KernelDied:
-            return Outcome("dead")
-        except KernelBroken:
-            return Outcome("broken")
+        except (KernelDied, KernelBroken) as error:
+            self.oversized.discard(label)  # a dying kernel drops its connections too: that was no big print
+            return Outcome("dead" if isinstance(error, KernelDied) else "broken")
         if reply.get("status") == "ok":
             return Outcome("ok", reply=reply)
         return Outcome("error", f"{reply.get('ename', 'Error')}: {reply.get('evalue', '')}", reply)
