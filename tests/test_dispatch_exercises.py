@@ -1,4 +1,5 @@
-"""Notebook 09's checks, proven both ways: the solution passes; the stub and each wrong answer fail."""
+"""Notebook 09: the solutions pass in process and the answer keys match the package. (The stub and
+wrong-answer directions are proven for every exercise in test_checks.py.)"""
 from __future__ import annotations
 
 import re
@@ -8,8 +9,8 @@ import pytest
 from tooldesign.dispatch import Decision, Dispatcher, ToolCall
 from tooldesign.dispatch import boundary
 from tooldesign.tools import tool_set
-from workbook.checks import FAIL, NOT_DONE, PASS, evaluate
-from workbook.exercises import exercises_for, get_exercise
+from workbook.checks import PASS, evaluate
+from workbook.exercises import exercises_for
 from workbook.exercises.lesson09 import APPROVAL_PROBES, TARGET
 
 NOTEBOOK = "09_dispatch_and_errors"
@@ -26,13 +27,8 @@ def approve(arguments: dict) -> dict:
     return {"behavior": "allow"}
 
 
-def stub(arguments: dict) -> dict:
-    raise NotImplementedError()
-
-
 SOLUTIONS = {"ex09-boundary-clause": CLAUSE, "ex09-fixed-call": {"sales_order": "4725", "detail": "concise"},
              "ex09-approval": approve}
-STUBS = {"ex09-boundary-clause": ..., "ex09-fixed-call": ..., "ex09-approval": stub}
 
 
 def test_the_notebook_has_exactly_these_exercises():
@@ -43,19 +39,6 @@ def test_the_notebook_has_exactly_these_exercises():
 def test_solution_passes(grade_id):
     verdict = evaluate(grade_id, SOLUTIONS[grade_id])
     assert verdict.status == PASS, verdict.message
-
-
-@pytest.mark.parametrize("grade_id", sorted(STUBS))
-def test_stub_is_not_done(grade_id):
-    assert evaluate(grade_id, STUBS[grade_id]).status == NOT_DONE
-
-
-@pytest.mark.parametrize("grade_id, index", [(ex.grade_id, i) for ex in exercises_for(NOTEBOOK)
-                                             for i in range(len(ex.wrong_answers))])
-def test_wrong_answer_fails_with_its_hint(grade_id, index):
-    wrong = get_exercise(grade_id).wrong_answers[index]
-    verdict = evaluate(grade_id, wrong.answer)
-    assert verdict.status == FAIL and wrong.hint_contains in verdict.message, verdict.message
 
 
 def test_clause_answer_key_is_the_package_measurement():
