@@ -237,6 +237,10 @@ class KernelSession:
                     self.manager.shutdown_kernel(now=True)
             except Exception:
                 pass
+            # Last resort (shutdown can fail inside a signal handler): kill the process we started.
+            process = getattr(getattr(self.manager, "provisioner", None), "process", None)
+            if process is not None and process.poll() is None:
+                process.kill()
             try:
                 self.manager.cleanup_resources()
             except Exception:
