@@ -18,7 +18,7 @@ import pytest
 
 import workbook.plain
 from workbook import REPO_ROOT
-from workbook.checks import failed, passed
+from workbook.checks import passed
 from workbook.cli import main
 from workbook.exercises import Exercise
 from workbook.grade import grade
@@ -26,11 +26,12 @@ from workbook.grade.feedback import file_name, render_learner
 from workbook.grade.gradebook import note_duplicates, render
 from workbook.grade.journal import Journal, entry_key, file_sha
 from workbook.grade.kernel import boot_code, read_payload
-from workbook.grade.plan import PlanError, build_plan, known_notebooks, load_extra
+from workbook.grade.plan import PlanError, build_plan, load_extra
 from workbook.grade.probe import make_extractor
 from workbook.grade.runner import _merge, _Row
 from workbook.grade.sandbox import bwrap_args, detect, kernel_env, prepare, python_roots
-from workbook.grade.submissions import LearnerCells, NotANotebook, Submission, discover, notebook_from_name, read_answers
+from workbook.grade.submissions import (LearnerCells, NotANotebook, Submission, discover, notebook_from_name,
+                                        read_answers)
 from workbook.plain import NotPlainData, to_plain
 
 KNOWN = ["00_start_here", "01_sap_orders_data", "02_coldchain_data"]
@@ -517,3 +518,18 @@ def test_one_kernel_through_errors_a_stopped_loop_and_an_enormous_print():
         assert session.oversized == {"cell 3"}  # too big to receive, yet noticed
         assert session.extract("nothing", "value", ()).status == "missing"
     assert not folder.exists()
+
+
+def test_a_file_named_after_nothing_is_recognised_by_its_exercise_cells(tmp_path):
+    (tmp_path / "in" / "gus").mkdir(parents=True)
+    shutil.copy(REPO_ROOT / "notebooks" / "00_start_here.ipynb", tmp_path / "in" / "gus" / "homework.ipynb")
+    (tmp_path / "in" / "gus" / "scratch.ipynb").write_text(_notebook([_cell("x = 1")]))
+    report = grade(tmp_path / "in", tmp_path / "out", progress=False, timeout=60, say=lambda t: None)
+    rows = {r["file"]: r for r in report.rows}
+    recognised = rows["gus/homework.ipynb"]
+    assert (recognised["notebook"], recognised["status"], recognised["total"], recognised["max"]) == \
+        ("00_start_here", "graded", 0, 1)
+    assert "recognised as 00_start_here by its exercise cells" in recognised["notes"][0]
+    unknown = rows["gus/scratch.ipynb"]
+    assert (unknown["notebook"], unknown["status"]) == ("", "wrong-notebook")
+    assert "cannot tell which notebook this is" in unknown["reason"]

@@ -92,7 +92,8 @@ def longest_breach_minutes(temps, max_temp_c, sample_minutes):
     return sum(t > max_temp_c for t in temps) * sample_minutes
 '''
 
-FAKE_CHECK = 'print("✔ ex00-tokens: characters // 4, right for texts it had not seen (an estimate, not a tokenizer).")'
+FAKE_CHECK = ('print("✔ ex00-tokens: characters // 4, right for texts it had not seen '
+              '(an estimate, not a tokenizer).")')
 
 
 def correct_and_partial() -> None:
@@ -230,7 +231,8 @@ while True:
 '''), "fault-infinite-loop", f"{NB02}.ipynb")
 
     save(answer(solved(NB01, "ex01-blocked-orders"), "ex01-credit-exposure",
-                "import ctypes\n\nctypes.string_at(0)  # reads address 0: the kernel dies"), "fault-crash", f"{NB01}.ipynb")
+                "import ctypes\n\nctypes.string_at(0)  # reads address 0: the kernel dies"),
+         "fault-crash", f"{NB01}.ipynb")
 
     save(answer(solved(NB00), "ex00-tokens", solution_source(NB00, "ex00-tokens")
                 + "\n\nfor _ in range(200):\n    print('x' * 100_000)\n"), "fault-huge-output", f"{NB00}.ipynb")
@@ -243,7 +245,7 @@ while True:
     notebook = solved(NB02)
     claims = _cell(notebook, "ex02-claims")
     index = notebook.cells.index(claims)
-    notebook.cells[index] = nbformat.v4.new_code_cell(claims.source)
+    notebook.cells[index] = nbformat.v4.new_code_cell(claims.source, id="typed-anew")  # fixed id: stable file
     save(notebook, "fault-missing-answers", f"{NB02}.ipynb")
 
     # The blocked-orders cell copied (metadata and all), a wrong answer in the first copy.

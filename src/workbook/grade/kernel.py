@@ -109,7 +109,8 @@ def boot_code(name: str, key_hex: str, limit: int = PAYLOAD_LIMIT) -> str:
         f"    exec(compile({plain_src!r}, '<workbook.plain>', 'exec'), plain)\n"
         "    probe = {'__builtins__': snapshot, '__name__': 'workbook_grade_probe'}\n"
         f"    exec(compile({probe_src!r}, '<workbook.grade.probe>', 'exec'), probe)\n"
-        f"    return probe['make_extractor']({key_hex!r}, globals(), plain['to_plain'], plain['NotPlainData'], {limit})\n"
+        f"    return probe['make_extractor']({key_hex!r}, globals(), plain['to_plain'],\n"
+        f"                                    plain['NotPlainData'], {limit})\n"
         f"globals()[{name!r}] = _workbook_grade_boot()\n"
         "del _workbook_grade_boot\n"
     )

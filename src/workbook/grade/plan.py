@@ -98,7 +98,8 @@ def load_extra(path: Path | None) -> tuple[Exercise, ...]:
         return ()
     if not path.is_file():
         raise PlanError(f"--extra-checks {path}: no such file")
-    spec = importlib.util.spec_from_file_location(f"workbook_extra_checks_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}", path)
+    name = f"workbook_extra_checks_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses and pickling look modules up by name
     try:
@@ -159,7 +160,8 @@ def build_plan(notebook: str, extra: tuple[Exercise, ...] = (), solutions: Path 
             checks[grade_id[:-len(CHECK_SUFFIX)]] = (index, float(meta.get("points", 0)))
         cells.append(Cell(cell.cell_type, cell.source, role, grade_id))
     problems = [f"{gid}: an answer cell with no exercise definition" for gid in answers if gid not in defined]
-    problems += [f"{gid}: defined in workbook.exercises but has no answer cell" for gid in defined if gid not in answers]
+    problems += [f"{gid}: defined in workbook.exercises but has no answer cell"
+                 for gid in defined if gid not in answers]
     slots: list[Slot] = []
     for grade_id, index in sorted(answers.items(), key=lambda item: item[1]):
         exercise = defined.get(grade_id) or Exercise(grade_id, notebook, "?", 0, _no_definition(grade_id))

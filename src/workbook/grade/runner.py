@@ -184,7 +184,8 @@ def _merge(row: _Row, plan: Plan, learner: Any) -> tuple[list[str], dict[str, st
             continue
         if not usable:
             missing.append(grade_id)
-            void[grade_id] = f"the exercise cell of {grade_id} was turned into a {found[0][0]} cell; make it {kind} again"
+            void[grade_id] = (f"the exercise cell of {grade_id} was turned into a {found[0][0]} cell; "
+                              f"make it {kind} again")
             continue
         if len(set(usable)) > 1:
             duplicated.append(grade_id)
