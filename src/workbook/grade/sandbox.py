@@ -83,7 +83,11 @@ def detect(prefer: bool | None = None) -> Sandbox:
     if prefer is False:
         return Sandbox("none", "the sandbox is turned off: learner code runs unsandboxed, with your "
                                "rights, your network and your files (solutions/ and any hidden checks too)")
-    if sys.platform != "linux" or shutil.which("bwrap") is None:
+    if sys.platform != "linux":
+        return Sandbox("none", "bubblewrap runs on Linux only, so learner code runs unsandboxed here: with your "
+                               "rights, your network and your files (solutions/ and any hidden checks too). "
+                               "Grade on a Linux machine with the package bubblewrap to isolate it")
+    if shutil.which("bwrap") is None:
         return Sandbox("none", "bubblewrap (bwrap) is not installed, so learner code runs unsandboxed: with "
                                "your rights, your network and your files (solutions/ and any hidden checks "
                                "too). On Debian or Ubuntu: sudo apt install bubblewrap")
