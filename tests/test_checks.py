@@ -20,6 +20,17 @@ class AlwaysEqual:
     __hash__ = object.__hash__
 
 
+class _EqualsEverything(type):
+    def __eq__(cls, other):
+        return True
+
+    __hash__ = type.__hash__
+
+
+class MetaSneaky(metaclass=_EqualsEverything):
+    pass
+
+
 class SneakyStr(str):
     def __eq__(self, other):
         return True
@@ -46,6 +57,7 @@ def test_numpy_scalars_are_accepted_as_their_value():
 
 @pytest.mark.parametrize("value, says", [
     ({1, 2}, "sorted list"), (AlwaysEqual(), "not plain data"), (SneakyStr("4711"), "not plain data"),
+    (MetaSneaky(), "not plain data"),
     (float("nan"), "finite"), ({(1, 2): 3}, "keys"),
 ])
 def test_what_could_cheat_or_confuse_is_refused(value, says):

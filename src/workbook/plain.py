@@ -27,13 +27,14 @@ def to_plain(value: Any, where: str = "the answer") -> Any:
     """Return a deep copy of ``value`` built only from exact JSON types, or raise NotPlainData."""
     value = _numpy_item(value)
     kind = type(value)
-    if value is None or kind in (bool, int, str):
+    # Identity, never ==: a class whose metaclass claims equality with everything must not pass.
+    if value is None or kind is bool or kind is int or kind is str:
         return value
     if kind is float:
         if math.isnan(value) or math.isinf(value):
             raise NotPlainData(f"{where} is {value!r}; use a finite number")
         return value
-    if kind in (list, tuple):
+    if kind is list or kind is tuple:
         return [to_plain(item, f"{where}[{i}]") for i, item in enumerate(value)]
     if kind is dict:
         out = {}
