@@ -20,8 +20,8 @@ FOLDER = DATA_DIR / "sap"
 # The header fields of A_SalesOrder that the course uses, in the API's order.
 ORDER_FIELDS = (
     "SalesOrder", "SalesOrderType", "SalesOrganization", "DistributionChannel", "OrganizationDivision",
-    "SoldToParty", "CreationDate", "CreatedByUser", "LastChangeDate", "PurchaseOrderByCustomer",
-    "CustomerPurchaseOrderDate", "SalesOrderDate", "TotalNetAmount", "TransactionCurrency", "PricingDate",
+    "SoldToParty", "CreationDate", "CreatedByUser", "PurchaseOrderByCustomer",
+    "SalesOrderDate", "TotalNetAmount", "TransactionCurrency", "PricingDate",
     "RequestedDeliveryDate", "ShippingCondition", "CompleteDeliveryIsDefined", "IncotermsClassification",
     "IncotermsTransferLocation", "CustomerPaymentTerms", "HeaderBillingBlockReason", "DeliveryBlockReason",
     "OverallSDProcessStatus", "TotalCreditCheckStatus", "OverallTotalDeliveryStatus",
@@ -87,8 +87,8 @@ def _header(order: _Order) -> dict[str, str]:
     return {
         "SalesOrder": order.number, "SalesOrderType": "OR", "SalesOrganization": "1010",
         "DistributionChannel": "10", "OrganizationDivision": "00", "SoldToParty": order.customer,
-        "CreationDate": created, "CreatedByUser": "CB9980000046", "LastChangeDate": created,
-        "PurchaseOrderByCustomer": f"PO-{order.number}", "CustomerPurchaseOrderDate": created,
+        "CreationDate": created, "CreatedByUser": "CB9980000046",
+        "PurchaseOrderByCustomer": f"PO-{order.number}",
         "SalesOrderDate": created, "TotalNetAmount": money(total), "TransactionCurrency": "EUR",
         "PricingDate": created, "RequestedDeliveryDate": f"2026-10-{order.requested}", "ShippingCondition": "01",
         "CompleteDeliveryIsDefined": "", "IncotermsClassification": "EXW",
