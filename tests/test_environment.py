@@ -83,3 +83,15 @@ def test_ci_runs_the_readme_test_command():
     assert ci[-1].strip() == "make test"
     assert "|| true" not in "\n".join(ci), "CI must not hide a failure"
     assert re.search(r"^test: setup", (ROOT / "Makefile").read_text(), re.MULTILINE)
+
+
+def test_optional_extras_are_pinned_and_agree_with_requirements():
+    text = (ROOT / "pyproject.toml").read_text()
+    pins = doctor.pinned(ROOT / "requirements.txt")
+    for extra in ("models", "sap"):
+        entries = re.findall(r'"([^"]+)"', re.search(rf"^{extra} = \[(.*?)\]", text, re.MULTILINE).group(1))
+        for entry in entries:
+            name, _, version = entry.partition("==")
+            assert version, f"{entry} in the {extra} extra is not pinned"
+            if name in pins:
+                assert pins[name] == version, f"{name}: {version} in pyproject.toml, {pins[name]} in requirements.txt"
