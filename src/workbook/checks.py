@@ -39,6 +39,11 @@ def failed(hint: str) -> Verdict:
     return Verdict(FAIL, hint)
 
 
+def whole_number(value: Any) -> Any:
+    """An integral float (3.0) as the int it stands for; anything else unchanged, for the judge to refuse."""
+    return int(value) if type(value) is float and value == int(value) else value
+
+
 NOT_DONE_VERDICT = Verdict(NOT_DONE, "not done yet: replace the ... (or the raise NotImplementedError) "
                                      "in the exercise cell with your answer, run it, then run this cell again.")
 

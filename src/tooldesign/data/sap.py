@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 import pandas as pd
 
@@ -146,15 +147,21 @@ def price_conditions(folder: Path = FOLDER) -> pd.DataFrame:
     return _read("price_conditions.csv", folder).astype({"list_price": float, "discount": float, "net_price": float})
 
 
-def is_blocked(header: dict[str, str] | pd.Series) -> bool:
+def is_blocked(header: Mapping[str, str] | pd.Series) -> bool:
     """The course's blocked rule: delivery block, billing block or credit status holds a code."""
-    return any(str(header[field]).strip() for field in BLOCK_FIELDS)
+    return any(str(header.get(field, "")).strip() for field in BLOCK_FIELDS)
 
 
-def block_text(header: dict[str, str] | pd.Series, reasons: pd.DataFrame | None = None) -> str:
-    """The clerk's text for an order's block, from the configured texts; "" when it is not blocked."""
+def block_text_lookup(reasons: pd.DataFrame | None = None) -> dict[tuple[str, str], str]:
+    """(field, code) -> the configured text, read once so callers can reuse it."""
     reasons = block_reasons() if reasons is None else reasons
-    lookup = {(r.field, r.code): r.text for r in reasons.itertuples()}
-    texts = [lookup.get((field, str(header[field])), f"{field} {header[field]}")
-             for field in BLOCK_FIELDS if str(header[field]).strip()]
+    return {(r.field, r.code): r.text for r in reasons.itertuples()}
+
+
+def block_text(header: Mapping[str, str] | pd.Series,
+               reasons: pd.DataFrame | Mapping[tuple[str, str], str] | None = None) -> str:
+    """The clerk's text for an order's block, from the configured texts; "" when it is not blocked."""
+    lookup = reasons if isinstance(reasons, Mapping) else block_text_lookup(reasons)
+    texts = [lookup.get((field, str(header[field])), f"{field} {header[field]} (no text configured)")
+             for field in BLOCK_FIELDS if str(header.get(field, "")).strip()]
     return " ".join(texts)

@@ -77,6 +77,16 @@ def _choice(name: str | None, text: str, label: str) -> Choice:
     return Choice(None, why=f"{label} answered without a tool call: {said!r}")
 
 
+def _client(provider: str, class_name: str, api_key: str | None, base_url: str | None) -> Any:
+    """The provider's official client, with the key and base URL from the arguments or the settings."""
+    library = _library(provider, provider)
+    if api_key is None:
+        api_key = _settings([config.KEY_ENV[provider]], provider)[config.KEY_ENV[provider]]
+    base_url = base_url or os.environ.get(config.BASE_URL_ENV[provider]) or None
+    return getattr(library, class_name)(api_key=api_key, base_url=base_url, timeout=config.TIMEOUT_SECONDS,
+                                        max_retries=1)
+
+
 class OpenAICompatiblePicker:
     """Asks an OpenAI-compatible chat completions endpoint for the first tool call.
 
@@ -89,14 +99,7 @@ class OpenAICompatiblePicker:
                  client: Any = None) -> None:
         self.model = model or config.default_model("openai")
         self.label = f"model {self.model} (OpenAI-compatible)"
-        if client is None:
-            openai = _library("openai", "openai")
-            if api_key is None:
-                api_key = _settings([config.KEY_ENV["openai"]], "openai")[config.KEY_ENV["openai"]]
-            base_url = base_url or os.environ.get(config.BASE_URL_ENV["openai"]) or None
-            client = openai.OpenAI(api_key=api_key, base_url=base_url, timeout=config.TIMEOUT_SECONDS,
-                                   max_retries=1)
-        self.client = client
+        self.client = client if client is not None else _client("openai", "OpenAI", api_key, base_url)
 
     def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
         response = self.client.chat.completions.create(
@@ -116,14 +119,7 @@ class AnthropicPicker:
                  client: Any = None) -> None:
         self.model = model or config.default_model("anthropic")
         self.label = f"model {self.model} (Anthropic)"
-        if client is None:
-            anthropic = _library("anthropic", "anthropic")
-            if api_key is None:
-                api_key = _settings([config.KEY_ENV["anthropic"]], "anthropic")[config.KEY_ENV["anthropic"]]
-            base_url = base_url or os.environ.get(config.BASE_URL_ENV["anthropic"]) or None
-            client = anthropic.Anthropic(api_key=api_key, base_url=base_url, timeout=config.TIMEOUT_SECONDS,
-                                         max_retries=1)
-        self.client = client
+        self.client = client if client is not None else _client("anthropic", "Anthropic", api_key, base_url)
 
     def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
         response = self.client.messages.create(

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from tooldesign.data.sap import BLOCK_FIELDS
+from tooldesign.data import sap
 from tooldesign.tools.base import Tool, ToolSet
 from tooldesign.tools.mirror import SapRecords, load_sap
 
@@ -177,17 +177,11 @@ class _Context:
         return record if record is not None and self.may_see(number) else None
 
     def block_reason(self, header: dict[str, str]) -> str:
-        texts = [self.data.block_texts.get((f, header[f]), f"{f} {header[f]} (no text configured)")
-                 for f in BLOCK_FIELDS if header.get(f, "").strip()]
-        return " ".join(texts)
+        return sap.block_text(header, self.data.block_texts)
 
 
 _ORDER_HINT = "Ask the user to confirm the number; to list a customer's orders, call sales_order_search."
 _CUSTOMER_HINT = "Take the customer number from sales_order_get_block_summary, or check it with the user."
-
-
-def _blocked(header: dict[str, str]) -> bool:
-    return any(header.get(f, "").strip() for f in BLOCK_FIELDS)
 
 
 def _block_summary(ctx: _Context, args: Any) -> dict:
@@ -200,7 +194,7 @@ def _block_summary(ctx: _Context, args: Any) -> dict:
     customer = ctx.data.customers.get(header["SoldToParty"], {})
     result = {"sales_order": number, "customer": header["SoldToParty"], "customer_name": customer.get("name", ""),
               "net_value": float(header["TotalNetAmount"]), "currency": header["TransactionCurrency"],
-              "blocked": _blocked(header), "block_reason": ctx.block_reason(header)}
+              "blocked": sap.is_blocked(header), "block_reason": ctx.block_reason(header)}
     if detail == "detailed":
         result.update({
             "created_on": header["CreationDate"], "requested_delivery_date": header["RequestedDeliveryDate"],
@@ -271,9 +265,9 @@ def _search(ctx: _Context, args: Any) -> dict:
     if ctx.customer(number) is None:
         return not_visible_error("Customer", number, _CUSTOMER_HINT)
     rows = [h for h in ctx.data.orders.values()
-            if h["SoldToParty"] == number and (_blocked(h) or not blocked_only)]
+            if h["SoldToParty"] == number and (sap.is_blocked(h) or not blocked_only)]
     rows.sort(key=lambda h: (h["CreationDate"], h["SalesOrder"]), reverse=True)  # newest first
-    shown = [{"sales_order": h["SalesOrder"], "net_value": float(h["TotalNetAmount"]), "blocked": _blocked(h),
+    shown = [{"sales_order": h["SalesOrder"], "net_value": float(h["TotalNetAmount"]), "blocked": sap.is_blocked(h),
               "block_reason": ctx.block_reason(h)} for h in rows[:limit]]
     result: dict[str, Any] = {"customer": number, "total": len(rows), "showing": len(shown), "orders": shown}
     if len(rows) > len(shown):
@@ -289,7 +283,7 @@ def _release_request(ctx: _Context, args: Any) -> dict:
     header = ctx.order(number)
     if header is None:
         return not_visible_error("Sales order", number, _ORDER_HINT)
-    if not _blocked(header):
+    if not sap.is_blocked(header):
         return {"error": f"Sales order {number} is not blocked, so there is nothing to release. Check an "
                          "order's block with sales_order_get_block_summary before drafting a release."}
     if not isinstance(why, str) or len(why.split()) < MIN_JUSTIFICATION_WORDS:

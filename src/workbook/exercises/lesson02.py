@@ -1,7 +1,7 @@
 """Notebook 02: the fictional cold-chain shipments, their readings and the claims."""
 from __future__ import annotations
 
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 # Hidden cases for longest_breach_minutes(temps, max_temp_c, sample_minutes) and the right minutes.
@@ -21,8 +21,7 @@ def _judge_breach(results) -> object:
         call = f"longest_breach_minutes({temps}, {limit}, {minutes})"
         if isinstance(got, dict) and "error" in got:
             return failed(f"{call} raised {got['error']}; it must handle every list, even an empty one")
-        if type(got) is float and got == int(got):
-            got = int(got)
+        got = whole_number(got)
         if type(got) is not int:
             return failed(f"{call} returned a {type(got).__name__}; return whole minutes (int)")
         if got == want:
@@ -59,7 +58,7 @@ def _judge_claims(answer) -> object:
         return failed(f"claims should be a dict of shipment number -> euros, not a {type(answer).__name__}")
     if any(k.isdigit() for k in answer):
         return failed("use the shipment numbers ('SHP-2047') as keys, not the numeric shipment_id")
-    values = {k: (int(v) if type(v) is float and v == int(v) else v) for k, v in answer.items()}
+    values = {k: whole_number(v) for k, v in answer.items()}
     if any(type(v) is not int for v in values.values()):
         return failed("claims are whole euros: every started hour times claim_per_hour_eur")
     zeros = sorted(k for k, v in values.items() if v == 0)

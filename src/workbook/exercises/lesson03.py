@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "03_mirrored_tools"
@@ -30,8 +30,7 @@ def _judge_resent(results: Any) -> object:
         want = _resent(sizes)
         if isinstance(got, dict) and "error" in got:
             return failed(f"{call} raised {got['error']}; it must handle any list, even an empty one")
-        if type(got) is float and got == int(got):
-            got = int(got)
+        got = whole_number(got)
         if type(got) is not int:
             return failed(f"{call} returned a {type(got).__name__}; return a whole number of characters (int)")
         if got == want:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "07_code_mode_catalog"
@@ -161,8 +161,7 @@ def _judge_fillers(results: Any) -> object:
         call = f"fillers_that_fit({budget})"
         if isinstance(value, dict) and "error" in value:
             return failed(f"{call} raised {value['error']}")
-        if type(value) is float and value == int(value):
-            value = int(value)
+        value = whole_number(value)
         if type(value) is not int:
             return failed(f"{call} returned a {type(value).__name__}; return a whole number of fillers (int)")
         got.append(value)
