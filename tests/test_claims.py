@@ -102,6 +102,13 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("08", r"Those (?P<n>\d+) calls ran", r"(?P<n>\d+) of \d+ valid calls called a tool outside",
           "valid calls off the task"),
     Claim("08", r"the mean gap\s+is (?P<gap>[\d.]+)", r"mean gap (?P<gap>[\d.]+)", "paired mean gap"),
+    Claim("04", r"under a quarter of the size \((?P<designed>\d+) against (?P<mirror>\d+) characters\)",
+          r"mirror\s+get_order\(.*?-> (?P<mirror>\d+) characters.*?designed sales_order_get_block_summary\(.*?"
+          r"-> (?P<designed>\d+) characters", "designed summary against the mirrored order"),
+    Claim("08", r"A bill of (?P<wrong>\d+) instead of (?P<right>\d+)",
+          r"correct answer: (?P<right>\d+)\s+level 3 leaves (?P<wrong>\d+)", "G07 swapped at level three"),
+    Claim("10", r"(?P<none>\d+) of the (?P<total>\d+) need no tool at all",
+          r"(?P<total>\d+) requests, (?P<none>\d+) of them need no tool", "requests that need no tool"),
     Claim("10", r"Each of the (?P<n>\d+) distractors gets one `desc-boundary`", r"'desc-boundary': (?P<n>\d+)",
           "boundary findings in the grown set"),
     Claim("10", r"and (?P<n>\d+) pairs of near twins", r"'set-twins': (?P<n>\d+)", "near-twin pairs"),
@@ -136,7 +143,7 @@ def claim_problems(notebook: dict, claim: Claim) -> list[str]:
 
 UNITS = (r"characters|tokens|findings?|finding\(s\)|tools|orders|calls|errors|steps|requests|seeds|"
          r"shipments|readings|bytes|records")
-FIGURE = re.compile(rf"(?<![\w.,])(\d[\d,]*(?:\.\d+)?)\s+(?:\w+\s+)?(?:{UNITS})\b")
+FIGURE = re.compile(rf"(?<![\w.,])(\d(?:[\d,]*\d)?(?:\.\d+)?)\s+(?:\w+\s+)?(?:{UNITS})\b")
 PERCENT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?%")
 # A sentence that names where its figure comes from, or that is an illustration, not a finding.
 ATTRIBUTED = re.compile(r"\breport|\bsource|\blab\b|\bR\d+\b|Anthropic|OpenAI|UC AI|\bpublished|\bMCP\b|"
@@ -170,7 +177,7 @@ def _printed(seen: Evidence) -> dict[str, set[float]]:
     found: dict[str, set[float]] = {}
     for block in _blocks(seen):
         values = set()
-        for raw in re.findall(r"\d[\d,]*(?:\.\d+)?", block):
+        for raw in re.findall(r"\d(?:[\d,]*\d)?(?:\.\d+)?", block):
             try:
                 values.add(number(raw))
             except ValueError:
