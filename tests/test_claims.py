@@ -111,6 +111,7 @@ CLAIMS: tuple[Claim, ...] = (
           r"(?P<total>\d+) requests, (?P<none>\d+) of them need no tool", "requests that need no tool"),
     Claim("10", r"Each of the (?P<n>\d+) distractors gets one `desc-boundary`", r"'desc-boundary': (?P<n>\d+)",
           "boundary findings in the grown set"),
+    Claim("10", r"(?P<n>\w+) `set-size` finding", r"'set-size': (?P<n>\d+)", "set-size findings"),
     Claim("10", r"and (?P<n>\d+) pairs of near twins", r"'set-twins': (?P<n>\d+)", "near-twin pairs"),
     Claim("10", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+designed\s+5\s+1060\s+\d+\s+\d+\s+(?P<pct>\d+)%",
           "designed set in the consolidation table"),
