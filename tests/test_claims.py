@@ -242,14 +242,6 @@ def test_no_figure_in_the_prose_lacks_an_output_or_a_source(path):
     assert generic_problems(load(path), path.name[:2]) == []
 
 
-def test_exemptions_are_still_needed():
-    for (prefix, figure), why in EXEMPT.items():
-        text = "\n".join(evidence(load(notebook_path(prefix))).prose)
-        value, unit = figure.split()
-        assert re.search(rf"{value}\s+(?:\w+\s+)?{unit}", text), \
-            f"{prefix}: '{figure}' is no longer in the text; drop its exemption ({why})"
-
-
 def _doctor_prose(notebook: dict, old: str, new: str) -> dict:
     doctored = copy.deepcopy(notebook)
     for cell in doctored["cells"]:
