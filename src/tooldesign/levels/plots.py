@@ -32,6 +32,7 @@ def plot_cost_success(table: pd.DataFrame, success: str = "success A",
                          va="top", fontsize=8)
              for label, (px, py) in _labels(table, x, y)]
     _untangle(ax, texts)
+    ax.margins(x=0.18)  # room for the rightmost point's label inside the axes
     ax.set_xlabel("tokens per correct answer (lesson tokens)")
     ax.set_ylabel(f"task success ({success.split()[-1]}, share of 24)")
     ax.set_ylim(0, 1.05)
