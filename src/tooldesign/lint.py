@@ -23,7 +23,7 @@ from tooldesign.strict_subset import subset_problems
 from tooldesign.tools.schema import NAME_PATTERN, strict_problems
 
 __all__ = ["Rule", "Finding", "LintReport", "RULES", "lint", "lint_tool", "rule_table", "tool_rule",
-           "GENERIC_PARAMETERS", "VERBS", "MAX_TOOLS", "sentences"]
+           "GENERIC_PARAMETERS", "VAGUE_WORDS", "VERBS", "MAX_TOOLS", "sentences"]
 
 GENERIC_PARAMETERS = frozenset({"id", "key", "data", "value", "values", "fields", "filter", "entity", "user",
                                 "input", "query", "params", "payload", "object", "item", "text", "name"})
@@ -32,6 +32,11 @@ VERBS = frozenset({"get", "list", "search", "find", "create", "update", "delete"
                    "draft", "submit", "release", "change"})
 WRITE_WORDS = ("write", "create", "update", "change", "set", "post", "submit", "approve", "release", "cancel",
                "remove", "delete")
+# Words that say nothing about what a tool returns ("Returns data."): a rule that wants a result
+# named can ignore them (notebook 05 writes such a rule).
+VAGUE_WORDS = frozenset({"the", "a", "an", "it", "its", "this", "that", "tool", "is", "are", "be", "as", "all",
+                         "any", "data", "result", "results", "information", "info", "details", "output", "value",
+                         "values", "response", "something", "stuff", "everything"})
 MAX_TOOLS = 20  # OpenAI's function-calling guide: fewer than 20 functions at the start of a turn, a soft limit
 
 

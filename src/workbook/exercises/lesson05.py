@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tooldesign.lint import VAGUE_WORDS as VAGUE  # the list the notebook prints
 from workbook.checks import failed, passed
 from workbook.exercises import Exercise, WrongAnswer
 
@@ -69,10 +70,6 @@ def _judge_predicted(answer: Any) -> object:
 
 # ---------- exercise 2: a rule of your own ----------
 
-# Words that say nothing about what comes back: a sentence of only these and the verb names nothing.
-VAGUE = frozenset({"the", "a", "an", "it", "its", "this", "that", "tool", "is", "are", "be", "as", "all", "any",
-                   "data", "result", "results", "information", "info", "details", "output", "value", "values",
-                   "response", "something", "stuff", "everything"})
 RETURN_WORDS = ("return", "returns", "returned")
 
 
@@ -81,7 +78,7 @@ def _words(sentence: str) -> list[str]:
     return re.findall(r"[a-z0-9_']+", sentence.lower())
 
 
-def reference_returns_clause(description: str) -> list[str]:
+def _reference_returns_clause(description: str) -> list[str]:
     """The answer key: flag unless a sentence uses the verb as a word and names what comes back."""
     from tooldesign.lint import sentences
 
@@ -112,9 +109,9 @@ RETURNS_CASES = (
            "returned as whole words"),
     ("Looks up one sales order by its number. Returns data.", True,
      "'Returns data.' says that something comes back, not what: require a word besides the verb and the "
-     "vague words in VAGUE"),
+     "vague words in VAGUE_WORDS"),
     ("Checks a customer's credit. Use it before a release. It returns the result.", True,
-     "'It returns the result.' names nothing the model could look for: require a word outside VAGUE"),
+     "'It returns the result.' names nothing the model could look for: require a word outside VAGUE_WORDS"),
     ("Reads one meter. Returned: the previous and the current index, as whole numbers.", False, ""),
     ("Finds returning customers of a sales office. Use it for loyalty questions.", True,
      "'returning' is not the verb that says what comes back: match return, returns or returned as whole words"),
@@ -136,7 +133,7 @@ def _judge_returns(results: Any) -> object:
         if not flag and got:
             return failed(f"returns_clause({shown}) flags it, but it does say what it returns: match the word "
                           "in any case and in any sentence ('returns', 'RETURNS', 'returned'), and "
-                          "count any word outside VAGUE as naming something")
+                          "count any word outside VAGUE_WORDS as naming something")
     return passed(f"right on {len(RETURNS_CASES)} descriptions from tool sets it had not seen: whole words, "
                   "and a clause that names what comes back.")
 
@@ -173,7 +170,7 @@ EXERCISES = [
                             WrongAnswer(_whole_word_only, "not what"),
                             WrongAnswer(_starts_with_returns, "in any case and in any sentence"),
                             WrongAnswer(_case_sensitive, "in any case and in any sentence"),
-                            WrongAnswer(lambda description: "" if reference_returns_clause(description) == []
+                            WrongAnswer(lambda description: "" if _reference_returns_clause(description) == []
                                         else "no returns",
                                         "list of messages"))),
 ]
