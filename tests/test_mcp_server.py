@@ -195,6 +195,16 @@ def test_malformed_requests_are_protocol_errors(method, params, code):
     assert error.error.code == code and served.crashes == []
 
 
+def test_send_raw_sends_a_well_formed_request_like_the_client_would():
+    """The malformed cases above fail for their own fault: the same route answers a good request."""
+    async def body():
+        async with Client(serve(tool_set("designed")).server) as client:
+            return await send_raw(client, "tools/call", {"name": "customer_get_address_gaps",
+                                                         "arguments": {"customer": "10051"}})
+    raw = run(body)
+    assert raw["isError"] is False and raw["structuredContent"]["customer"] == "10051"
+
+
 def test_params_that_are_not_even_an_object_still_end_as_a_protocol_error():
     """The SDK answers this one from its own code (an internal error); either way no result comes back."""
     async def body():

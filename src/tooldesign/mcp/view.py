@@ -56,6 +56,13 @@ async def send_raw(client: Any, method: str, params: Any) -> dict[str, Any]:
     """Send one request exactly as given, past the SDK's own checks, the way a buggy client could.
 
     ``client.call_tool`` cannot build a malformed request, so showing what a server does with one
-    needs the session's dispatcher. Returns the raw result; a protocol error raises ``MCPError``.
+    needs the session's dispatcher. Object params get the same protocol stamp (``_meta``: version,
+    client info) the session puts on every request, so the server judges the params and nothing else.
+    Returns the raw result; a protocol error raises ``MCPError``.
     """
-    return await client.session._dispatcher.send_raw_request(method, params, {})
+    session = client.session
+    data: dict[str, Any] = {"method": method, "params": dict(params) if isinstance(params, dict) else params}
+    options: dict[str, Any] = {}
+    if isinstance(params, dict):
+        session._stamp(data, options)
+    return await session._dispatcher.send_raw_request(method, data["params"], options)
