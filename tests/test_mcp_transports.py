@@ -140,3 +140,27 @@ def test_a_port_in_use_is_refused_with_the_fix():
         done = subprocess.run([sys.executable, "-m", "tooldesign", "serve", "--transport", "http", "--port", str(port)],
                               cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT)
     assert done.returncode == 1 and "in use" in done.stderr and "--port" in done.stderr
+
+
+def test_the_readme_host_configuration_starts_a_working_server():
+    """The JSON a learner pastes into a host, with this folder's path filled in, serves the designed set."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Serve the tools over MCP", 1)[1]
+    config = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
+    entry = config["mcpServers"]["tooldesign"]
+    command = entry["command"].replace("/path/to/this/folder", str(ROOT))
+    assert Path(command).exists(), command
+    params = StdioServerParameters(command=command, args=entry["args"], cwd=str(ROOT))
+    _assert_round_trip(*anyio.run(_round_trip, params))
+
+
+def test_the_stdio_server_writes_nothing_but_protocol_to_stdout():
+    """A host parses stdout as JSON-RPC; one stray print would break the connection."""
+    request = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}}}
+    done = subprocess.run([sys.executable, "-m", "tooldesign", "serve"], cwd=ROOT, input=json.dumps(request) + "\n",
+                          capture_output=True, text=True, timeout=TIMEOUT)
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    assert lines and all(json.loads(line)["jsonrpc"] == "2.0" for line in lines)
+    assert json.loads(lines[0])["result"]["serverInfo"]["name"] == "tooldesign-designed"
+    assert "serving the designed set over stdio" in done.stderr
