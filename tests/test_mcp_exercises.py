@@ -9,21 +9,24 @@ from tooldesign.mcp import as_plain, definition_of, send_raw, serve, untrusted_s
 from tooldesign.tools import tool_set
 from workbook.checks import FAIL, PASS, evaluate
 from workbook.exercises import exercises_for
-from workbook.exercises.lesson11 import (APPROVAL_EXPECTED, APPROVAL_PROBES, DEFINITION_EXPECTED, DEFINITION_PROBES,
-                                         OUTCOME_EXPECTED, OUTCOME_PROBES)
+from workbook.exercises.lesson11 import (APPROVAL_EXPECTED, APPROVAL_PROBES, HINT_DEFAULTS, HINT_EXPECTED,
+                                         HINT_PROBES, OUTCOME_EXPECTED, OUTCOME_PROBES)
 
 NOTEBOOK = "11_serving_tools_over_mcp"
 
 
-def to_definition(listed):
-    return {"name": listed["name"], "description": listed.get("description", ""), "parameters": listed["inputSchema"]}
+def with_defaults(tool):
+    defaults = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False, "openWorldHint": True}
+    declared = tool.get("annotations", {})
+    return {hint: declared.get(hint, default) for hint, default in defaults.items()}
 
 
-def to_definition_by_renaming(listed):
-    renamed = {"name": "name", "description": "description", "inputSchema": "parameters"}
-    out = {new: listed[old] for old, new in renamed.items() if old in listed}
-    out.setdefault("description", "")
-    return dict(sorted(out.items()))
+def with_defaults_by_updating(tool):
+    hints = {"openWorldHint": True, "idempotentHint": False, "destructiveHint": True, "readOnlyHint": False}
+    for key, value in (tool.get("annotations") or {}).items():
+        if key in hints:
+            hints[key] = value
+    return hints
 
 
 def outcome(message):
@@ -49,7 +52,7 @@ def needs_approval_in_one_line(tool, server_trusted):
     return not (server_trusted and (tool.get("annotations") or {}).get("readOnlyHint", False) == True)  # noqa: E712
 
 
-SOLUTIONS = {"ex11-definition": [to_definition, to_definition_by_renaming],
+SOLUTIONS = {"ex11-hint-defaults": [with_defaults, with_defaults_by_updating],
              "ex11-outcome": [outcome, outcome_by_result],
              "ex11-approval": [needs_approval, needs_approval_in_one_line]}
 
@@ -65,16 +68,31 @@ def test_the_solution_and_a_correct_answer_in_other_words_pass(grade_id):
         assert verdict.status == PASS, (answer.__name__, verdict.message)
 
 
-def test_the_definition_key_is_the_packages_own_view():
-    assert [definition_of(listed) for (listed,) in DEFINITION_PROBES] == list(DEFINITION_EXPECTED)
+def test_the_hint_defaults_are_the_published_ones():
+    """readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true (MCP blog, 2026-03-16)."""
+    assert HINT_DEFAULTS == {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False,
+                             "openWorldHint": True}
+    assert [with_defaults(*probe) for probe in HINT_PROBES] == list(HINT_EXPECTED)
 
 
-def test_the_definition_key_matches_what_the_designed_server_lists():
+def test_the_hint_key_on_what_the_servers_list():
+    async def body():
+        out = {}
+        for name in ("designed", "mirror"):
+            async with Client(serve(tool_set(name)).server) as client:
+                out[name] = [as_plain(t) for t in (await client.list_tools()).tools]
+        return out
+    listed = anyio.run(body)
+    assert all(with_defaults(t) == HINT_DEFAULTS for t in listed["mirror"])
+    release = with_defaults(listed["designed"][-1])
+    assert release == {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+
+
+def test_the_served_definitions_are_the_model_part_of_the_listing():
     async def body():
         async with Client(serve(tool_set("designed")).server) as client:
             return await client.list_tools()
-    listing = anyio.run(body)
-    assert [to_definition(as_plain(t)) for t in listing.tools] == tool_set("designed").definitions()
+    assert [definition_of(t) for t in anyio.run(body).tools] == tool_set("designed").definitions()
 
 
 def test_the_outcome_key_matches_real_responses():

@@ -1,4 +1,4 @@
-"""Notebook 11: serving tools over MCP. The model's part of a listing, three outcomes, a host's approval rule."""
+"""Notebook 11: serving tools over MCP. Hint defaults, three outcomes on the wire, a host's approval rule."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,71 +16,89 @@ def _raised(got: Any) -> str | None:
     return None
 
 
-# ---------- exercise 1: the part of a listed tool the model is sent ----------
+# ---------- exercise 1: what a host assumes where a hint is missing ----------
 
-ORDER = {"type": "object", "additionalProperties": False, "required": ["sales_order"],
-         "properties": {"sales_order": {"type": "string", "description": "Sales order number, digits only."}}}
-LISTED = (
-    {"name": "sales_order_get_status_text", "title": "Order status",
-     "description": "Explains an order's status in words. Use it when the user asks where an order stands.",
-     "inputSchema": ORDER, "outputSchema": {"type": "object", "properties": {"status": {"type": "string"}}},
-     "annotations": {"readOnlyHint": True, "openWorldHint": False}},
-    {"name": "get_order", "description": "Get an order.",
-     "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
-     "outputSchema": {"type": "object"}},
-    {"name": "list_items", "inputSchema": {"type": "object", "properties": {}}},
-    {"name": "release_request_create", "description": "Drafts a release request; a person approves it.",
-     "inputSchema": ORDER, "annotations": {"readOnlyHint": False, "destructiveHint": False},
-     "icons": [{"src": "https://example.com/icon.png"}], "_meta": {"vendor/build": "7"}},
+HINT_DEFAULTS = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False, "openWorldHint": True}
+
+
+def _with(name: str, annotations: dict | None) -> dict:
+    """A listed tool as plain JSON, with or without annotations."""
+    tool: dict[str, Any] = {"name": name, "description": f"The {name} tool.", "inputSchema": {"type": "object"}}
+    if annotations is not None:
+        tool["annotations"] = annotations
+    return tool
+
+
+HINT_PROBES = (
+    (_with("get_order", None),),
+    (_with("sales_order_get_block_summary", {"readOnlyHint": True, "openWorldHint": False}),),
+    (_with("release_request_create", {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True,
+                                      "openWorldHint": False}),),
+    (_with("customer_get_notes", {}),),
+    (_with("customer_note_add", {"title": "Add a note", "destructiveHint": False}),),
+    (_with("web_page_fetch", {"readOnlyHint": True}),),
 )
-DEFINITION_PROBES = tuple((tool,) for tool in LISTED)
-DEFINITION_EXPECTED = tuple({"name": t["name"], "description": t.get("description", ""),
-                             "parameters": t["inputSchema"]} for t in LISTED)
+HINT_EXPECTED = tuple({**HINT_DEFAULTS, **{k: v for k, v in (tool.get("annotations") or {}).items()
+                                           if k in HINT_DEFAULTS}} for (tool,) in HINT_PROBES)
 
 
-def _judge_definition(results: Any) -> object:
-    for (listed,), got, want in zip(DEFINITION_PROBES, results, DEFINITION_EXPECTED):
-        call = f"to_definition(<listed {listed['name']}>)"
+def _judge_hints(results: Any) -> object:
+    for (tool,), got, want in zip(HINT_PROBES, results, HINT_EXPECTED):
+        declared = tool.get("annotations")
+        call = f"with_defaults(<{tool['name']} {declared if declared is not None else 'without annotations'}>)"
         error = _raised(got)
         if error is not None:
-            if "description" in error:
-                return failed(f"{call} raised {error}: description is optional in MCP; use \"\" when it is missing")
+            if declared is None:
+                return failed(f"{call} raised {error}: a tool may have no annotations at all")
             return failed(f"{call} raised {error}")
         if not isinstance(got, dict):
-            return failed(f"{call} returned {type(got).__name__}; return a dict with name, description, parameters")
+            return failed(f"{call} returned {type(got).__name__}; return a dict of the four hints")
         if got == want:
             continue
-        if "inputSchema" in got:
-            return failed(f"{call}: the course's definitions call the schema 'parameters'; rename inputSchema")
-        extra = sorted(set(got) - set(want))
+        extra = sorted(set(got) - set(HINT_DEFAULTS))
         if extra:
-            return failed(f"{call} keeps {', '.join(extra)}: the model is sent name, description and parameters; "
-                          "annotations and the output schema are for the host")
-        missing = sorted(set(want) - set(got))
+            return failed(f"{call} has {', '.join(extra)}: return only the four hints")
+        missing = sorted(set(HINT_DEFAULTS) - set(got))
         if missing:
-            return failed(f"{call} has no {', '.join(missing)}; a definition has name, description, parameters")
-        wrong = next(k for k in want if got.get(k) != want[k])
-        return failed(f"{call}: {wrong} should be {want[wrong]!r} as listed, not {got.get(wrong)!r}")
-    return passed("the model's part of each listed tool: name, description and input schema, nothing the host keeps.")
+            return failed(f"{call} leaves out {', '.join(missing)}: fill in every hint, declared or not")
+        if any(type(v) is not bool for v in got.values()):
+            return failed(f"{call}: every hint is true or false")
+        wrong = next(h for h in HINT_DEFAULTS if got[h] != want[h])
+        if wrong in (declared or {}):
+            return failed(f"{call}: {wrong} is declared as {want[wrong]}; a declared hint stands as it is")
+        if want[wrong]:
+            return failed(f"{call}: a missing {wrong} is true; destructiveHint and openWorldHint default to true, "
+                          "assume the worst")
+        return failed(f"{call}: a missing {wrong} is false; readOnlyHint and idempotentHint default to false, "
+                      "assume the worst")
+    return passed("every missing hint filled with MCP's default, which assumes the worst; declared hints kept.")
 
 
-def _keeps_everything(listed):
-    return {"parameters": listed["inputSchema"], **{k: v for k, v in listed.items() if k != "inputSchema"}}
+_HINTS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 
 
-def _keeps_input_schema(listed):
-    return {"name": listed["name"], "description": listed.get("description", ""), "inputSchema": listed["inputSchema"]}
+def _all_false(tool):
+    declared = tool.get("annotations") or {}
+    return {h: declared.get(h, False) for h in _HINTS}
 
 
-def _needs_description(listed):
-    return {"name": listed["name"], "description": listed["description"], "parameters": listed["inputSchema"]}
+def _all_true(tool):
+    declared = tool.get("annotations") or {}
+    return {h: declared.get(h, True) for h in _HINTS}
 
 
-def _keeps_annotations(listed):
-    out = {"name": listed["name"], "description": listed.get("description", ""), "parameters": listed["inputSchema"]}
-    if "annotations" in listed:
-        out["annotations"] = listed["annotations"]
-    return out
+def _indexes_annotations(tool):
+    defaults = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False, "openWorldHint": True}
+    return {h: tool["annotations"].get(h, defaults[h]) for h in _HINTS}
+
+
+def _keeps_title(tool):
+    defaults = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False, "openWorldHint": True}
+    return {**defaults, **(tool.get("annotations") or {})}
+
+
+def _declared_only(tool):
+    return dict(tool.get("annotations") or {})
 
 
 # ---------- exercise 2: result, tool error or protocol error ----------
@@ -161,23 +179,16 @@ def _every_error_alike(message):
 
 # ---------- exercise 3: when a host asks a person first ----------
 
-def _listed(name: str, annotations: dict | None) -> dict:
-    tool: dict[str, Any] = {"name": name, "description": f"The {name} tool.", "inputSchema": {"type": "object"}}
-    if annotations is not None:
-        tool["annotations"] = annotations
-    return tool
-
-
 APPROVAL_PROBES = (
-    (_listed("release_request_create", {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True}),
+    (_with("release_request_create", {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True}),
      True),
-    (_listed("sales_order_get_block_summary", {"readOnlyHint": True, "openWorldHint": False}), True),
-    (_listed("delete_items", {"readOnlyHint": True, "destructiveHint": False}), False),
-    (_listed("list_items", {"readOnlyHint": True}), False),
-    (_listed("get_order", None), True),
-    (_listed("customer_get_notes", {}), True),
-    (_listed("customer_note_add", {"destructiveHint": False, "idempotentHint": True}), True),
-    (_listed("customer_get_address_gaps", {"readOnlyHint": True, "title": "Address gaps"}), True),
+    (_with("sales_order_get_block_summary", {"readOnlyHint": True, "openWorldHint": False}), True),
+    (_with("delete_items", {"readOnlyHint": True, "destructiveHint": False}), False),
+    (_with("list_items", {"readOnlyHint": True}), False),
+    (_with("get_order", None), True),
+    (_with("customer_get_notes", {}), True),
+    (_with("customer_note_add", {"destructiveHint": False, "idempotentHint": True}), True),
+    (_with("customer_get_address_gaps", {"readOnlyHint": True, "title": "Address gaps"}), True),
 )
 APPROVAL_EXPECTED = (True, False, True, True, True, True, True, False)
 
@@ -229,13 +240,14 @@ def _indexes_hints(tool, server_trusted):
 
 
 EXERCISES = [
-    Exercise("ex11-definition", NOTEBOOK, "to_definition", 2, _judge_definition, kind="function",
-             probes=DEFINITION_PROBES,
-             prompt="Write to_definition(listed): the name, description and parameters a model is sent.",
-             wrong_answers=(WrongAnswer(_keeps_everything, "are for the host"),
-                            WrongAnswer(_keeps_input_schema, "rename inputSchema"),
-                            WrongAnswer(_needs_description, "description is optional"),
-                            WrongAnswer(_keeps_annotations, "annotations and the output schema"))),
+    Exercise("ex11-hint-defaults", NOTEBOOK, "with_defaults", 2, _judge_hints, kind="function",
+             probes=HINT_PROBES,
+             prompt="Write with_defaults(tool): the four hints a host assumes, MCP's default wherever one is missing.",
+             wrong_answers=(WrongAnswer(_all_false, "default to true"),
+                            WrongAnswer(_all_true, "default to false"),
+                            WrongAnswer(_indexes_annotations, "no annotations at all"),
+                            WrongAnswer(_keeps_title, "only the four hints"),
+                            WrongAnswer(_declared_only, "fill in every hint"))),
     Exercise("ex11-outcome", NOTEBOOK, "outcome", 2, _judge_outcome, kind="function", probes=OUTCOME_PROBES,
              prompt="Write outcome(message): 'result', 'tool error' or 'protocol error' for a JSON-RPC response.",
              wrong_answers=(WrongAnswer(_by_words, "judge by isError"),
