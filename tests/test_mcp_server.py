@@ -305,3 +305,20 @@ def test_the_subpackage_does_not_shadow_the_sdk():
     import mcp
     import tooldesign.mcp
     assert mcp.Client is Client and tooldesign.mcp.__name__ == "tooldesign.mcp"
+
+
+def test_mcpserver_would_answer_an_unknown_tool_with_a_result_which_is_why_the_course_does_not_use_it():
+    """Notebook 11 says so; if an SDK release changes it, this test points at the sentence to revise."""
+    from mcp.server.mcpserver import MCPServer
+
+    friendly = MCPServer("friendly", log_level="CRITICAL")
+
+    @friendly.tool()
+    def sales_order_get_status(sales_order: str) -> str:
+        return "open"
+
+    async def body():
+        async with Client(friendly) as client:
+            return await client.call_tool("no_such_tool", {})
+    result = run(body)
+    assert result.is_error is True and "Unknown tool" in result.content[0].text
