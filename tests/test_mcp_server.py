@@ -226,13 +226,27 @@ def test_a_handler_that_raises_is_a_short_error_and_is_counted():
     assert served.crashes == ["thing_get_value: KeyError"]
 
 
-@pytest.mark.parametrize("name, arguments", [("get_order", {"id": "4711"}), ("get_credit", {"id": "10023"}),
-                                             ("query", {"entity": "A_SalesOrder", "filter": "SoldToParty eq '10023'"})])
-def test_the_mirror_can_be_served_too(name, arguments):
-    results, served = run(_calls, tool_set("mirror"), [(name, arguments), ("get_order", {"id": "SO-4711"})])
-    assert results[0].is_error is False and results[0].structured_content == tool_set("mirror")[name].run(arguments)
-    assert results[1].is_error is True and results[1].content[0].text == "400 Bad Request"
+MIRROR_CALLS = [
+    ("get_order", {"id": "4711"}, {"id": "SO-4711"}, "400 Bad Request"),
+    ("get_order_details", {"id": "4711"}, {"id": "4799"}, "404"),
+    ("get_order_status", {"id": "4711"}, {"id": ""}, "400 Bad Request"),
+    ("get_bp", {"id": "10023"}, {"id": "99999"}, "404"),
+    ("get_credit", {"id": "10023"}, {"id": "CUST-1"}, "404"),
+    ("query", {"entity": "A_SalesOrder", "filter": "SoldToParty eq '10023'"}, {"entity": "A_Nothing"}, "404"),
+]
+
+
+@pytest.mark.parametrize("name, good, bad, bare", MIRROR_CALLS, ids=[c[0] for c in MIRROR_CALLS])
+def test_the_mirror_can_be_served_too(name, good, bad, bare):
+    results, served = run(_calls, tool_set("mirror"), [(name, good), (name, bad)])
+    assert results[0].is_error is False and results[0].structured_content == tool_set("mirror")[name].run(good)
+    assert json.loads(results[0].content[0].text) == results[0].structured_content
+    assert results[1].is_error is True and results[1].content[0].text == bare  # the first draft's bare status
     assert served.crashes == []
+
+
+def test_every_mirror_tool_is_covered():
+    assert {c[0] for c in MIRROR_CALLS} | {"update_order"} == set(tool_set("mirror").names)
 
 
 def test_update_order_over_mcp_still_changes_nothing():

@@ -74,8 +74,7 @@ def _wait_for_port(port: int, process: subprocess.Popen) -> None:
     raise AssertionError(f"nothing listened on 127.0.0.1:{port} within {TIMEOUT} s")
 
 
-@pytest.fixture
-def http_server():
+def _start_http():
     port = _free_port()
     process = subprocess.Popen([sys.executable, "-m", "tooldesign", "serve", "--transport", "http", "--port",
                                 str(port)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -92,9 +91,52 @@ def http_server():
                 process.wait(timeout=TIMEOUT)
 
 
+@pytest.fixture(scope="module")
+def http_server():
+    """One server for the tests that only talk to it; each start costs seconds on a busy machine."""
+    yield from _start_http()
+
+
+@pytest.fixture
+def own_http_server():
+    """A server of the test's own, for a test that stops it."""
+    yield from _start_http()
+
+
 def test_http_round_trip_on_localhost(http_server):
     port, _ = http_server
     _assert_round_trip(*anyio.run(_round_trip, f"http://127.0.0.1:{port}/mcp"))
+
+
+def test_http_answers_a_malformed_request_with_a_json_rpc_error(http_server):
+    """Over the wire as in memory: arguments that are not an object get -32602, and the server lives on."""
+    port, process = http_server
+
+    async def body():
+        from tooldesign.mcp import send_raw
+        with anyio.fail_after(TIMEOUT):
+            async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                await client.list_tools()
+                with pytest.raises(MCPError) as raised:
+                    await send_raw(client, "tools/call", {"name": "sales_order_search", "arguments": ["10023"]})
+                after = await client.call_tool("customer_get_address_gaps", {"customer": "10051"})
+                return raised.value.error.code, after
+    code, after = anyio.run(body)
+    assert code == -32602 and after.is_error is False and process.poll() is None
+
+
+def test_the_mirror_is_served_over_stdio_too():
+    async def body():
+        params = StdioServerParameters(command=sys.executable, args=["-m", "tooldesign", "serve", "--set", "mirror"],
+                                       cwd=str(ROOT))
+        with anyio.fail_after(TIMEOUT):
+            async with Client(params) as client:
+                listing = await client.list_tools()
+                bare = await client.call_tool("get_order", {"id": "SO-4711"})
+                return listing, bare
+    listing, bare = anyio.run(body)
+    assert [definition_of(t) for t in listing.tools] == tool_set("mirror").definitions()
+    assert bare.is_error and bare.content[0].text == "400 Bad Request"
 
 
 def test_http_refuses_a_request_for_another_host(http_server):
@@ -110,8 +152,8 @@ def test_http_refuses_a_request_for_another_host(http_server):
     assert refused.value.code in (400, 403, 421)
 
 
-def test_http_stops_cleanly_on_ctrl_c(http_server):
-    port, process = http_server
+def test_http_stops_cleanly_on_ctrl_c(own_http_server):
+    port, process = own_http_server
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=TIMEOUT) == 0
     assert "server stopped" in process.stderr.read()
@@ -125,21 +167,27 @@ def test_the_http_server_binds_localhost_only():
 @pytest.mark.parametrize("argv, says", [
     (["serve", "--port", "9000"], "--port only applies"),
     (["serve", "--transport", "http", "--port", "70000"], "from 1 to 65535"),
+    (["serve", "--transport", "http", "--host", "0.0.0.0"], "unrecognized arguments"),  # 127.0.0.1 only
+    (["serve", "--set", "both"], "invalid choice"),
 ])
-def test_bad_serve_options_end_in_one_line(argv, says):
-    done = subprocess.run([sys.executable, "-m", "tooldesign", *argv], cwd=ROOT, capture_output=True, text=True,
-                          timeout=TIMEOUT)
-    assert done.returncode != 0 and says in done.stderr and len(done.stderr.strip().splitlines()) == 1
+def test_bad_serve_options_end_in_one_line(argv, says, capsys):
+    from tooldesign.cli import main
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse's own refusals
+        code = stop.code
+    err = capsys.readouterr().err
+    assert code != 0 and says in err and len(err.strip().splitlines()) == 1, err
 
 
-def test_a_port_in_use_is_refused_with_the_fix():
+def test_a_port_in_use_is_refused_with_the_fix(capsys):
+    from tooldesign.cli import main
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
-        port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "tooldesign", "serve", "--transport", "http", "--port", str(port)],
-                              cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT)
-    assert done.returncode == 1 and "in use" in done.stderr and "--port" in done.stderr
+        code = main(["serve", "--transport", "http", "--port", str(taken.getsockname()[1])])
+    err = capsys.readouterr().err
+    assert code == 1 and "in use" in err and "--port" in err
 
 
 def test_the_readme_host_configuration_starts_a_working_server():

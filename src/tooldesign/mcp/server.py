@@ -50,7 +50,7 @@ def listed_tool(tool: Tool) -> types.Tool:
                       output_schema=output_schema(tool), annotations=annotations_of(tool))
 
 
-@dataclass
+@dataclass(frozen=True)
 class ServedSet:
     """A tool set behind an MCP server. Pass ``server`` to ``mcp.Client`` (in memory) or run it.
 
