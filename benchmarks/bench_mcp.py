@@ -19,6 +19,7 @@ from pathlib import Path
 
 import anyio
 from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 
 from tooldesign.mcp import serve, size_table, sizes
 from tooldesign.tools import tool_set
@@ -93,7 +94,8 @@ def main(calls: int = 200) -> None:
     print(_line("in memory", anyio.run(_latencies, serve(tool_set("designed")).server, calls)))
     stdio = StdioServerParameters(command=sys.executable, args=["-m", "tooldesign", "serve"], cwd=str(ROOT),
                                   env=dict(os.environ))
-    print(_line("stdio", anyio.run(_latencies, stdio, calls)))
+    with open(os.devnull, "w") as quiet:  # the server's start-up note goes to stderr; keep the table clean
+        print(_line("stdio", anyio.run(_latencies, stdio_client(stdio, errlog=quiet), calls)))
     print(_line("HTTP", _http(calls)))
     print("\nImport time in a fresh interpreter (median of 5, including interpreter start)")
     for module in ("tooldesign", "tooldesign.cli", "tooldesign.tools.designed", "mcp", "tooldesign.mcp"):
