@@ -336,3 +336,27 @@ def test_mcpserver_would_answer_an_unknown_tool_with_a_result_which_is_why_the_c
             return await client.call_tool("no_such_tool", {})
     result = run(body)
     assert result.is_error is True and "Unknown tool" in result.content[0].text
+
+
+def test_every_real_result_fits_its_output_schema():
+    """The client refuses a result that breaks its schema, so every order and customer is tried."""
+    designed, data = tool_set("designed"), load_sap()
+    validators = {name: Draft202012Validator(schema) for name, schema in OUTPUT_SCHEMAS.items()}
+    calls = [("sales_order_get_block_summary", {"sales_order": o, "detail": d})
+             for o in data.orders for d in ("concise", "detailed")]
+    calls += [("customer_get_credit_exposure", {"customer": h["SoldToParty"], "sales_order": o})
+              for o, h in data.orders.items()]
+    calls += [("customer_get_credit_exposure", {"customer": c, "sales_order": None}) for c in data.customers]
+    calls += [("customer_get_address_gaps", {"customer": c}) for c in data.customers]
+    calls += [("sales_order_search", {"customer": c, "blocked_only": b, "limit": n})
+              for c in data.customers for b in (True, False) for n in (None, 1, 20)]
+    calls += [("release_request_create", {"sales_order": o, "justification": EXAMPLES["release_request_create"]
+                                          ["justification"]}) for o in data.orders]
+    checked = 0
+    for name, arguments in calls:
+        result = designed[name].run(arguments)
+        if "error" in result and set(result) == {"error"}:
+            continue
+        validators[name].validate(result)
+        checked += 1
+    assert checked > len(data.orders) * 2

@@ -83,7 +83,8 @@ def _start_http():
         yield port, process
     finally:
         if process.poll() is None:
-            process.send_signal(signal.SIGINT)
+            # Ctrl+C where the platform has it; Windows has no SIGINT for a child process
+            process.terminate() if sys.platform == "win32" else process.send_signal(signal.SIGINT)
             try:
                 process.wait(timeout=TIMEOUT)
             except subprocess.TimeoutExpired:
@@ -152,6 +153,7 @@ def test_http_refuses_a_request_for_another_host(http_server):
     assert refused.value.code in (400, 403, 421)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="no SIGINT for a child process on Windows")
 def test_http_stops_cleanly_on_ctrl_c(own_http_server):
     port, process = own_http_server
     process.send_signal(signal.SIGINT)
