@@ -5,6 +5,8 @@
     respond                               what each tool set returns for the same five questions
     select [--sample | --picker bm25 | --model NAME [--provider openai|anthropic|sap]]
                                           which tool is picked first for each clerk request
+    serve [--set designed|mirror] [--transport stdio|http] [--port N]
+                                          the tools over MCP (HTTP binds 127.0.0.1 only)
 
 Everything runs offline except ``select --model``. Bad input ends with a one-line error and a
 non-zero exit code, never a traceback: the CLI is for learners, and a traceback hides the fix.
@@ -103,9 +105,29 @@ def _cmd_select(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    # Imported here: the mcp SDK loads only when a server is asked for, not with every command.
+    from tooldesign.mcp import run
+
+    if args.port is not None and args.transport != "http":
+        print("error: --port only applies together with --transport http", file=sys.stderr)
+        return 2
+    served = run.served_set(args.set)
+    try:
+        if args.transport == "http":
+            run.run_http(served, run.DEFAULT_PORT if args.port is None else args.port)
+        else:
+            run.run_stdio(served)
+    except KeyboardInterrupt:  # Ctrl+C is how a learner stops a server: not an error
+        pass
+    print("server stopped", file=sys.stderr)
+    return 0
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "data": _cmd_data, "lint": _cmd_lint, "respond": _cmd_respond, "select": _cmd_select,
 }
+COMMANDS["serve"] = _cmd_serve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -123,6 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
     how.add_argument("--model", metavar="NAME", help="a real model (needs a key; see tooldesign.selection.config)")
     select.add_argument("--provider", choices=["openai", "anthropic", "sap"],
                         help="who serves --model (default: TOOLDESIGN_PROVIDER, else openai)")
+    serve = sub.add_parser("serve", help="serve a tool set over MCP (stdio for a host, or HTTP on 127.0.0.1)")
+    serve.add_argument("--set", choices=["designed", "mirror"], default="designed",
+                       help="which tool set (default: designed)")
+    serve.add_argument("--transport", choices=["stdio", "http"], default="stdio",
+                       help="stdio for a host that starts the server (default), http for a URL")
+    serve.add_argument("--port", type=int, help="HTTP port on 127.0.0.1 (default: 8000)")
     return parser
 
 
