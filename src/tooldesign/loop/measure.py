@@ -113,7 +113,7 @@ def plot_techniques(rows: list[TechniqueRow], ax=None):
     ax.set_yticks(positions, [r.technique for r in rows], fontsize=8)
     for y, r in zip(positions, rows):
         ax.text(r.tokens, y, f" {r.tokens:,} tokens, {len(r.kept)}/{len(FACTS)} facts", va="center", fontsize=8)
-    ax.set_title("Tokens sent over the whole task, and the end-of-task facts still answerable")
+    ax.set_title("Tokens sent over the task, and facts still answerable at the end")
     ax.set_xlabel("tokens sent over all model calls (estimate: characters / 4)")
     ax.set_ylabel("how results are carried")
     ax.margins(x=0.35)
