@@ -126,12 +126,14 @@ def plot_defences(rows: list[DefenceRow], ax=None):
     bars = (("reach a write proposal", "proposed", "#7f7f7f"), ("drafted with no decision", "ran_unseen", "#c0504d"),
             ("a person must catch", "person_caught", "#4f81bd"))
     for offset, (label, attr, color) in zip((height, 0, -height), bars):
-        ax.barh([p + offset for p in positions], [len(getattr(r, attr)) for r in rows], height=height,
-                color=color, label=label)
+        counts = [len(getattr(r, attr)) for r in rows]
+        ax.barh([p + offset for p in positions], counts, height=height, color=color, label=label)
+        for y, count in zip(positions, counts):
+            ax.text(count, y + offset, f" {count}", va="center", fontsize=7)
     ax.set_yticks(positions, [r.defence for r in rows], fontsize=8)
-    ax.set_xlim(0, rows[0].records + 1)
+    ax.set_xlim(0, rows[0].records + 2)
     ax.set_title(f"{rows[0].records} poisoned records, scripted literal reader unless noted")
     ax.set_xlabel("poisoned records (count)")
     ax.set_ylabel("defence")
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
