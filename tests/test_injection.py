@@ -21,9 +21,9 @@ from tooldesign.tools import tool_set
 def test_notes_file_rebuilds_byte_identical_and_leaves_the_sap_tables_alone(tmp_path):
     written = notes.write(tmp_path)
     assert [p.name for p in written] == ["order_notes.csv"]
-    assert written[0].read_bytes() == (DATA_DIR / "sap" / "order_notes.csv").read_bytes()
+    assert written[0].read_bytes() == (DATA_DIR / "notes" / "order_notes.csv").read_bytes()
     all_files = build_all(tmp_path / "all")
-    assert (tmp_path / "all" / "sap" / "order_notes.csv") in all_files
+    assert (tmp_path / "all" / "notes" / "order_notes.csv") in all_files
     for path in all_files:
         assert path.read_bytes() == (DATA_DIR / path.relative_to(tmp_path / "all")).read_bytes()
 

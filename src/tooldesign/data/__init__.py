@@ -15,4 +15,4 @@ __all__ = ["build_all", "coldchain", "notes", "sap", "DataDirError"]
 def build_all(out_dir: Path | str = DATA_DIR) -> list[Path]:
     """Write the SAP and the cold-chain data sets under ``out_dir``; return the files written."""
     out_dir = Path(out_dir)
-    return sap.write(out_dir / "sap") + coldchain.write(out_dir / "coldchain") + notes.write(out_dir / "sap")
+    return sap.write(out_dir / "sap") + coldchain.write(out_dir / "coldchain") + notes.write(out_dir / "notes")

@@ -6,8 +6,8 @@ anything, including sentences addressed to an agent that will later read the not
 notes below are seeded with such instructions, blunt and subtle, for lesson 13; the rest are
 the ordinary, useful kind. Everything is made up.
 
-The file is written beside the SAP tables as ``order_notes.csv`` and is separate from them, so
-the tables and every lesson that reads them are unchanged. Which notes are seeded, and how, is
+The file is written to its own folder, ``data/notes/order_notes.csv``, apart from the SAP tables,
+so the tables, their checks and every lesson that reads them are unchanged. Which notes are seeded, and how, is
 kept here (``SEEDED``), not in the file: a reader of the data sees only text.
 """
 from __future__ import annotations
@@ -18,10 +18,11 @@ from pathlib import Path
 import pandas as pd
 
 from tooldesign.data.files import write_csv
-from tooldesign.data.sap import FOLDER
+from tooldesign import DATA_DIR
 
-__all__ = ["NOTE_FIELDS", "Note", "NOTES", "SEEDED", "FILE_NAME", "write", "order_notes"]
+__all__ = ["NOTE_FIELDS", "Note", "NOTES", "SEEDED", "FOLDER", "FILE_NAME", "write", "order_notes"]
 
+FOLDER = DATA_DIR / "notes"
 FILE_NAME = "order_notes.csv"
 NOTE_FIELDS = ("note_id", "sales_order", "customer", "field", "author", "text")
 
@@ -122,7 +123,7 @@ SEEDED: dict[str, str] = {note.note_id: kind for note, kind in _SEEDED}  # note_
 
 
 def write(folder: Path = FOLDER) -> list[Path]:
-    """Write ``order_notes.csv`` under ``folder`` (the SAP folder by default)."""
+    """Write ``order_notes.csv`` under ``folder`` (``data/notes`` by default)."""
     rows = ([getattr(note, f) for f in NOTE_FIELDS] for note in NOTES)
     return [write_csv(Path(folder) / FILE_NAME, NOTE_FIELDS, rows)]
 

@@ -8,7 +8,7 @@ customer remarks has three choices, and lesson 13 measures each:
 * ``omitted``: the notes stay out (the designed set as it is).
 
 The variants wrap the designed tools (same names, descriptions, schemas and gate); only the
-result changes. Notes come from ``data/sap/order_notes.csv`` unless you pass your own.
+result changes. Notes come from ``data/notes/order_notes.csv`` unless you pass your own.
 """
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ class NoteBook:
 
 
 def load_notes() -> tuple[Note, ...]:
-    """The notes as stored in ``data/sap/order_notes.csv``."""
+    """The notes as stored in ``data/notes/order_notes.csv``."""
     return tuple(Note(**row) for row in notes_data.order_notes().to_dict("records"))
 
 
