@@ -111,5 +111,8 @@ def test_missing_settings_and_wrong_provider_are_one_line_errors(capsys):
     assert "OPENAI_API_KEY" in err and "run without --model" in err and err.count("\n") == 1
     assert main(["--provider", "openai"]) == 2
     assert main(["--provider", "sap", "--model", "m"]) == 2
+    assert "not 'sap'" in capsys.readouterr().err
     with pytest.raises(ModelSetupError, match="openai"):
         real_model.model_for("m", "sap")
+    with pytest.raises(ModelSetupError, match="unknown provider"):
+        real_model.model_for("m", "carrier-pigeon")

@@ -29,7 +29,8 @@ class _OneLineParser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="python -m tooldesign.injection", description=__doc__)
     parser.add_argument("--model", help="opt-in: also send every poisoned record to this real model")
-    parser.add_argument("--provider", choices=("openai", "anthropic"), help="default: TOOLDESIGN_PROVIDER or openai")
+    parser.add_argument("--provider", help="openai (any OpenAI-compatible endpoint) or anthropic; "
+                                           "default: TOOLDESIGN_PROVIDER, else openai")
     return parser
 
 

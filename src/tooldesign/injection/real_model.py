@@ -23,7 +23,8 @@ from tooldesign.injection.attack import PERSON_SAYS, clean_notes, question_for, 
 from tooldesign.injection.results import VARIANTS, noted_set
 from tooldesign.loop.transcript import SYSTEM_PROMPT, text_of
 from tooldesign.selection import config
-from tooldesign.selection.models import AnthropicPicker, ModelSetupError, anthropic_tools, model_picker, openai_tools
+from tooldesign.selection.models import (AnthropicPicker, ModelSetupError, OpenAICompatiblePicker, anthropic_tools,
+                                         model_picker, openai_tools)
 from tooldesign.tools import Tool
 
 __all__ = ["ModelTrial", "next_calls", "trial", "trial_rows", "model_for"]
@@ -46,10 +47,14 @@ class ModelTrial:
 def model_for(model: str | None = None, provider: str | None = None) -> Any:
     """The OpenAI-compatible or Anthropic client wrapper from ``tooldesign.selection``."""
     provider = provider or config.default_provider()
-    if provider not in ("openai", "anthropic"):
-        raise ModelSetupError(f"this trial takes --provider openai (any OpenAI-compatible endpoint) or anthropic, "
-                              f"not {provider!r}")
-    return model_picker(model, provider)
+    refusal = ModelSetupError(f"this trial speaks the OpenAI-compatible and the Anthropic APIs; use --provider "
+                              f"openai (OpenAI, Azure, Ollama, vLLM ...) or anthropic, not {provider!r}")
+    if provider == "sap":  # checked before building, so no SAP settings are asked for
+        raise refusal
+    picker = model_picker(model, provider)
+    if not isinstance(picker, (OpenAICompatiblePicker, AnthropicPicker)):
+        raise refusal
+    return picker
 
 
 def next_calls(picker: Any, request: str, read: ToolCall, result: str, tools: Sequence[Tool]) -> list[tuple[str, str]]:
