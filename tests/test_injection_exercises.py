@@ -84,3 +84,20 @@ def test_must_catch_is_the_measured_gate_row():
 
 def test_a_bool_is_not_a_count():
     assert evaluate("ex13-must-catch", True).status == FAIL
+
+
+def test_the_graders_drawn_inputs_agree_with_the_package():
+    import random
+
+    from workbook.exercises import lesson13 as lesson
+
+    rng = random.Random(20261201)
+    for _ in range(200):
+        text, source = lesson._gen_as_data(rng)
+        assert lesson._same_as_data(results.quoted(text, source), lesson._as_data(text, source))
+        assert not lesson._same_as_data({**as_data(text, source), "quoted": text.strip() + "!"},
+                                        lesson._as_data(text, source))
+        value, marker = lesson._gen_flag(rng)
+        want = lesson._flagged(value, marker)
+        assert lesson._same_paths(lint_rule.free_text_paths(value, marker), want)
+        assert lesson._same_paths(flag_free_text_iterative(value, marker), want)

@@ -77,3 +77,23 @@ def test_a_truncation_that_never_cuts_fails():
 def test_a_page_as_a_list_fails_with_a_hint():
     verdict = evaluate("ex12-page", lambda rows, cursor, size: rows[cursor:cursor + size])
     assert verdict.status == FAIL and "dict" in verdict.message
+
+
+def test_the_graders_drawn_inputs_agree_with_the_package_and_refuse_a_silent_cut():
+    import random
+
+    from tooldesign.loop.shrink import truncate_text
+    from workbook.exercises import lesson12 as lesson
+
+    rng = random.Random(20261201)
+    for _ in range(200):
+        fixed, sizes = lesson._gen_carried(rng)
+        assert lesson._carried(fixed, sizes) == carried_tokens_other_words(fixed, sizes)
+        text, limit = lesson._gen_truncate(rng)
+        want = lesson._truncated(text, limit)
+        assert lesson._same_truncation(truncate_text(text, limit), want)
+        assert lesson._same_truncation(truncate_other_words(text, limit), want)
+        if len(text) > limit:
+            assert not lesson._same_truncation(text[:limit], want)
+        rows, cursor, size = lesson._gen_page(rng)
+        assert lesson._same_page(page_other_order(rows, cursor, size), lesson._page(rows, cursor, size))

@@ -198,3 +198,47 @@ EXERCISES = [
                  WrongAnswer(_no_total, "has no total"),
              )),
 ]
+
+
+# ---------- for the instructor's grader: drawn inputs and how to compare on them ----------
+# Not used by the checks above. workbook.exercises.references can register, for example,
+# Grading(_carried, _gen_carried), Grading(_truncated, _gen_truncate, same=_same_truncation,
+# stubs=("tooldesign.loop.shrink:truncate_text",)) and Grading(_page, _gen_page, same=_same_page).
+
+def _gen_carried(rng) -> tuple:
+    return (4 * rng.randint(0, 2000), [4 * rng.randint(0, 3000) for _ in range(rng.randint(0, 8))])
+
+
+def _truncated(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + f"\n[cut: {len(text) - limit} characters not shown]"
+
+
+def _gen_truncate(rng) -> tuple:
+    pieces = ['{"SalesOrder": "', str(rng.randint(4700, 4799)), '", "note": "', "é€ ", "x" * rng.randint(0, 40), '"}']
+    text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 120)))
+    return (text, rng.randint(1, max(1, len(text) + 20)))
+
+
+def _same_truncation(got: Any, want: str) -> bool:
+    """The learner's note may be worded any way: compare the kept text, and the count in the note."""
+    if type(got) is not str:
+        return False
+    if "\n[cut: " not in want:
+        return got == want
+    kept, note = want.split("\n[cut: ", 1)
+    omitted = int(note.split(" ", 1)[0])
+    rest = got[len(kept):]
+    return got.startswith(kept) and bool(rest.strip()) and (str(omitted) in rest or f"{omitted:,}" in rest)
+
+
+def _gen_page(rng) -> tuple:
+    rows = [{"sales_order": str(4700 + n)} for n in range(rng.randint(0, 12))]
+    return (rows, rng.randint(0, len(rows)), rng.randint(1, 6))
+
+
+def _same_page(got: Any, want: dict) -> bool:
+    if type(got) is not dict or got.get("results") != want["results"]:
+        return False
+    nxt = got.get("next_cursor")
+    nxt = int(nxt) if isinstance(nxt, str) and nxt.isdigit() else whole_number(nxt)
+    return whole_number(got.get("total")) == want["total"] and nxt == want["next_cursor"]
