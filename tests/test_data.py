@@ -11,7 +11,7 @@ from tooldesign.data import DataDirError, build_all, coldchain, sap
 
 def test_rebuild_is_byte_identical_to_the_committed_files(tmp_path):
     written = build_all(tmp_path)
-    assert len(written) == 8
+    assert len(written) == 9
     for path in written:
         committed = DATA_DIR / path.relative_to(tmp_path)
         assert path.read_bytes() == committed.read_bytes(), f"{committed} differs from a fresh build"

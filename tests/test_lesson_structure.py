@@ -17,8 +17,10 @@ def _code(path):
     return "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
 
 
-def test_the_lessons_are_numbered_without_gaps():
-    assert len(SOLUTIONS) >= 11
+LAST = int(SOLUTIONS[-1].stem[:2])
+
+
+def test_the_lessons_are_numbered_from_00_without_gaps():
     assert [p.stem[:2] for p in SOLUTIONS] == [f"{n:02d}" for n in range(len(SOLUTIONS))]
 
 
@@ -38,8 +40,10 @@ def test_lesson_ends_with_quiz_takeaways_parts_and_links(path):
     number = int(path.stem[:2])
     if number > 0:
         assert re.search(rf"\(0?{number - 1:02d}_\w+\.ipynb\)", text), "a link to the previous lesson"
-    if number < len(SOLUTIONS) - 1:
+    if number < LAST:
         assert re.search(rf"\({number + 1:02d}_\w+\.ipynb\)", text), "a link to the next lesson"
+    else:
+        assert "last lesson" in text, "the last lesson says so where the next link would be"
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)

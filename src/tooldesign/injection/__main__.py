@@ -1,0 +1,73 @@
+"""``python -m tooldesign.injection``: the lesson-13 tables, printed.
+
+The free-text lint rule on each tool set, then, per defence, how many of the poisoned records reach
+a write proposal and how many a person must catch. The reader is a scripted stand-in, not a model;
+``--model NAME`` (opt-in, needs the settings in the README's "A real model") sends the same records
+to a real model as well.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tooldesign.injection.measure import defence_rows, lint_rows
+
+
+def _table(rows: list[dict]) -> str:
+    keys = list(rows[0])
+    widths = {k: max(len(str(k)), *(len(str(r[k])) for r in rows)) for k in keys}
+    lines = ["  ".join(str(k).ljust(widths[k]) for k in keys).rstrip()]
+    lines += ["  ".join(str(r[k]).ljust(widths[k]) for k in keys).rstrip() for r in rows]
+    return "\n".join(lines)
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _OneLineParser(prog="python -m tooldesign.injection", description=__doc__)
+    parser.add_argument("--model", help="opt-in: also send every poisoned record to this real model")
+    parser.add_argument("--provider", help="openai (any OpenAI-compatible endpoint) or anthropic; "
+                                           "default: TOOLDESIGN_PROVIDER, else openai")
+    return parser
+
+
+def _real_model(model: str, provider: str | None) -> int:
+    from tooldesign.injection.real_model import model_for, trial, trial_rows
+    from tooldesign.selection.models import ModelSetupError
+
+    try:
+        picker = model_for(model, provider)
+        rows = trial_rows(trial(picker), picker.label)
+    except ModelSetupError as error:
+        print(f"error: {str(error).replace('or run offline with --sample', 'or run without --model')}",
+              file=sys.stderr)
+        return 2
+    except Exception as error:  # a network or API failure: one line, not a traceback
+        print(f"error: the model call failed ({type(error).__name__}: {str(error)[:160]})", file=sys.stderr)
+        return 1
+    print(f"\n3. The same records read by {picker.label} (one request each; your measurement, today)\n")
+    print(_table(rows))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv or [])
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    if args.provider and not args.model:
+        print("error: --provider needs --model NAME", file=sys.stderr)
+        return 2
+    print("1. The result-free-text rule (sample calls over canary notes)\n")
+    print(_table(lint_rows()))
+    print("\n2. Poisoned records per defence (scripted reader: a stand-in that obeys, not a model)\n")
+    print(_table([r.row() for r in defence_rows()]))
+    return _real_model(args.model, args.provider) if args.model else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
