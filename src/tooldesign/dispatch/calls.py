@@ -20,7 +20,8 @@ class ToolCall:
 
     def block(self) -> dict:
         """The call as a tool_use block, the shape a model's reply carries."""
-        return {"type": "tool_use", "id": self.id, "name": self.name, "input": dict(self.arguments)}
+        return {"type": "tool_use", "id": self.id, "name": self.name, "input": dict(self.arguments) if isinstance(self.arguments, Mapping)
+                else self.arguments}
 
 
 @dataclass(frozen=True)
