@@ -35,7 +35,7 @@ grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [J
 	$(VENV_PY) -m workbook grade $(SUBMISSIONS) --out $(or $(OUT),grading-out) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(EXTRA),--extra-checks $(EXTRA))
 
 data: setup  ## rebuild data/ (byte-identical to what is committed)
-	$(VENV_PY) -c "from tooldesign.data import build_all; [print(p) for p in build_all()]"
+	$(VENV_PY) -m tooldesign data
 
 doctor: setup
 	$(VENV_PY) -m workbook doctor
