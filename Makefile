@@ -28,7 +28,7 @@ solutions: setup  ## authors: re-run the solution notebooks and store their outp
 
 check: setup  ## run the checks of your notebook: make check NB=02
 	@if [ -z "$(NB)" ]; then echo "say which notebook: make check NB=02"; exit 2; fi
-	$(VENV_PY) -m workbook check $(NB)
+	@$(VENV_PY) -m workbook check $(NB)
 
 grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=2] [TIMEOUT=120] [EXTRA=private_checks.py]
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "say where the submissions are: make grade SUBMISSIONS=folder"; exit 2; fi

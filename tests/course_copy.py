@@ -29,7 +29,8 @@ def make_copy(target: Path) -> Path:
 
 def run_in(course: Path, *argv: str, timeout: float = 300) -> subprocess.CompletedProcess:
     """``python ARGV...`` with the course venv's Python, importing the packages of ``course``."""
-    env = {**os.environ, "PYTHONPATH": str(course / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
-    env.pop("TOOLDESIGN_PROVIDER", None)
+    # No model keys or provider settings: a bad-input case must never turn into a real model call.
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "ANTHROPIC", "AICORE", "TOOLDESIGN"))}
+    env.update(PYTHONPATH=str(course / "src"), PYTHONDONTWRITEBYTECODE="1")
     return subprocess.run([sys.executable, *argv], cwd=course, env=env, capture_output=True, text=True,
                           timeout=timeout)
