@@ -72,6 +72,9 @@ def writable_advice(folder: Path) -> str:
 
 def ensure_writable(folder: Path) -> None:
     """Create ``folder`` or explain in one line why it cannot be used."""
+    blocker = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        raise DataDirError(f"{shown_path(blocker)} is a file where a folder should be; move it away, then {REBUILD}")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -76,7 +76,7 @@ class ToolSet:
         for tool in self.tools:
             if tool.name == name:
                 return tool
-        raise KeyError(f"no tool named {name!r} in set {self.name!r}; it has {', '.join(self.names)}")
+        raise KeyError(f"no tool named {echo(name)} in set {self.name!r}; it has {', '.join(self.names)}")
 
     @property
     def names(self) -> list[str]:
