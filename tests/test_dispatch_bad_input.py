@@ -230,3 +230,11 @@ def test_a_megabyte_value_comes_back_short_everywhere():
 def test_echo_caps_at_the_limit_with_an_ellipsis():
     assert len(echo("x" * 10_000)) == ECHO_LIMIT and echo("x" * 10_000).endswith("…")
     assert echo("4711") == '"4711"' and echo({1, 2}).startswith("<a set")
+
+
+def test_a_handler_returning_what_json_cannot_carry_is_an_error_not_a_crash_later():
+    odd = Tool("odd_get", "Returns a set.", {"type": "object", "properties": {}}, lambda a: {"ids": {1, 2}},
+               {"readOnlyHint": True})
+    result = Dispatcher(ToolSet("t", (odd,))).dispatch(ToolCall("odd_get", {}))
+    assert result.is_error and result.ran and "JSON cannot carry" in result.content
+    json.dumps(result.block())

@@ -257,6 +257,12 @@ class Dispatcher:
             return error_result(call.id, f"{tool.name} failed unexpectedly ({type(exc).__name__})",
                                 instead="Try once more; if it fails again, tell the user the tool is unavailable",
                                 ran=True)
+        if not isinstance(value, (str, ToolResult)):
+            try:
+                json.dumps(value, ensure_ascii=False)
+            except (TypeError, ValueError, RecursionError):  # the model can only ever read JSON
+                return error_result(call.id, f"{tool.name} returned a {type(value).__name__}, which JSON cannot carry",
+                                    instead="Tell the user the tool is unavailable", ran=True)
         return ToolResult(call.id, value, is_error=_reports_error(value), ran=True)
 
     def _refuse(self, call: ToolCall, tool: Tool | None, arguments: Any, label: str,
