@@ -163,3 +163,21 @@ def test_make_data_calls_the_cli():
 
 def test_data_errors_are_one_exception_family():
     assert issubclass(DataMissing, FileNotFoundError) and issubclass(DataDamaged, DataError)
+
+
+def test_a_table_with_other_columns_than_the_code_reads_is_refused(built):
+    manifest = built / "sap" / files.MANIFEST
+    record = json.loads(manifest.read_text())
+    record["files"]["customers.csv"]["columns"] = ["customer", "name"]
+    manifest.write_text(json.dumps(record))
+    with pytest.raises(DataDamaged, match="other columns"):
+        sap.customers(built / "sap")
+
+
+def test_any_script_that_lets_a_data_error_escape_prints_one_line(tmp_path):
+    done = run_in(Path(__file__).resolve().parents[1], "-c",
+                  f"from tooldesign.data import sap; sap.orders({str(tmp_path)!r})")
+    assert done.returncode == 1 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("error: ") and "sales_orders.csv is missing; run make data" in done.stderr
+    other = run_in(Path(__file__).resolve().parents[1], "-c", "import tooldesign.data; raise KeyError('x')")
+    assert "Traceback" in other.stderr, "other errors keep their traceback: they are bugs, not data problems"
