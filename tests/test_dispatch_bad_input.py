@@ -238,3 +238,36 @@ def test_a_handler_returning_what_json_cannot_carry_is_an_error_not_a_crash_late
     result = Dispatcher(ToolSet("t", (odd,))).dispatch(ToolCall("odd_get", {}))
     assert result.is_error and result.ran and "JSON cannot carry" in result.content
     json.dumps(result.block())
+
+
+EDITS = st.lists(st.tuples(st.sampled_from(["sales_order", "justification", "tags", "extra"]),
+                           st.sampled_from(["set", "delete", "append"]), JSON), max_size=4)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(EDITS, st.booleans())
+def test_whatever_an_approver_does_only_schema_valid_arguments_run(edits, replace):
+    """An approver edits its copy at random (in place, or returns the edit); the audit stays true."""
+    from tooldesign.tools.schema import validate_arguments
+
+    def approver(call: ToolCall, tool: Tool) -> Decision:
+        args = call.arguments
+        for key, how, value in edits:
+            if how == "set":
+                args[key] = value
+            elif how == "delete":
+                args.pop(key, None)
+            elif isinstance(args.get(key), list):
+                args[key].append(value)
+        return Decision.allow_modified(args) if replace else Decision.allow()
+
+    ran: list = []
+    dispatcher = Dispatcher(gated(ran), approve=approver)
+    result = dispatcher.dispatch(ToolCall("release_request_create", json.loads(json.dumps(GOOD))))
+    record = dispatcher.audit.records[0]
+    assert record.proposed == GOOD
+    tool = gated([])["release_request_create"]
+    if result.ran:
+        assert validate_arguments(tool, ran[0]) == [] and record.executed == ran[0]
+    else:
+        assert not ran and record.executed is None

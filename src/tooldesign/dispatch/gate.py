@@ -8,6 +8,10 @@ one leaves a hole it fills with guesses, so a deny without a message is refused 
 
 The gate is enforced in code, not in the prompt: ``require_decision`` is called on the one path
 that runs a handler, and it raises unless a write carries an allowing decision.
+
+An approver is code too, and code edits what it is handed. It is shown a copy of the proposal;
+whatever it returns (or changes in its copy), what will run is validated again before it runs,
+and the audit keeps the proposal and what ran as separate frozen records.
 """
 from __future__ import annotations
 
