@@ -91,12 +91,12 @@ def _cents(amount: Any) -> int:
 
 # ---------- the rules a value must meet, stated once ----------
 
-# Order and customer numbers: what SAP's document numbers allow. The schema carries the pattern, the
-# validator enforces it, and every error reads its words from here (rule_words), so it is stated once.
+# Order and customer numbers: digits, at most ten (SAP keeps both in ten-character fields). The schema
+# carries the pattern, the validator enforces it, and every error reads its words from it (rule_words).
 ID_RULE = {"type": "string", "pattern": "^[0-9]{1,10}$"}
 # Justifications are kept in the draft and shown to an approver: enough words to decide on, and a bound,
-# because a draft store must not keep whatever size it is sent. (Length keywords are outside strict mode's
-# subset, so this rule lives in the handler and in the description.)
+# because a draft store must not keep whatever size it is sent. (OpenAI lists no length keywords among the
+# string keywords strict mode supports, so this rule lives in the handler, whose error states it.)
 MAX_JUSTIFICATION_CHARS = 1000
 _HINTS = {
     "sales_order": "Strip any prefix such as 'SO-' and any spaces, like '4711', then call again.",
