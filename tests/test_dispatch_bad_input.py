@@ -271,3 +271,12 @@ def test_whatever_an_approver_does_only_schema_valid_arguments_run(edits, replac
         assert validate_arguments(tool, ran[0]) == [] and record.executed == ran[0]
     else:
         assert not ran and record.executed is None
+
+
+def test_numpy_scalars_are_their_values_and_arrays_are_refused():
+    import numpy as np
+    assert parse_arguments({"a": np.int64(5), "b": [np.float64(1.5)], "c": np.bool_(True)}) == {
+        "a": 5, "b": [1.5], "c": True}
+    assert type(parse_arguments({"a": np.int64(5)})["a"]) is int
+    with pytest.raises(ArgumentsNotParsed):
+        parse_arguments({"a": np.array([1, 2])})

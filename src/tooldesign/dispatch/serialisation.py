@@ -29,6 +29,8 @@ def plain_copy(value: Any, depth: int = 0) -> Any:
     """
     if depth > MAX_DEPTH:
         raise ArgumentsNotParsed(f"The arguments are nested more than {MAX_DEPTH} levels deep")
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0:  # a number pandas handed over
+        return plain_copy(value.item(), depth)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, (list, tuple)):
