@@ -27,6 +27,14 @@ def no_data(course: Path) -> None:
     shutil.rmtree(course / "data/coldchain")
 
 
+def data_deleted(course: Path) -> None:
+    shutil.rmtree(course / "data")
+
+
+def recordings_deleted(course: Path) -> None:
+    shutil.rmtree(course / "data/codemode")
+
+
 def truncated_orders(course: Path) -> None:
     path = course / "data/sap/sales_orders.csv"
     path.write_bytes(path.read_bytes()[:700])
@@ -84,7 +92,7 @@ def changed_copy_and_lost_manifest(course: Path) -> None:
 
 
 DAMAGES: dict[str, Damage] = {f.__name__: f for f in (
-    intact, no_data, truncated_orders, empty_row_in_orders, corrupt_readings, truncated_limits, corrupt_manifest,
+    intact, no_data, data_deleted, recordings_deleted, truncated_orders, empty_row_in_orders, corrupt_readings, truncated_limits, corrupt_manifest,
     damaged_customers, unwritable_data, bad_notebooks, changed_copy_and_lost_manifest)}
 
 TD, CM, WB = ("-m", "tooldesign"), ("-m", "tooldesign.codemode"), ("-m", "workbook")
@@ -108,6 +116,9 @@ CASES = [
     ("unwritable_data", (*TD, "data"), "data/sap"),
     # python -m tooldesign.codemode
     ("no_data", (*CM, "runs"), "is missing; run make data"),
+    ("data_deleted", (*CM, "runs"), "is missing; run make data"),
+    ("recordings_deleted", (*CM, "runs"), "data/codemode/"),
+    ("data_deleted", ("-m", "tooldesign.scale.growth"), "is missing; run make data"),
     ("corrupt_readings", (*CM, "runs"), "data/coldchain/readings.json is damaged"),
     ("truncated_limits", (*CM, "runs"), "data/coldchain/limits.csv is damaged"),
     # python -m tooldesign.scale.*

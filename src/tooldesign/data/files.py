@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from tooldesign import REPO_ROOT
+from tooldesign import DATA_DIR, REPO_ROOT
 
 MANIFEST = "MANIFEST.json"
 REBUILD = "run make data (or: python -m tooldesign data)"
@@ -217,10 +217,28 @@ def problems(folder: Path, names: Sequence[str]) -> list[str]:
 
 # ---------- a data error that escapes a command line is one line, not a traceback ----------
 
+def _missing_course_file(value: BaseException) -> str | None:
+    """The one-line message for a file under data/ that a loader without its own check could not open."""
+    if not isinstance(value, FileNotFoundError) or not value.filename:
+        return None
+    try:
+        inside = Path(value.filename).resolve().is_relative_to(DATA_DIR.resolve())
+    except (OSError, ValueError, TypeError):
+        return None
+    if not inside:
+        return None
+    # The built tables report themselves (DataMissing); what reaches here is a recorded file, kept in git.
+    shown = shown_path(Path(value.filename))
+    return f"{shown} is missing; restore it from git (git checkout -- {shown}), or {REBUILD} for the tables"
+
+
 def _one_line(previous: Any) -> Any:
     def hook(kind: type[BaseException], value: BaseException, trace: Any) -> None:
+        missing = _missing_course_file(value)
         if isinstance(value, (DataError, DataDirError)):
             print(f"error: {value}", file=sys.stderr)
+        elif missing:
+            print(f"error: {missing}", file=sys.stderr)
         else:
             previous(kind, value, trace)
     hook.course_one_line = True  # type: ignore[attr-defined]
