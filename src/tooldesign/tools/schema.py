@@ -7,6 +7,9 @@ Three questions, three functions:
   both with the jsonschema library.
 * ``validate_arguments(tool, arguments)``: do a model's arguments fit the tool's schema? Run it at
   dispatch, the last point your code still owns the call, and send the messages back to the model.
+  Every check in the course uses one validator (``ArgumentValidator``): standard JSON Schema, with
+  5.0 refused where a whole number is due and ``$`` meaning the end of the text, as a model API
+  reads it. ``rule_words(spec)`` turns a field's schema into the words its errors state.
 * ``strict_problems(schema)``: which rules of strict mode does a schema break? Strict mode makes
   the model's arguments follow the schema, but only for closed objects with every field required.
 """
