@@ -181,3 +181,20 @@ def test_any_script_that_lets_a_data_error_escape_prints_one_line(tmp_path):
     assert done.stderr.startswith("error: ") and "sales_orders.csv is missing; run make data" in done.stderr
     other = run_in(Path(__file__).resolve().parents[1], "-c", "import tooldesign.data; raise KeyError('x')")
     assert "Traceback" in other.stderr, "other errors keep their traceback: they are bugs, not data problems"
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_data_on_an_unwritable_folder_is_one_line_from_the_cli(tmp_path):
+    import subprocess
+    import sys
+    course = make_copy(tmp_path / "course")
+    shutil.rmtree(course / "data/sap")
+    (course / "data/sap").write_text("a file where the folder should be")
+    env = {**os.environ, "PYTHONPATH": str(course / "src")}
+    # -o setup: the venv is this one; the copy must not build its own.
+    done = subprocess.run(["make", "-s", "-o", "setup", "data", f"VENV_PY={sys.executable}"], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=300)
+    ours = [line for line in done.stderr.splitlines() if not line.startswith("make")]
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert ours == ["error: data/sap is a file where a folder should be; move it away, then run make data "
+                    "(or: python -m tooldesign data)"]
