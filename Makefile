@@ -28,14 +28,14 @@ solutions: setup  ## authors: re-run the solution notebooks and store their outp
 
 check: setup  ## run the checks of your notebook: make check NB=02
 	@if [ -z "$(NB)" ]; then echo "say which notebook: make check NB=02"; exit 2; fi
-	$(VENV_PY) -m workbook check $(NB)
+	@$(VENV_PY) -m workbook check $(NB)
 
 grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=2] [TIMEOUT=120] [EXTRA=private_checks.py]
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "say where the submissions are: make grade SUBMISSIONS=folder"; exit 2; fi
 	$(VENV_PY) -m workbook grade $(SUBMISSIONS) --out $(or $(OUT),grading-out) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(EXTRA),--extra-checks $(EXTRA))
 
 data: setup  ## rebuild data/ (byte-identical to what is committed)
-	$(VENV_PY) -c "from tooldesign.data import build_all; [print(p) for p in build_all()]"
+	$(VENV_PY) -m tooldesign data
 
 doctor: setup
 	$(VENV_PY) -m workbook doctor

@@ -59,5 +59,8 @@ def test_the_solution_callback_agrees_with_the_lesson_policy_and_runs_in_the_gat
         theirs = release_policy(ToolCall(release.name, arguments), release)
         assert (mine.allowed, mine.updated_input) == (theirs.allowed, theirs.updated_input)
     dispatcher = Dispatcher(tool_set("designed"), approve=lambda call, tool: Decision(**approve(dict(call.arguments))))
-    ran = dispatcher.dispatch(ToolCall(release.name, APPROVAL_PROBES[2][0]))
+    ran = dispatcher.dispatch(ToolCall(release.name, APPROVAL_PROBES[1][0]))
     assert ran.ran and ran.content["sales_order"] == "4711"
+    # "SO-4711" fails the designed schema's digits pattern before any approver is asked.
+    refused = dispatcher.dispatch(ToolCall(release.name, APPROVAL_PROBES[2][0]))
+    assert not refused.ran and "at most 10" in refused.content

@@ -59,7 +59,7 @@ def test_doctor_reports_ok_in_the_course_environment(capsys):
     assert doctor.main() == 0
     out = capsys.readouterr().out
     assert "[FAIL]" not in out
-    assert out.count("[OK]") == len(doctor.pinned()) + 3
+    assert out.count("[OK]") == len(doctor.pinned()) + 4  # Python, widgets, data writable, data sound
 
 
 def test_doctor_names_the_fix_for_a_wrong_version():

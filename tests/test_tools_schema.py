@@ -42,7 +42,7 @@ def test_argument_error_says_what_was_wrong_and_what_is_expected():
     tool = tool_set("designed")["sales_order_get_block_summary"]
     assert argument_error(tool, {"sales_order": "4711", "detail": "concise"}) is None
     error = argument_error(tool, {"sales_order": "4711", "detail": "short"})["error"]
-    assert "'short' is not one of" in error and "sales_order (string)" in error and "call again" in error
+    assert '"short" is not one of' in error and "sales_order (string)" in error and "call again" in error
 
 
 STRICT = {"type": "object", "additionalProperties": False, "required": ["a", "b"],

@@ -24,7 +24,8 @@ class _OneLineParser(argparse.ArgumentParser):
     """argparse prints usage and a message on bad input; one line with the fix reads better."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"error: {message} (see: python -m {self.prog} --help)\n")
+        from tooldesign.tools.base import clip
+        self.exit(2, f"error: {clip(' '.join(message.split()), 200)} (see: python -m {self.prog} --help)\n")
 
 
 def _cmd_data(args: argparse.Namespace) -> int:
@@ -166,6 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: interrupted", file=sys.stderr)
         return 130
     except Exception as error:  # the learner sees the cause in one line, not a traceback
+        from tooldesign.tools.base import clip
         message = " ".join(str(error).split()) or type(error).__name__
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {clip(message, 300)}", file=sys.stderr)
         return 1

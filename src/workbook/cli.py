@@ -6,7 +6,9 @@ with a one-line message that says what to do, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import time
 from pathlib import Path
 
 from workbook import NOTEBOOKS_DIR, SOLUTIONS_DIR
@@ -28,6 +30,7 @@ def _release(args: argparse.Namespace) -> int:
 def _execute(args: argparse.Namespace) -> int:
     from workbook.execute import execute_in_place
     from workbook.release import resolve
+    _positive_timeout(args.timeout)
     for name in args.notebooks or [p.name for p in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))]:
         path = resolve(name, SOLUTIONS_DIR)
         print(f"running solutions/{path.name} ...", flush=True)
@@ -35,22 +38,58 @@ def _execute(args: argparse.Namespace) -> int:
     return 0
 
 
+class _BadArgument(Exception):
+    """An argument argparse accepted but the command cannot use; one line, exit 2."""
+
+
+def _positive_timeout(seconds: float) -> None:
+    if not seconds > 0:
+        raise _BadArgument(f"--timeout needs a number of seconds above 0, not {seconds}")
+
+
+def _saved(path: Path) -> str:
+    """When the file was last saved, in local time and as "N minutes ago"."""
+    saved = path.stat().st_mtime
+    ago = max(time.time() - saved, 0)
+    words = (f"{ago:.0f} seconds ago" if ago < 90 else f"{ago / 60:.0f} minutes ago" if ago < 5400
+             else f"{ago / 3600:.0f} hours ago" if ago < 129600 else f"{ago / 86400:.0f} days ago")
+    return f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(saved))}, {words}"
+
+
 def _check(args: argparse.Namespace) -> int:
     from workbook.execute import errors, run, verdict_lines
     from workbook.exercises import exercises_for
-    from workbook.release import read_notebook, resolve
+    from workbook.release import ReleaseError, read_notebook, resolve
+    _positive_timeout(args.timeout)
     path = resolve(args.notebook, NOTEBOOKS_DIR)
     notebook = read_notebook(path)
-    print(f"Running a copy of notebooks/{path.name} (your file is not changed) ...", flush=True)
-    run(notebook, path.parent, timeout=args.timeout, allow_errors=True)
+    shown = os.path.relpath(path, NOTEBOOKS_DIR.parent) if path.resolve().is_relative_to(NOTEBOOKS_DIR.parent) \
+        else str(path)
+    if not notebook.cells:
+        raise ReleaseError(f"{shown} has no cells; restore it (git checkout -- {path.name}) or write a fresh copy "
+                           "with `make notebooks`")
+    print(f"Checking the SAVED file {shown}, last saved {_saved(path)} (save first: Ctrl+S). "
+          "It runs as a copy; your file is not changed ...", flush=True)
+    try:
+        run(notebook, path.parent, timeout=args.timeout, allow_errors=True)
+    except Exception as error:  # a timeout or a kernel that died: the learner needs the cause, not the stack
+        raise ReleaseError(f"{shown} could not be run to the end ({type(error).__name__}: "
+                           f"{' '.join(str(error).split())[:160]})") from None
     lines = {line.grade_id: line for line in verdict_lines(notebook)}
     expected = exercises_for(path.stem)
+    by_hand = [ex for ex in expected if ex.kind == "manual"]
+    checked = [ex for ex in expected if ex.kind != "manual"]
     for exercise in expected:
         line = lines.get(exercise.grade_id)
-        print(f"{line.symbol} {exercise.grade_id}: {line.message}" if line
-              else f"? {exercise.grade_id}: its check cell did not run or was removed")
-    done = sum(1 for ex in expected if ex.grade_id in lines and lines[ex.grade_id].symbol == "✔")
-    print(f"\n{done} of {len(expected)} exercises pass.")
+        if exercise.kind == "manual":
+            print(f"✎ {exercise.grade_id}: graded by hand, not by a check. Rubric: {exercise.prompt or 'see the notebook'}")
+        elif line:
+            print(f"{line.symbol} {exercise.grade_id}: {line.message}")
+        else:
+            print(f"? {exercise.grade_id}: its check cell did not run or was removed")
+    done = sum(1 for ex in checked if ex.grade_id in lines and lines[ex.grade_id].symbol == "✔")
+    hand = f"; {len(by_hand)} graded by hand" if by_hand else ""
+    print(f"\n{done} of {len(checked)} checked exercises pass{hand}.")
     for problem in errors(notebook):
         print(f"note: {problem}")
     return 0
@@ -94,9 +133,17 @@ def _grade(args: argparse.Namespace) -> int:
     return 0
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse prints usage and a message on bad input; one line with the fix reads better."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        message = message if len(message) <= 200 else message[:199] + "…"
+        self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m workbook", description="The course machinery.")
-    sub = top.add_subparsers(dest="command", required=True)
+    top = _OneLineParser(prog="python -m workbook", description="The course machinery.")
+    sub = top.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
     sub.add_parser("doctor", help="check this machine: Python, pinned packages, widgets, data/").set_defaults(run=_doctor)
     p = sub.add_parser("release", help="write notebooks/ from solutions/ (stubs, no outputs)")
     p.add_argument("notebooks", nargs="*", help="numbers or names; all when omitted")
@@ -132,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args)
-    except ReleaseError as error:
+    except (ReleaseError, _BadArgument) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except PermissionError as error:
@@ -142,3 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("stopped.", file=sys.stderr)
         return 130
+    except Exception as error:  # anything else: one line for the learner; WORKBOOK_DEBUG=1 shows the stack
+        if os.environ.get("WORKBOOK_DEBUG"):
+            raise
+        text = " ".join(str(error).split()) or type(error).__name__
+        print(f"error: {type(error).__name__}: {text[:300]} (WORKBOOK_DEBUG=1 shows the traceback)",
+              file=sys.stderr)
+        return 1

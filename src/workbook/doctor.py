@@ -5,6 +5,7 @@ pins come from requirements.txt, the same file the set-up installs from.
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -68,21 +69,50 @@ def check_widget_extension() -> Finding:
     return Finding(True, "JupyterLab widget extension")
 
 
+def _read_only_mount(folder: Path) -> bool:
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        return bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):  # Windows has no statvfs
+        return False
+
+
 def check_data_writable(folder: Path = DATA_DIR) -> Finding:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-", delete=True):
             pass
     except OSError as error:
-        return Finding(False, f"cannot write to {folder} ({error.strerror})",
-                       f"make the folder writable (chmod u+w {folder}) or clone the course to a folder you own")
+        if error.errno == errno.EROFS or _read_only_mount(folder):
+            fix = ("the course sits on a read-only file system, where chmod cannot help: copy the whole course "
+                   "folder to one you can write (for example cp -r COURSE ~/tool-design-course), then run "
+                   "`make lab` in the copy")
+        else:
+            fix = f"make the folder writable (chmod -R u+w {folder}) or copy the course to a folder you own"
+        return Finding(False, f"cannot write to {folder} ({error.strerror})", fix)
     return Finding(True, f"write access to {os.path.relpath(folder, REPO_ROOT)}/")
+
+
+def check_data_files(folder: Path = DATA_DIR) -> Finding:
+    """Every data file is there and is what the builder wrote (sizes and checksums in each MANIFEST.json)."""
+    try:
+        from tooldesign.data import check_all
+        found = check_all(folder)
+    except ImportError as error:
+        return Finding(False, f"the course package cannot be imported ({error})", FIX_SETUP)
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        return Finding(False, found[0].split(";")[0] + more,
+                       "run `make data` (or .venv/bin/python -m tooldesign data) to rebuild data/")
+    return Finding(True, f"data files in {os.path.relpath(folder, REPO_ROOT)}/ match their manifests")
 
 
 def run_checks() -> list[Finding]:
     findings = [check_python()]
     findings += [check_package(name, version) for name, version in pinned().items()]
-    findings += [check_widget_extension(), check_data_writable()]
+    findings += [check_widget_extension(), check_data_writable(), check_data_files()]
     return findings
 
 

@@ -13,7 +13,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from workbook.release import read_notebook
+from workbook.release import ReleaseError, read_notebook
 
 KERNEL = "python3"
 _VERDICT = re.compile(r"^(✔|✘|…) ([\w.-]+): (.*)$", re.MULTILINE)
@@ -33,7 +33,14 @@ def execute_in_place(path: Path, timeout: int = 120) -> None:
     try:
         run(notebook, path.parent, timeout)
     except CellExecutionError as error:
-        raise RuntimeError(f"{path.name} failed while running; nothing was saved.\n{error}") from None
+        where = next((f"cell {n}" for n, cell in enumerate(notebook.cells, start=1)
+                      if any(o.get("output_type") == "error" for o in cell.get("outputs", []))), "a cell")
+        detail = " ".join(f"{error.ename}: {error.evalue}".split())[:200]
+        raise ReleaseError(f"{path.name} failed while running {where} ({detail}); nothing was saved") from None
+    except Exception as error:  # a timeout or a kernel that died
+        detail = " ".join(str(error).split())[:200]
+        raise ReleaseError(f"{path.name} could not be run ({type(error).__name__}: {detail}); nothing was saved") \
+            from None
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
     with open(path, "w", encoding="utf-8", newline="\n") as handle:

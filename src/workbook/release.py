@@ -106,14 +106,54 @@ class Released:
 
 
 def read_notebook(path: Path) -> nbformat.NotebookNode:
-    """Read a notebook or explain in one line why it cannot be read."""
+    """Read a notebook or explain in one line why it cannot be read.
+
+    Each way a file can fail to be a notebook gets its own sentence: missing, not text, not JSON,
+    JSON that is not a notebook (``{}``, ``[1, 2]``, a string), or a notebook nbformat refuses.
+    """
+    shown = _clip(str(path))
+    restore = f"restore it from git (git checkout -- {_clip(path.name)}) or from a backup"
     try:
-        return nbformat.read(path, as_version=4)
+        raw = Path(path).read_bytes()
     except FileNotFoundError:
-        raise ReleaseError(f"{path} does not exist; list the notebooks with: python -m workbook list") from None
-    except (json.JSONDecodeError, nbformat.reader.NotJSONError, UnicodeDecodeError):
-        raise ReleaseError(f"{path} is not a notebook (not valid JSON); restore it from git "
-                           f"(git checkout -- {path.name}) or from a backup") from None
+        raise ReleaseError(f"{shown} does not exist; list the notebooks with: python -m workbook list") from None
+    except IsADirectoryError:
+        raise ReleaseError(f"{shown} is a folder, not a notebook; name a .ipynb file or a number like 02") from None
+    except OSError as error:
+        raise ReleaseError(f"cannot read {shown} ({error.strerror})") from None
+    try:
+        value = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ReleaseError(f"{shown} is not a notebook (not even text); {restore}") from None
+    except ValueError:
+        raise ReleaseError(f"{shown} is not a notebook (not valid JSON); {restore}") from None
+    if not isinstance(value, dict) or not isinstance(value.get("cells"), list) or "nbformat" not in value:
+        kinds = {dict: "an object without cells", list: "a list", str: "a string", int: "a number",
+                 float: "a number", bool: "true or false", type(None): "null"}
+        kind = kinds.get(type(value), type(value).__name__)
+        raise ReleaseError(f"{shown} holds valid JSON but not a notebook ({kind}); {restore}")
+    try:
+        return nbformat.reads(raw.decode("utf-8"), as_version=4)
+    except Exception as error:  # nbformat raises many kinds for a malformed notebook; all mean the same
+        raise ReleaseError(f"{shown} is not a notebook nbformat can read ({type(error).__name__}); {restore}") from None
+
+
+def _clip(text: str, limit: int = 120) -> str:
+    """Names a learner typed are echoed back, but never more than a line of them."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _backup(target: Path, text: str, stamp: str) -> Path:
+    """Write ``text`` to a backup beside ``target`` whose name no earlier backup has: never overwrite one."""
+    for n in range(1, 10_000):
+        backup = target.with_name(f"{target.name}.bak-{stamp}" + (f"-{n}" if n > 1 else ""))
+        try:
+            with open(backup, "x", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+            return backup
+        except FileExistsError:
+            continue
+    raise ReleaseError(f"too many backups of {target.name} in {target.parent}; move some elsewhere")
 
 
 def release(names: list[str] | None = None, force: bool = False, source_dir: Path = SOLUTIONS_DIR,
@@ -123,7 +163,7 @@ def release(names: list[str] | None = None, force: bool = False, source_dir: Pat
     if names:
         sources = [resolve(name, source_dir) for name in names]
     manifest_path = target_dir / MANIFEST
-    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    manifest = _read_manifest(manifest_path)
     planned = [(src, target_dir / src.name, _text(learner_copy(read_notebook(src)))) for src in sources]
     # Look before writing anything: one changed copy stops the whole release, so nothing is half done.
     changed = []
@@ -136,8 +176,8 @@ def release(names: list[str] | None = None, force: bool = False, source_dir: Pat
         names_list = ", ".join(str(p.relative_to(target_dir.parent)) if p.is_relative_to(target_dir.parent)
                                else str(p) for p in changed)
         raise ReleaseError(f"{names_list} changed since the last release (your work?); nothing was written. "
-                           "Save your copy elsewhere, or run with --force to keep it as a .bak file and "
-                           "write a fresh one.")
+                           "Save your copy elsewhere, or run `make notebooks FORCE=1` (python -m workbook release "
+                           "--force) to keep it as a .bak file and write a fresh one.")
     results = []
     target_dir.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -148,8 +188,7 @@ def release(names: list[str] | None = None, force: bool = False, source_dir: Pat
             if current == text:
                 action = "unchanged"
             elif target in changed:
-                backup = target.with_name(f"{target.name}.bak-{stamp}")
-                backup.write_text(current, encoding="utf-8")
+                backup = _backup(target, current, stamp)
                 action = f"replaced (your copy kept as {backup.name})"
         if action != "unchanged":
             with open(target, "w", encoding="utf-8", newline="\n") as handle:
@@ -160,14 +199,27 @@ def release(names: list[str] | None = None, force: bool = False, source_dir: Pat
     return results
 
 
+def _read_manifest(path: Path) -> dict[str, str]:
+    """What release last wrote; unreadable counts as nothing known, so every changed copy is protected."""
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 def resolve(name: str, folder: Path = SOLUTIONS_DIR) -> Path:
     """Find a notebook by number ("02"), stem ("02_coldchain_data") or path."""
-    candidate = Path(name)
-    if candidate.suffix == ".ipynb" and candidate.exists():
+    try:
+        candidate = Path(name)
+        found = candidate.suffix == ".ipynb" and candidate.exists()
+    except (OSError, ValueError):  # a name too long, or with a NUL byte, names no file
+        candidate, found = Path("x"), False
+    if found:
         return candidate
     stem = candidate.stem if candidate.suffix == ".ipynb" else name
     matches = sorted(p for p in folder.glob("*.ipynb") if p.stem == stem or p.stem.split("_")[0] == stem)
     if not matches:
         known = ", ".join(p.stem for p in sorted(folder.glob("[0-9][0-9]_*.ipynb")))
-        raise ReleaseError(f"no notebook {name!r} in {folder.name}/; use a number or a name from: {known}")
+        raise ReleaseError(f"no notebook {_clip(repr(name), 60)} in {folder.name}/; use a number or a name from: {known}")
     return matches[0]

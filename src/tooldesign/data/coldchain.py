@@ -23,7 +23,7 @@ from typing import Iterable, Sequence
 import pandas as pd
 
 from tooldesign import DATA_DIR
-from tooldesign.data.files import write_csv, write_text
+from tooldesign.data.files import verified, write_csv, write_manifest, write_text
 
 FOLDER = DATA_DIR / "coldchain"
 READINGS_PER_SHIPMENT = 49
@@ -157,20 +157,24 @@ def write(folder: Path = FOLDER) -> list[Path]:
     # One shipment per line: the file stays readable in a diff and loads with pandas.
     lines = [json.dumps({"shipment_id": s.shipment_id, "readings": readings_for(s)}, separators=(",", ":"))
              for s in SHIPMENTS]
-    return [
+    written = [
         write_csv(folder / "shipments.csv", SHIPMENT_FIELDS, shipments),
         write_csv(folder / "limits.csv", LIMIT_FIELDS, limits),
         write_text(folder / "readings.json", "[\n" + ",\n".join(lines) + "\n]\n"),
     ]
+    write_manifest(folder, written)
+    return written
 
 
 # ---------- reading the files back ----------
 
+# Each file and the columns this version of the course reads from it (None: not a table).
+TABLES = {"shipments.csv": SHIPMENT_FIELDS, "limits.csv": LIMIT_FIELDS, "readings.json": None}
+
+
 def _path(name: str, folder: Path) -> Path:
-    path = Path(folder) / name
-    if not path.exists():
-        raise FileNotFoundError(f"{path} is missing; build the data first: python -m tooldesign data")
-    return path
+    """The file, checked against the folder's manifest first: damaged data fails loudly, never quietly."""
+    return verified(Path(folder) / name, TABLES[name])
 
 
 def shipments(folder: Path = FOLDER) -> pd.DataFrame:

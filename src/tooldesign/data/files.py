@@ -1,27 +1,87 @@
-"""Writing data files so that a rebuild is byte-identical on every platform."""
+"""Writing data files so that a rebuild is byte-identical on every platform, and checking them on load.
+
+Every folder the builder writes gets a ``MANIFEST.json``: each file's size, SHA-256, columns and row
+count. Loaders check a file against it before reading, so a truncated CSV, an empty row or a
+half-written JSON file is reported as "data/... is damaged; run make data" instead of quietly
+answering "order 4711 does not exist". The check is memoised per process and file state (mtime,
+size), so a notebook that loads the same table a hundred times hashes it once.
+"""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any, Iterable, Sequence
+
+from tooldesign import DATA_DIR, REPO_ROOT
+
+MANIFEST = "MANIFEST.json"
+REBUILD = "run make data (or: python -m tooldesign data)"
 
 
 class DataDirError(RuntimeError):
     """The data folder cannot be written; the message says what to do."""
 
 
+class DataError(RuntimeError):
+    """A data file is missing or damaged; the message is one line with the fix."""
+
+
+class DataMissing(DataError, FileNotFoundError):
+    """A data file (or its folder's manifest) is not there."""
+
+
+class DataDamaged(DataError, ValueError):
+    """A data file is there but not what the builder wrote."""
+
+
+def shown_path(path: Path) -> str:
+    """A path as the learner knows it: relative to the course folder when it is inside."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(REPO_ROOT))
+    except ValueError:
+        return str(path)
+
+
+# ---------- writing ----------
+
+def _read_only_mount(folder: Path) -> bool:
+    """True when ``folder`` (or the nearest existing parent) sits on a file system mounted read-only."""
+    probe = Path(folder)
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        return bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):  # Windows has no statvfs
+        return False
+
+
+def writable_advice(folder: Path) -> str:
+    """What can actually fix an unwritable folder: on a read-only mount no chmod helps, a copy does."""
+    if _read_only_mount(folder):
+        return ("it is on a read-only file system, where chmod cannot help: copy the whole course folder to "
+                "one you can write (for example cp -r COURSE ~/tool-design-course) and work in the copy")
+    return (f"fix its permissions (chmod -R u+w {shown_path(folder)}) or copy the course to a folder you own "
+            "and work there")
+
+
 def ensure_writable(folder: Path) -> None:
     """Create ``folder`` or explain in one line why it cannot be used."""
+    blocker = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        raise DataDirError(f"{shown_path(blocker)} is a file where a folder should be; move it away, then {REBUILD}")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise DataDirError(f"cannot create {folder} ({error.strerror}); choose a folder you may write to "
-                           "or fix its permissions") from None
-    if not os.access(folder, os.W_OK):
-        raise DataDirError(f"{folder} is not writable; fix its permissions (chmod u+w) or pass another folder")
+        raise DataDirError(f"cannot create {shown_path(folder)} ({error.strerror}); "
+                           f"{writable_advice(folder)}") from None
+    if not os.access(folder, os.W_OK) or _read_only_mount(folder):
+        raise DataDirError(f"{shown_path(folder)} is not writable; {writable_advice(folder)}")
 
 
 def write_text(path: Path, text: str) -> Path:
@@ -32,9 +92,17 @@ def write_text(path: Path, text: str) -> Path:
     """
     ensure_writable(path.parent)
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    with open(partial, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
-    os.replace(partial, path)
+    try:
+        with open(partial, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(partial, path)
+    except OSError as error:
+        try:
+            partial.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise DataDirError(f"cannot write {shown_path(path)} ({error.strerror}); "
+                           f"{writable_advice(path.parent)}") from None
     return path
 
 
@@ -55,3 +123,129 @@ def write_json(path: Path, value: Any) -> Path:
 def money(value: float) -> str:
     """Amounts as SAP's OData API writes them: a string with two decimals."""
     return f"{value:.2f}"
+
+
+# ---------- the manifest ----------
+
+def _content(path: Path) -> bytes:
+    # A Windows checkout may turn \n into \r\n; the data is the same, so the check ignores it.
+    return path.read_bytes().replace(b"\r\n", b"\n")
+
+
+def _shape(path: Path, data: bytes) -> dict[str, Any]:
+    """Columns and rows of a CSV, or rows of a JSON list: what a reader expects to find."""
+    text = data.decode("utf-8")
+    if path.suffix == ".csv":
+        table = list(csv.reader(io.StringIO(text)))
+        return {"columns": table[0] if table else [], "rows": max(len(table) - 1, 0)}
+    value = json.loads(text)
+    return {"rows": len(value) if isinstance(value, list) else 1}
+
+
+def write_manifest(folder: Path, paths: Sequence[Path]) -> Path:
+    """Record what the builder just wrote in ``folder``: the reference every later load is checked against."""
+    files = {}
+    for path in sorted(paths, key=lambda p: p.name):
+        data = _content(path)
+        files[path.name] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), **_shape(path, data)}
+    about = "Written by the data builder (make data); every loader checks its file against this record."
+    # One line per file, so a rebuild that changes one file changes one line of the diff.
+    lines = [f" {json.dumps(name)}: {json.dumps(entry, ensure_ascii=False)}" for name, entry in files.items()]
+    text = "{\n" + f' "about": {json.dumps(about)},\n "files": {{\n' + ",\n".join(" " + l for l in lines) + "\n }\n}\n"
+    return write_text(Path(folder) / MANIFEST, text)
+
+
+def _state(path: Path) -> tuple[int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
+_VERIFIED: dict[tuple, dict[str, Any]] = {}
+
+
+def verified(path: Path, columns: Sequence[str] | None = None) -> Path:
+    """``path`` if it is what the builder wrote; otherwise DataMissing or DataDamaged, one line with the fix.
+
+    Memoised on (path, its mtime and size, the manifest's mtime and size): an unchanged file is
+    hashed once per process, a rewritten one again.
+    """
+    path = Path(path)
+    manifest = path.parent / MANIFEST
+    state, manifest_state = _state(path), _state(manifest)
+    if state is None:
+        raise DataMissing(f"{shown_path(path)} is missing; {REBUILD}")
+    if manifest_state is None:
+        raise DataMissing(f"{shown_path(manifest)} is missing, so {shown_path(path)} cannot be checked; {REBUILD}")
+    key = (str(path), state, manifest_state)
+    if key not in _VERIFIED:
+        _VERIFIED[key] = _check(path, manifest)
+    expected = _VERIFIED[key]
+    if columns is not None and list(expected.get("columns", columns)) != list(columns):
+        raise DataDamaged(f"{shown_path(path)} has other columns than this version of the course reads; {REBUILD}")
+    return path
+
+
+def _check(path: Path, manifest: Path) -> dict[str, Any]:
+    try:
+        entry = json.loads(manifest.read_text(encoding="utf-8"))["files"][path.name]
+        want_bytes, want_sha = int(entry["bytes"]), str(entry["sha256"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise DataDamaged(f"{shown_path(manifest)} is damaged or does not list {path.name}; {REBUILD}") from None
+    data = _content(path)
+    if len(data) != want_bytes:
+        raise DataDamaged(f"{shown_path(path)} is damaged ({len(data):,} bytes, the builder wrote "
+                          f"{want_bytes:,}); {REBUILD}")
+    if hashlib.sha256(data).hexdigest() != want_sha:
+        raise DataDamaged(f"{shown_path(path)} is damaged (its contents differ from what the builder wrote); "
+                          f"{REBUILD}")
+    return entry
+
+
+def problems(folder: Path, names: Sequence[str]) -> list[str]:
+    """One line per listed file of ``folder`` that is missing or damaged; empty when all are sound."""
+    found = []
+    for name in names:
+        try:
+            verified(Path(folder) / name)
+        except DataError as error:
+            found.append(str(error))
+    return found
+
+
+# ---------- a data error that escapes a command line is one line, not a traceback ----------
+
+def _missing_course_file(value: BaseException) -> str | None:
+    """The one-line message for a file under data/ that a loader without its own check could not open."""
+    if not isinstance(value, FileNotFoundError) or not value.filename:
+        return None
+    try:
+        inside = Path(value.filename).resolve().is_relative_to(DATA_DIR.resolve())
+    except (OSError, ValueError, TypeError):
+        return None
+    if not inside:
+        return None
+    # The built tables report themselves (DataMissing); what reaches here is a recorded file, kept in git.
+    shown = shown_path(Path(value.filename))
+    return f"{shown} is missing; restore it from git (git checkout -- {shown}), or {REBUILD} for the tables"
+
+
+def _one_line(previous: Any) -> Any:
+    def hook(kind: type[BaseException], value: BaseException, trace: Any) -> None:
+        missing = _missing_course_file(value)
+        if isinstance(value, (DataError, DataDirError)):
+            print(f"error: {value}", file=sys.stderr)
+        elif missing:
+            print(f"error: {missing}", file=sys.stderr)
+        else:
+            previous(kind, value, trace)
+    hook.course_one_line = True  # type: ignore[attr-defined]
+    return hook
+
+
+# Any script that loads course data (python -m tooldesign.codemode, the scale modules, your own) gets
+# the fix in one line; notebooks and pytest show errors their own way and never reach this hook.
+if not getattr(sys.excepthook, "course_one_line", False):
+    sys.excepthook = _one_line(sys.excepthook)

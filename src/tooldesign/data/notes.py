@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from tooldesign.data.files import write_csv
+from tooldesign.data.files import verified, write_csv, write_manifest
 from tooldesign import DATA_DIR
 
 __all__ = ["NOTE_FIELDS", "Note", "NOTES", "SEEDED", "FOLDER", "FILE_NAME", "write", "order_notes"]
@@ -125,12 +125,12 @@ SEEDED: dict[str, str] = {note.note_id: kind for note, kind in _SEEDED}  # note_
 def write(folder: Path = FOLDER) -> list[Path]:
     """Write ``order_notes.csv`` under ``folder`` (``data/notes`` by default)."""
     rows = ([getattr(note, f) for f in NOTE_FIELDS] for note in NOTES)
-    return [write_csv(Path(folder) / FILE_NAME, NOTE_FIELDS, rows)]
+    written = [write_csv(Path(folder) / FILE_NAME, NOTE_FIELDS, rows)]
+    write_manifest(Path(folder), written)
+    return written
 
 
 def order_notes(folder: Path = FOLDER) -> pd.DataFrame:
     """The notes and remarks as stored, every value a string."""
-    path = Path(folder) / FILE_NAME
-    if not path.exists():
-        raise FileNotFoundError(f"{path} is missing; build the data first: python -m tooldesign data")
+    path = verified(Path(folder) / FILE_NAME, NOTE_FIELDS)
     return pd.read_csv(path, dtype=str, keep_default_na=False)

@@ -14,7 +14,7 @@ from typing import Mapping
 import pandas as pd
 
 from tooldesign import DATA_DIR
-from tooldesign.data.files import money, write_csv
+from tooldesign.data.files import money, verified, write_csv, write_manifest
 
 FOLDER = DATA_DIR / "sap"
 
@@ -78,6 +78,7 @@ CUSTOMER_FIELDS = ("customer", "name", "street", "postal_code", "city", "country
 
 _PRICE_CONDITIONS = (("4725", 4300.00, 400.00, 3900.00, "EUR"),)
 PRICE_FIELDS = ("sales_order", "list_price", "discount", "net_price", "currency")
+REASON_FIELDS = ("field", "code", "text")
 ITEM_FIELDS = ("SalesOrder", "SalesOrderItem", "Material", "SalesOrderItemText", "RequestedQuantity",
                "RequestedQuantityUnit", "NetAmount", "TransactionCurrency")
 
@@ -101,25 +102,31 @@ def _header(order: _Order) -> dict[str, str]:
 
 
 def write(folder: Path = FOLDER) -> list[Path]:
-    """Write the five SAP tables as CSV under ``folder``."""
+    """Write the five SAP tables as CSV under ``folder``, and the manifest loaders check them against."""
     headers = [_header(order) for order in _ORDERS]
     items = [(o.number, f"{10 * n}", material, text, str(qty), "PC", money(amount), "EUR")
              for o in _ORDERS for n, (material, text, qty, amount) in enumerate(o.items, start=1)]
     customers = [(*row[:6], money(row[6]), money(row[7])) for row in _CUSTOMERS]
     prices = [(number, money(lst), money(disc), money(net), cur) for number, lst, disc, net, cur in _PRICE_CONDITIONS]
-    return [
+    written = [
         write_csv(folder / "sales_orders.csv", ORDER_FIELDS, ([h[f] for f in ORDER_FIELDS] for h in headers)),
         write_csv(folder / "sales_order_items.csv", ITEM_FIELDS, items),
-        write_csv(folder / "block_reasons.csv", ("field", "code", "text"), BLOCK_REASONS),
+        write_csv(folder / "block_reasons.csv", REASON_FIELDS, BLOCK_REASONS),
         write_csv(folder / "customers.csv", CUSTOMER_FIELDS, customers),
         write_csv(folder / "price_conditions.csv", PRICE_FIELDS, prices),
     ]
+    write_manifest(folder, written)
+    return written
+
+
+# Each table and the columns this version of the course reads from it.
+TABLES = {"sales_orders.csv": ORDER_FIELDS, "sales_order_items.csv": ITEM_FIELDS,
+          "block_reasons.csv": REASON_FIELDS, "customers.csv": CUSTOMER_FIELDS, "price_conditions.csv": PRICE_FIELDS}
 
 
 def _read(name: str, folder: Path) -> pd.DataFrame:
-    path = Path(folder) / name
-    if not path.exists():
-        raise FileNotFoundError(f"{path} is missing; build the data first: python -m tooldesign data")
+    """One table, checked against the folder's manifest first: damaged data fails loudly, never quietly."""
+    path = verified(Path(folder) / name, TABLES[name])
     # Everything as text, so "01" stays "01" and an empty code stays "".
     return pd.read_csv(path, dtype=str, keep_default_na=False)
 

@@ -13,14 +13,19 @@ from typing import Any, Mapping
 
 @dataclass(frozen=True)
 class ToolCall:
-    """A proposal from a caller that can be wrong: treat every field as untrusted input."""
+    """A proposal from a caller that can be wrong: treat every field as untrusted input.
+
+    ``arguments`` is usually a dict or its JSON text, but nothing guarantees it: the dispatcher
+    checks it before anything else reads it.
+    """
     name: str
-    arguments: Mapping[str, Any]
+    arguments: Mapping[str, Any] | Any
     id: str = "call_1"
 
     def block(self) -> dict:
         """The call as a tool_use block, the shape a model's reply carries."""
-        return {"type": "tool_use", "id": self.id, "name": self.name, "input": dict(self.arguments)}
+        return {"type": "tool_use", "id": self.id, "name": self.name, "input": dict(self.arguments) if isinstance(self.arguments, Mapping)
+                else self.arguments}
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 from tooldesign.dispatch.calls import ToolCall, ToolResult
 from tooldesign.dispatch.validate import Dispatcher
 from tooldesign.selection import Picker, WordMatchPicker
-from tooldesign.tools.base import Tool, ToolSet
+from tooldesign.tools.base import Tool, ToolSet, echo
 
 AUTO: dict = {"type": "auto"}
 ANY: dict = {"type": "any"}
@@ -35,9 +35,9 @@ def check_tool_choice(choice: Mapping[str, Any], names: Sequence[str]) -> None:
     """Reject a tool_choice the API would reject: an unknown type, or a name not offered."""
     kind = choice.get("type")
     if kind not in ("auto", "any", "tool", "none"):
-        raise ValueError(f"tool_choice type must be auto, any, tool or none, not {kind!r}")
+        raise ValueError(f"tool_choice type must be auto, any, tool or none, not {echo(kind)}")
     if kind == "tool" and choice.get("name") not in names:
-        raise ValueError(f"tool_choice names {choice.get('name')!r}, which is not among the tools: {list(names)}")
+        raise ValueError(f"tool_choice names {echo(choice.get('name'))}, which is not among the tools: {list(names)}")
     if kind == "any" and not names:
         raise ValueError("tool_choice any needs at least one tool")
 

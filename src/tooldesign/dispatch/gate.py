@@ -8,11 +8,17 @@ one leaves a hole it fills with guesses, so a deny without a message is refused 
 
 The gate is enforced in code, not in the prompt: ``require_decision`` is called on the one path
 that runs a handler, and it raises unless a write carries an allowing decision.
+
+An approver is code too, and code edits what it is handed. It is shown a copy of the proposal;
+whatever it returns (or changes in its copy), what will run is validated again before it runs,
+and the audit keeps the proposal and what ran as separate frozen records.
 """
 from __future__ import annotations
 
+import copy
+import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
 from tooldesign.dispatch.calls import ToolCall
@@ -31,8 +37,13 @@ class Decision:
     def __post_init__(self) -> None:
         if self.behavior not in (ALLOW, DENY):
             raise ValueError(f"behavior must be {ALLOW!r} or {DENY!r}, not {self.behavior!r}")
+        if not isinstance(self.message, str):
+            raise ValueError(f"message must be text, not {type(self.message).__name__}")
         if self.behavior == DENY and not self.message.strip():
             raise ValueError("a denial needs a message the model can read; silence leaves it guessing")
+        if self.updated_input is not None:
+            # The decision keeps its own copy: the approver's dict may change after it decided.
+            object.__setattr__(self, "updated_input", copy.deepcopy(self.updated_input))
 
     @classmethod
     def allow(cls) -> "Decision":
@@ -81,44 +92,79 @@ def require_decision(tool: Tool, decision: Decision | None) -> None:
 
 # ---------- the audit record ----------
 
+def _frozen(value: Any) -> str:
+    """A value as JSON text: immutable, so a record can never change after it is written."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return json.dumps(f"<a {type(value).__name__}, not a JSON value>")
+
+
 @dataclass(frozen=True)
 class AuditRecord:
-    """One proposal and what became of it. Written for reads too, so the log is complete."""
+    """One proposal and what became of it. Written for reads too, so the log is complete.
+
+    The arguments are kept as JSON text, frozen when the record is written: ``proposed`` is what
+    the caller sent, ``final`` the input the decision settled on (an approver's edit is kept even when
+    it failed the schema; None when no decision named any input) and ``executed`` what the handler
+    was given (None when it did not run). Each access returns a
+    fresh copy, so editing what you read changes nothing in the log.
+    """
     seq: int
     call_id: str
     tool: str
     writes: bool
-    proposed: Mapping[str, Any]
+    proposed_json: str
     decision: str
-    final: Mapping[str, Any] | None
+    final_json: str | None
     message: str
     ran: bool
     is_error: bool
     at: float | None = None
 
+    @property
+    def proposed(self) -> Any:
+        return json.loads(self.proposed_json)
 
-@dataclass
+    @property
+    def final(self) -> Any:
+        return None if self.final_json is None else json.loads(self.final_json)
+
+    @property
+    def executed(self) -> Any:
+        return self.final if self.ran else None
+
+
 class AuditLog:
-    """An append-only list of audit records."""
-    records: list[AuditRecord] = field(default_factory=list)
+    """An append-only log of audit records: ``add`` appends, nothing removes or replaces one."""
 
-    def add(self, **fields: Any) -> AuditRecord:
-        record = AuditRecord(seq=len(self.records) + 1, **fields)
-        self.records.append(record)
+    def __init__(self) -> None:
+        self._records: list[AuditRecord] = []
+
+    @property
+    def records(self) -> tuple[AuditRecord, ...]:
+        return tuple(self._records)
+
+    def add(self, *, proposed: Any, final: Any, **fields: Any) -> AuditRecord:
+        record = AuditRecord(seq=len(self._records) + 1, proposed_json=_frozen(proposed),
+                             final_json=None if final is None else _frozen(final), **fields)
+        self._records.append(record)
         return record
 
     def __iter__(self) -> Iterator[AuditRecord]:
         return iter(self.records)
 
     def __len__(self) -> int:
-        return len(self.records)
+        return len(self._records)
+
+    def __repr__(self) -> str:
+        return f"AuditLog({len(self)} records)"
 
     def rows(self) -> list[dict]:
         """Plain dicts, ready for a table."""
         return [{"seq": r.seq, "tool": r.tool, "writes": r.writes, "decision": r.decision, "ran": r.ran,
-                 "is_error": r.is_error, "proposed": dict(r.proposed),
-                 "final": dict(r.final) if r.final is not None else None, "message": r.message}
-                for r in self.records]
+                 "is_error": r.is_error, "proposed": r.proposed, "final": r.final, "message": r.message}
+                for r in self._records]
 
 
 # ---------- callbacks ----------
@@ -152,7 +198,7 @@ def release_policy(call: ToolCall, tool: Tool) -> Decision:
     * a sales order written with a prefix or spaces ("SO-4711") is allowed with the digits only;
     * anything else is allowed as proposed.
     """
-    args = dict(call.arguments)
+    args = dict(call.arguments) if isinstance(call.arguments, Mapping) else {}
     why = str(args.get("justification", ""))
     if not _FIGURE.search(why):
         return Decision.deny("The approver needs figures: state the exposure and the credit limit in EUR "

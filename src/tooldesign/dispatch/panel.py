@@ -8,20 +8,25 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from tooldesign.dispatch.calls import ToolCall, ToolResult
 from tooldesign.dispatch.gate import Decision, fixed
 from tooldesign.dispatch.serialisation import ArgumentsNotParsed, parse_arguments
 from tooldesign.dispatch.validate import Dispatcher
+from tooldesign.tools.base import echo
 
 ACTIONS = ("allow", "edit", "deny")
 
 
 def proposal_text(call: ToolCall) -> str:
     """What the person sees: the tool, and the arguments laid out one per line."""
-    return f"{call.name} (call {call.id}) proposes:\n" + json.dumps(dict(call.arguments), indent=2,
+    return f"{call.name} (call {call.id}) proposes:\n" + json.dumps(_plain(call.arguments), indent=2,
                                                                      ensure_ascii=False)
+
+
+def _plain(arguments: Any) -> Any:
+    return dict(arguments) if isinstance(arguments, Mapping) else arguments
 
 
 def decision_from(action: str, edited: str = "", message: str = "") -> Decision | str:
@@ -37,7 +42,7 @@ def decision_from(action: str, edited: str = "", message: str = "") -> Decision 
         if not message.strip():
             return "Write a reason for the denial: the model reads it and can act on it."
         return Decision.deny(message.strip())
-    return f"Unknown action {action!r}; use one of {', '.join(ACTIONS)}."
+    return f"Unknown action {echo(action)}; use one of {', '.join(ACTIONS)}."
 
 
 @dataclass(frozen=True)

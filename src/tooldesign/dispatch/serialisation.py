@@ -10,22 +10,61 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
+from tooldesign.tools.base import clip, echo
+
 
 class ArgumentsNotParsed(ValueError):
     """The arguments were not a JSON object; raised with a message the model can act on."""
 
 
-def parse_arguments(raw: str | bytes | Mapping[str, Any]) -> dict:
-    """Arguments as a dict, whether they came as a JSON string or already parsed."""
+# Deeper than any tool's arguments need; deep enough that a hostile value cannot exhaust the stack.
+MAX_DEPTH = 64
+
+
+def plain_copy(value: Any, depth: int = 0) -> Any:
+    """A deep copy of a JSON value made of fresh dicts and lists, or ArgumentsNotParsed.
+
+    The copy is what makes later steps safe: nobody who holds the original (a caller, an approver)
+    can change what was validated, what runs or what the audit shows.
+    """
+    if depth > MAX_DEPTH:
+        raise ArgumentsNotParsed(f"The arguments are nested more than {MAX_DEPTH} levels deep")
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0:  # a number pandas handed over
+        return plain_copy(value.item(), depth)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [plain_copy(v, depth + 1) for v in value]
+    if isinstance(value, Mapping):
+        bad = [k for k in value if not isinstance(k, str)]
+        if bad:
+            raise ArgumentsNotParsed(f"Field names must be strings; the arguments use {echo(repr(bad[0]))}")
+        return {k: plain_copy(v, depth + 1) for k, v in value.items()}
+    raise ArgumentsNotParsed(f"The arguments hold a {type(value).__name__}, which is not a JSON value")
+
+
+def parse_arguments(raw: Any) -> dict:
+    """Arguments as a fresh dict, whether they came as JSON text or already parsed; anything else is refused."""
     if isinstance(raw, Mapping):
-        return dict(raw)
+        return plain_copy(raw)
+    if not isinstance(raw, (str, bytes, bytearray)):
+        raise ArgumentsNotParsed(f"The arguments must be a JSON object, not {_kind(raw)} ({echo(raw)})")
     try:
         value = json.loads(raw)
     except (TypeError, ValueError) as err:
-        raise ArgumentsNotParsed(f"The arguments are not valid JSON ({err})") from None
+        raise ArgumentsNotParsed(f"The arguments are not valid JSON ({clip(str(err))})") from None
+    except RecursionError:
+        raise ArgumentsNotParsed(f"The arguments are nested more than {MAX_DEPTH} levels deep") from None
     if not isinstance(value, dict):
-        raise ArgumentsNotParsed(f"The arguments must be a JSON object, not {type(value).__name__}")
-    return value
+        raise ArgumentsNotParsed(f"The arguments must be a JSON object, not {_kind(value)} ({echo(value)})")
+    return plain_copy(value)
+
+
+def _kind(value: Any) -> str:
+    """The JSON name of a value's type, the words a model knows."""
+    names = {type(None): "null", bool: "a boolean", int: "a number", float: "a number", str: "a string",
+             list: "an array", tuple: "an array", dict: "an object"}
+    return names.get(type(value), f"a {type(value).__name__}")
 
 
 def same_arguments(a: str | Mapping[str, Any], b: str | Mapping[str, Any]) -> bool:

@@ -16,15 +16,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from tooldesign.dispatch.calls import ToolCall, ToolResult
 from tooldesign.dispatch.errors import ToolFailure, actionable_message, error_result
-from tooldesign.dispatch.gate import (ApprovalCallback, ApprovalRequired, AuditLog, Decision,
+from tooldesign.dispatch.gate import (ApprovalCallback, ApprovalRequired, AuditLog, Decision, _frozen,
                                       require_decision)
-from tooldesign.dispatch.serialisation import ArgumentsNotParsed, parse_arguments
-from tooldesign.tools.base import Tool, ToolSet
+from tooldesign.dispatch.serialisation import ArgumentsNotParsed, parse_arguments, plain_copy
+from tooldesign.tools.base import Tool, ToolSet, clip, echo
+from tooldesign.tools.schema import argument_errors, rule_words
 
 
 @dataclass(frozen=True)
@@ -39,44 +39,45 @@ class Problem:
 
 
 def _property_schema(schema: Mapping[str, Any], name: str) -> Mapping[str, Any]:
-    return schema.get("properties", {}).get(name, {})
+    properties = schema.get("properties", {})
+    spec = properties.get(name, {}) if isinstance(properties, Mapping) else {}
+    return spec if isinstance(spec, Mapping) else {}
 
 
 def _expected(spec: Mapping[str, Any]) -> str:
-    """What a field should hold, from its schema: enum, type and the format its description states."""
-    if "enum" in spec:
-        return "one of " + ", ".join(json.dumps(v) for v in spec["enum"])
-    kind = spec.get("type", "a value")
-    kind = " or ".join(kind) if isinstance(kind, list) else kind
+    """What a field should hold: the rule its schema enforces, then the words its description adds."""
+    rule = rule_words(spec)
     words = spec.get("description", "")
-    return f"{kind} ({words.rstrip('.')})" if words else str(kind)
+    return f"{rule} ({words.rstrip('.')})" if isinstance(words, str) and words else rule
+
+
+# A call can break many rules at once; the first few tell the model what to fix.
+MAX_PROBLEMS = 5
 
 
 def describe(error: ValidationError, schema: Mapping[str, Any]) -> Problem:
     """Translate one jsonschema error into a Problem; the raw message names schema internals."""
-    path = ".".join(str(p) for p in error.absolute_path) or "(arguments)"
-    sent = json.dumps(error.instance, ensure_ascii=False)
+    path = clip(".".join(str(p) for p in error.absolute_path)) or "(arguments)"
+    sent = echo(error.instance)
     if error.validator == "required":
-        missing = re.findall(r"'([^']+)' is a required property", error.message)[0]
+        found = re.findall(r"'([^']+)' is a required property", error.message)
+        missing = found[0] if found else clip(error.message)
         return Problem(missing, "missing", _expected(_property_schema(schema, missing)))
     if error.validator == "additionalProperties":
         allowed = ", ".join(schema.get("properties", {})) or "no fields"
-        extra = sorted(set(error.instance) - set(schema.get("properties", {})))
-        return Problem(", ".join(extra), "not a field of this tool", f"only {allowed}")
+        extra = sorted(str(k) for k in set(error.instance) - set(schema.get("properties", {})))
+        return Problem(clip(", ".join(extra)), "not a field of this tool", f"only {allowed}")
     spec = error.schema if isinstance(error.schema, Mapping) else {}
     top = _property_schema(schema, str(error.absolute_path[0])) if error.absolute_path else spec
-    return Problem(path, f"you sent {sent} ({error.message})" if error.validator not in ("type", "enum", "pattern")
-                   else f"you sent {sent}", _expected(top if top else spec))
+    return Problem(path, f"you sent {sent}", _expected(top if top else spec))
 
 
 def problems(tool: Tool, arguments: Any) -> list[Problem]:
     """Every schema problem of ``arguments`` for ``tool``, in a stable order. Empty means valid."""
     if not isinstance(arguments, Mapping):
-        return [Problem("(arguments)", f"you sent {json.dumps(arguments)}", "a JSON object")]
+        return [Problem("(arguments)", f"you sent {echo(arguments)}", "a JSON object")]
     schema = dict(tool.parameters)
-    validator = Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(dict(arguments)), key=lambda e: (list(e.absolute_path), e.validator))
-    return [describe(e, schema) for e in errors]
+    return [describe(e, schema) for e in argument_errors(schema, dict(arguments))]
 
 
 def is_valid(tool: Tool, arguments: Any) -> bool:
@@ -123,8 +124,11 @@ def example_arguments(tool: Tool) -> dict | None:
 def invalid_call_result(call: ToolCall, tool: Tool, found: list[Problem],
                         example: Mapping[str, Any] | None = None) -> ToolResult:
     """The error for a call that failed its schema: each problem, and a valid example."""
-    what = f"{tool.name} was not run: " + "; ".join(p.field + " " + p.wrong for p in found)
-    expected = "; ".join(f"{p.field}: {p.expected}" for p in found)
+    shown, more = found[:MAX_PROBLEMS], len(found) - MAX_PROBLEMS
+    what = f"{tool.name} was not run: " + "; ".join(p.field + " " + p.wrong for p in shown)
+    if more > 0:
+        what += f"; and {more} more problem(s)"
+    expected = "; ".join(f"{p.field}: {p.expected}" for p in shown)
     if example is None or not is_valid(tool, example):
         example = example_arguments(tool)
     return error_result(call.id, what, expected=expected, example=example,
@@ -144,6 +148,10 @@ class Dispatcher:
     call (a click in the approval panel is such a callback). With no callback at all, writes are
     refused: a write cannot run without a decision. ``examples`` maps tool names to a valid call
     quoted in errors (for instance the designed set's ``EXAMPLES``).
+
+    Whatever arrives (a dict, a list, None, a string, nested junk), ``dispatch`` answers with a
+    result and never raises. Each stage works on its own deep copy, so neither the caller, the
+    approver nor the handler can change what was validated or what the audit shows.
     """
     tools: ToolSet
     approve: ApprovalCallback | None = None
@@ -152,62 +160,95 @@ class Dispatcher:
     clock: Clock | None = None
     handler_calls: list[ToolCall] = field(default_factory=list)
 
-    def dispatch(self, call: ToolCall | Mapping[str, Any], approve: ApprovalCallback | None = None) -> ToolResult:
-        call = _as_call(call)
+    def dispatch(self, call: Any, approve: ApprovalCallback | None = None) -> ToolResult:
+        call, malformed = _as_call(call)
+        if malformed:
+            return self._refuse(call, None, call.arguments, "malformed call", error_result(
+                call.id, malformed, expected='a JSON object with "name" (a string) and "input" (an object)',
+                example={"name": self.tools.names[0] if self.tools.names else "tool_name", "input": {}}))
         try:
-            arguments = parse_arguments(call.arguments)
+            proposed = parse_arguments(call.arguments)
         except ArgumentsNotParsed as err:
-            return self._refuse(call, None, {}, "arguments not parsed", error_result(
-                call.id, str(err), expected="a JSON object of arguments", example={"sales_order": "4711"}))
+            return self._refuse(call, None, call.arguments, "arguments not parsed", error_result(
+                call.id, str(err), expected="a JSON object of arguments",
+                example=self.examples.get(call.name) or {"sales_order": "4711"}))
         if call.name not in self.tools.names:
-            return self._refuse(call, None, arguments, "unknown tool", error_result(
-                call.id, f"There is no tool named {call.name!r}", expected="one of " + ", ".join(self.tools.names)))
+            return self._refuse(call, None, proposed, "unknown tool", error_result(
+                call.id, f"There is no tool named {echo(call.name)}", expected="one of " + ", ".join(self.tools.names)))
         tool = self.tools[call.name]
-        found = problems(tool, arguments)
+        found = problems(tool, proposed)
         if found:
-            return self._refuse(call, tool, arguments, "rejected by schema", invalid_call_result(
+            return self._refuse(call, tool, proposed, "rejected by schema", invalid_call_result(
                 call, tool, found, self.examples.get(tool.name)))
         decision: Decision | None = None
+        final, label = proposed, "read-only: no decision needed"
         if tool.writes:
-            decision, refusal = self._decide(call, tool, arguments, approve or self.approve)
+            decision, final, label, refusal = self._decide(call, tool, proposed, approve or self.approve)
             if refusal is not None:
                 return refusal
-        final = dict(decision.updated_input) if decision and decision.updated_input is not None else arguments
         result = self._execute(call, tool, final, decision)
-        self._record(call, tool, arguments, decision.label if decision else "read-only: no decision needed",
-                     final, decision.message if decision else "", result)
+        self._record(call, tool, proposed, label, final, decision.message if decision else "", result)
         return result
 
-    def _decide(self, call: ToolCall, tool: Tool, arguments: dict,
-                approve: ApprovalCallback | None) -> tuple[Decision | None, ToolResult | None]:
-        """Ask the callback; return the decision, or a refusal result when the write must not run."""
+    def _decide(self, call: ToolCall, tool: Tool, proposed: dict, approve: ApprovalCallback | None
+                ) -> tuple[Decision | None, dict, str, ToolResult | None]:
+        """Ask the callback; return the decision, what will run, its label, or a refusal when nothing may run.
+
+        The approver sees a copy. Whatever it decides (allow, allow with new input, or allow after
+        editing its copy in place), what will run is validated again before it runs.
+        """
+        def refuse(label: str, result: ToolResult, message: str = "", final: Any = None):
+            return decision, proposed, label, self._refuse(call, tool, proposed, label, result, message, final)
+
+        decision = None
+        waiting = "Tell the user the request is waiting for approval"
         if approve is None:
-            return None, self._refuse(call, tool, arguments, "no decision", error_result(
+            return refuse("no decision", error_result(
                 call.id, f"{tool.name} changes data and needs a person's decision, and none was given; "
-                "it was not run", instead="Tell the user the request is waiting for approval"))
-        decision = approve(ToolCall(call.name, arguments, call.id), tool)
+                "it was not run", instead=waiting))
+        shown = ToolCall(call.name, plain_copy(proposed), call.id)
+        try:
+            decision = approve(shown, tool)
+        except Exception as exc:  # an approval step that crashes has not decided anything
+            decision = None
+            return refuse("no decision", error_result(
+                call.id, f"The approval step for {tool.name} failed ({type(exc).__name__}) and gave no decision; "
+                "it was not run", instead=waiting))
         if not isinstance(decision, Decision):
-            return None, self._refuse(call, tool, arguments, "no decision", error_result(
-                call.id, f"The approval step for {tool.name} gave no decision; it was not run",
-                instead="Tell the user the request is waiting for approval"))
+            decision = None
+            return refuse("no decision", error_result(
+                call.id, f"The approval step for {tool.name} gave no decision; it was not run", instead=waiting))
+        message = clip(decision.message, MAX_MESSAGE)
         if not decision.allowed:
-            return decision, self._refuse(call, tool, arguments, decision.label, ToolResult(
-                call.id, f"A person denied {tool.name}; it was not run. Their message: {decision.message}",
-                is_error=True), decision.message)
+            return refuse(decision.label, ToolResult(
+                call.id, f"A person denied {tool.name}; it was not run. Their message: {message}",
+                is_error=True), message)
         if decision.updated_input is not None:
-            found = problems(tool, decision.updated_input)
-            if found:
-                return decision, self._refuse(call, tool, arguments, "allow (modified) but invalid", error_result(
-                    call.id, f"The approver's edited input for {tool.name} failed its schema, so it was not run: "
-                    + "; ".join(p.sentence() for p in found), instead="Ask the user to review the request"))
-        return decision, None
+            candidate, label = decision.updated_input, decision.label
+        elif _frozen(shown.arguments) != _frozen(proposed):
+            candidate, label = shown.arguments, "allow (edited in place)"
+        else:
+            return decision, proposed, decision.label, None
+        try:
+            final = parse_arguments(candidate)
+        except ArgumentsNotParsed as err:
+            return refuse(label + " but invalid", error_result(
+                call.id, f"The approver's input for {tool.name} is not usable ({err}), so it was not run",
+                instead="Ask the user to review the request"), message, candidate)
+        found = problems(tool, final)
+        if found:
+            return refuse(label + " but invalid", error_result(
+                call.id, f"The approver's edited input for {tool.name} failed its schema, so it was not run: "
+                + "; ".join(p.sentence() for p in found[:MAX_PROBLEMS]),
+                instead="Ask the user to review the request"), message, final)
+        return decision, final, label, None
 
     def _execute(self, call: ToolCall, tool: Tool, arguments: dict, decision: Decision | None) -> ToolResult:
         """The only place a handler runs, and it checks the decision itself."""
         require_decision(tool, decision)
-        self.handler_calls.append(ToolCall(call.name, arguments, call.id))
+        self.handler_calls.append(ToolCall(call.name, plain_copy(arguments), call.id))
         try:
-            value = tool.run(dict(arguments))
+            value = tool.run(plain_copy(arguments))
         except ToolFailure as failure:
             return ToolResult(call.id, failure.message(), is_error=True, ran=True)
         except ApprovalRequired:
@@ -216,26 +257,51 @@ class Dispatcher:
             return error_result(call.id, f"{tool.name} failed unexpectedly ({type(exc).__name__})",
                                 instead="Try once more; if it fails again, tell the user the tool is unavailable",
                                 ran=True)
+        if not isinstance(value, (str, ToolResult)):
+            try:
+                json.dumps(value, ensure_ascii=False)
+            except (TypeError, ValueError, RecursionError):  # the model can only ever read JSON
+                return error_result(call.id, f"{tool.name} returned a {type(value).__name__}, which JSON cannot carry",
+                                    instead="Tell the user the tool is unavailable", ran=True)
         return ToolResult(call.id, value, is_error=_reports_error(value), ran=True)
 
-    def _refuse(self, call: ToolCall, tool: Tool | None, arguments: Mapping[str, Any], label: str,
-                result: ToolResult, message: str = "") -> ToolResult:
-        self._record(call, tool, arguments, label, None, message, result)
+    def _refuse(self, call: ToolCall, tool: Tool | None, arguments: Any, label: str,
+                result: ToolResult, message: str = "", final: Any = None) -> ToolResult:
+        self._record(call, tool, arguments, label, final, message, result)
         return result
 
-    def _record(self, call: ToolCall, tool: Tool | None, proposed: Mapping[str, Any], label: str,
-                final: Mapping[str, Any] | None, message: str, result: ToolResult) -> None:
-        self.audit.add(call_id=call.id, tool=call.name, writes=bool(tool and tool.writes), proposed=dict(proposed),
-                       decision=label, final=dict(final) if final is not None else None, message=message,
-                       ran=result.ran, is_error=result.is_error, at=self.clock() if self.clock else None)
+    def _record(self, call: ToolCall, tool: Tool | None, proposed: Any, label: str,
+                final: Any, message: str, result: ToolResult) -> None:
+        self.audit.add(call_id=call.id, tool=call.name, writes=bool(tool and tool.writes), proposed=proposed,
+                       decision=label, final=final, message=message, ran=result.ran, is_error=result.is_error,
+                       at=self.clock() if self.clock else None)
 
 
-def _as_call(call: ToolCall | Mapping[str, Any]) -> ToolCall:
-    """Accept a ToolCall or a tool_use-shaped dict (``input`` or ``arguments``)."""
+# What a person writes when denying goes back to the model; a screenful is plenty.
+MAX_MESSAGE = 1000
+MAX_ID = 128
+
+
+def _as_call(call: Any) -> tuple[ToolCall, str]:
+    """A ToolCall and "" for a usable proposal, or a placeholder call and what is wrong with it.
+
+    Accepts a ToolCall or a tool_use-shaped dict (``input`` or ``arguments``); a proposal is
+    untrusted input, so every field is checked before it is used.
+    """
     if isinstance(call, ToolCall):
-        return call
-    args = call.get("input", call.get("arguments", {}))
-    return ToolCall(str(call.get("name", "")), args, str(call.get("id", "call_1")))
+        name, args, call_id = call.name, call.arguments, call.id
+    elif isinstance(call, Mapping):
+        name, call_id = call.get("name"), call.get("id", "call_1")
+        args = call["input"] if "input" in call else call.get("arguments", {})
+    else:
+        return ToolCall("", None, "call_1"), f"A proposed call must be a JSON object, not {echo(call)}"
+    safe_id = call_id if isinstance(call_id, str) and 0 < len(call_id) <= MAX_ID else "call_1"
+    if not isinstance(name, str) or not name:
+        return (ToolCall(name if isinstance(name, str) else "", args, safe_id),
+                f"The proposed call names no tool: \"name\" must be a tool's name as a string, not {echo(name)}")
+    if len(name) > MAX_ID:
+        return ToolCall(clip(name), args, safe_id), f"There is no tool named {echo(name)}"
+    return ToolCall(name, args, safe_id), ""
 
 
 def _reports_error(value: Any) -> bool:

@@ -281,7 +281,7 @@ def table(points: Sequence[Point]) -> list[dict]:
              **{f"{name} accuracy": f"{share:.0%}" for name, share in p.accuracy.items()}} for p in points]
 
 
-def main() -> None:
+def _report() -> None:
     print(f"Designed SAP set grown with distractors; {len(SCALE_CASES)} requests; offline pickers (stand-ins, "
           f"not models), mean of {SHUFFLES} seeded orderings; tokens are estimates (characters / 4)")
     for order in ORDERS:
@@ -294,5 +294,26 @@ def main() -> None:
           f"{a} to {b} tools; a soft limit of {REPORTED['soft_limit']} tools.")
 
 
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tooldesign.scale.growth``: print the table. Bad input or damaged data is one line, exit 1 or 2."""
+    import argparse
+    import sys
+
+    from tooldesign.data import DataError
+
+    parser = argparse.ArgumentParser(prog="python -m tooldesign.scale.growth", description="Print the growth table.")
+    parser.error = lambda message: parser.exit(2, f"error: {message} (it takes no arguments)\n")  # type: ignore
+    parser.parse_args(argv)
+    try:
+        _report()
+    except DataError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -12,6 +12,27 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 Handler = Callable[[dict], Any]
 
+# Longest piece of a caller's input an error quotes back. An error exists to say what to fix; a
+# megabyte of the caller's own text, returned whole, says nothing more and costs every later step.
+ECHO_LIMIT = 80
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked with "…" so nobody mistakes it for the whole."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def echo(value: Any, limit: int = ECHO_LIMIT) -> str:
+    """A value someone sent, as JSON, cut to ``limit`` characters: the one way every error quotes input.
+
+    Never raises: a value JSON cannot spell (a set, a cycle, nesting too deep) is named by its type.
+    """
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = f"<a {type(value).__name__}, not a JSON value>"
+    return clip(text, limit)
+
 
 @dataclass(frozen=True)
 class Tool:
@@ -55,7 +76,7 @@ class ToolSet:
         for tool in self.tools:
             if tool.name == name:
                 return tool
-        raise KeyError(f"no tool named {name!r} in set {self.name!r}; it has {', '.join(self.names)}")
+        raise KeyError(f"no tool named {echo(name)} in set {self.name!r}; it has {', '.join(self.names)}")
 
     @property
     def names(self) -> list[str]:

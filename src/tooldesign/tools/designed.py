@@ -7,6 +7,8 @@ Same SAP data as the mirror set, shaped for a reader that cannot ask questions:
   (naming the neighbouring tool) and its limits;
 * schemas are strict-ready: closed objects, every field required, null for "not given", enums
   for closed choices and the expected format inside each parameter description;
+* each value's rule (a pattern for numbers, bounds for limits) sits in the schema once: one
+  validator enforces it at dispatch and again in each handler, and its error states that rule;
 * results carry names and texts instead of codes, stay small and keep stable identifiers;
 * errors say what was wrong, what is expected, give an example and name the tool to use
   instead, and never reveal whether an order exists to someone who may not see it;
@@ -18,18 +20,18 @@ No handler raises on any JSON arguments; a property-based test feeds them arbitr
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tooldesign.data import sap
-from tooldesign.tools.base import Tool, ToolSet
+from tooldesign.tools.base import Tool, ToolSet, clip, echo
+from tooldesign.tools.schema import argument_errors, rule_words
 from tooldesign.tools.mirror import SapRecords, load_sap
 
 __all__ = [
     "build_designed_set", "DraftStore", "READ_ONLY", "DRAFTS_ONLY", "DESIGNED_NAMES", "EXAMPLES",
     "APPROVERS", "digits_error", "not_visible_error", "approver_for", "MIN_JUSTIFICATION_WORDS",
-    "SEARCH_DEFAULT_LIMIT", "SEARCH_MAX_LIMIT",
+    "SEARCH_DEFAULT_LIMIT", "SEARCH_MAX_LIMIT", "ID_RULE", "CONSTRAINTS", "MAX_JUSTIFICATION_CHARS",
 ]
 
 DESIGNED_NAMES = ("sales_order_get_block_summary", "customer_get_credit_exposure", "customer_get_address_gaps",
@@ -58,24 +60,15 @@ EXAMPLES: dict[str, dict[str, Any]] = {
 
 # ---------- errors a model can act on ----------
 
-class _Reject(Exception):
-    """Internal: carries an actionable error out of a nested check. Never leaves this module."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
 def _shown(value: Any) -> str:
-    """The value the model sent, quoted and cut short, so the error shows what went wrong."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """The value the model sent, quoted and cut short (the course's one echo rule), so the error shows what went wrong."""
+    return echo(value)
 
 
 def digits_error(field_name: str, value: Any, example: str) -> dict:
-    """The one message every tool gives for a malformed number: what, expected, example, fix."""
-    return {"error": f"{field_name} takes digits only, like '{example}'; you sent {_shown(value)}. "
-                     "Strip any prefix such as 'SO-' and any spaces, then call again."}
+    """The one message every tool gives for a malformed number: the rule the schema enforces, an example, the fix."""
+    return {"error": f"{field_name} takes {rule_words(ID_RULE)}, like '{example}'; "
+                     f"you sent {_shown(value)}. Strip any prefix such as 'SO-' and any spaces, then call again."}
 
 
 def not_visible_error(kind: str, number: str, hint: str) -> dict:
@@ -96,43 +89,51 @@ def _cents(amount: Any) -> int:
     return int(round(float(amount) * 100))
 
 
-# ---------- reading arguments without ever raising ----------
+# ---------- the rules a value must meet, stated once ----------
 
-def _fields(args: Any, tool: str, names: tuple[str, ...]) -> dict:
-    """Check the argument object's shape: a JSON object with exactly the tool's fields."""
+# Order and customer numbers: digits, at most ten (SAP keeps both in ten-character fields). The schema
+# carries the pattern, the validator enforces it, and every error reads its words from it (rule_words).
+ID_RULE = {"type": "string", "pattern": "^[0-9]{1,10}$"}
+# Justifications are kept in the draft and shown to an approver: enough words to decide on, and a bound,
+# because a draft store must not keep whatever size it is sent. (OpenAI lists no length keywords among the
+# string keywords strict mode supports, so this rule lives in the handler, whose error states it.)
+MAX_JUSTIFICATION_CHARS = 1000
+_HINTS = {
+    "sales_order": "Strip any prefix such as 'SO-' and any spaces, like '4711', then call again.",
+    "customer": "Strip any prefix and any spaces, like '10023', then call again.",
+    "detail": "Use 'concise' unless you need more.",
+    "blocked_only": "Use false to list every order.",
+    "limit": f"null means {SEARCH_DEFAULT_LIMIT}. Example: 10.",
+}
+
+
+def _schema_error(tool: str, args: Any) -> str | None:
+    """The first way ``args`` break the tool's schema, as an actionable sentence, or None when they fit.
+
+    The handlers below rely on this: what passes here has exactly the tool's fields, each of the
+    right type and shape, so a handler never second-guesses a value the schema already settled.
+    """
+    schema = PARAMETERS[tool]
+    names = tuple(schema["properties"])
     example = json.dumps(EXAMPLES.get(tool, {}))
     if not isinstance(args, dict):
-        raise _Reject(f"{tool} takes a JSON object with the fields {', '.join(names)}; you sent "
-                      f"{_shown(args)}. Example: {example}")
+        return (f"{tool} takes a JSON object with the fields {', '.join(names)}; you sent {_shown(args)}. "
+                f"Example: {example}")
     unknown = sorted(str(k) for k in args if k not in names)
     if unknown:
-        raise _Reject(f"{tool} has no field {', '.join(unknown)}. Its fields are {', '.join(names)}. "
-                      f"Example: {example}")
+        return (f"{tool} has no field {clip(', '.join(unknown))}. Its fields are {', '.join(names)}. "
+                f"Example: {example}")
     missing = [n for n in names if n not in args]
     if missing:
-        raise _Reject(f"{tool} needs every field, and {', '.join(missing)} is missing; pass null where the "
-                      f"description allows 'not given'. Example: {example}")
-    return args
-
-
-_DIGITS = re.compile(r"[0-9]{1,10}")
-
-
-def _number(args: dict, name: str, example: str, nullable: bool = False) -> str | None:
-    value = args.get(name)
-    if value is None and nullable:
-        return None
-    if isinstance(value, str) and _DIGITS.fullmatch(value):
-        return value
-    raise _Reject(digits_error(name, value, example)["error"])
-
-
-def _choice(args: dict, name: str, options: tuple[str, ...]) -> str:
-    value = args.get(name)
-    if isinstance(value, str) and value in options:
-        return value
-    raise _Reject(f"{name} must be one of {', '.join(repr(o) for o in options)}; you sent {_shown(value)}. "
-                  f"Use '{options[0]}' unless you need more.")
+        return (f"{tool} needs every field, and {', '.join(missing)} is missing; pass null where the "
+                f"description allows 'not given'. Example: {example}")
+    for error in argument_errors(schema, args):
+        name = str(error.absolute_path[0]) if error.absolute_path else ""
+        spec = schema["properties"].get(name, {})
+        if spec.get("pattern") == ID_RULE["pattern"]:
+            return digits_error(name, args[name], str(EXAMPLES[tool].get(name) or "4711"))["error"]
+        return f"{name} must be {rule_words(spec)}; you sent {_shown(args.get(name))}. {_HINTS.get(name, '')}".strip()
+    return None
 
 
 # ---------- the draft store: where release requests wait for a person ----------
@@ -185,9 +186,7 @@ _CUSTOMER_HINT = "Take the customer number from sales_order_get_block_summary, o
 
 
 def _block_summary(ctx: _Context, args: Any) -> dict:
-    args = _fields(args, "sales_order_get_block_summary", ("sales_order", "detail"))
-    number = _number(args, "sales_order", "4711")
-    detail = _choice(args, "detail", ("concise", "detailed"))
+    number, detail = args["sales_order"], args["detail"]
     header = ctx.order(number)
     if header is None:
         return not_visible_error("Sales order", number, _ORDER_HINT)
@@ -206,9 +205,7 @@ def _block_summary(ctx: _Context, args: Any) -> dict:
 
 
 def _credit_exposure(ctx: _Context, args: Any) -> dict:
-    args = _fields(args, "customer_get_credit_exposure", ("customer", "sales_order"))
-    number = _number(args, "customer", "10023")
-    order_number = _number(args, "sales_order", "4711", nullable=True)
+    number, order_number = args["customer"], args["sales_order"]
     customer = ctx.customer(number)
     if customer is None:
         return not_visible_error("Customer", number, _CUSTOMER_HINT)
@@ -233,8 +230,7 @@ def _credit_exposure(ctx: _Context, args: Any) -> dict:
 
 
 def _address_gaps(ctx: _Context, args: Any) -> dict:
-    args = _fields(args, "customer_get_address_gaps", ("customer",))
-    number = _number(args, "customer", "10051")
+    number = args["customer"]
     customer = ctx.customer(number)
     if customer is None:
         return not_visible_error("Customer", number, _CUSTOMER_HINT)
@@ -243,25 +239,9 @@ def _address_gaps(ctx: _Context, args: Any) -> dict:
             "complete": not missing}
 
 
-def _limit(args: dict) -> int:
-    value = args.get("limit")
-    if value is None:
-        return SEARCH_DEFAULT_LIMIT
-    # bool is an int in Python; a model sending true means something else went wrong.
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= SEARCH_MAX_LIMIT:
-        return value
-    raise _Reject(f"limit must be a whole number from 1 to {SEARCH_MAX_LIMIT}, or null for "
-                  f"{SEARCH_DEFAULT_LIMIT}; you sent {_shown(value)}. Example: 10.")
-
-
 def _search(ctx: _Context, args: Any) -> dict:
-    args = _fields(args, "sales_order_search", ("customer", "blocked_only", "limit"))
-    number = _number(args, "customer", "10023")
-    blocked_only = args.get("blocked_only")
-    if not isinstance(blocked_only, bool):
-        raise _Reject(f"blocked_only must be true or false; you sent {_shown(blocked_only)}. "
-                      "Use false to list every order.")
-    limit = _limit(args)
+    number, blocked_only = args["customer"], args["blocked_only"]
+    limit = SEARCH_DEFAULT_LIMIT if args["limit"] is None else args["limit"]
     if ctx.customer(number) is None:
         return not_visible_error("Customer", number, _CUSTOMER_HINT)
     rows = [h for h in ctx.data.orders.values()
@@ -277,16 +257,18 @@ def _search(ctx: _Context, args: Any) -> dict:
 
 
 def _release_request(ctx: _Context, args: Any) -> dict:
-    args = _fields(args, "release_request_create", ("sales_order", "justification"))
-    number = _number(args, "sales_order", "4711")
-    why = args.get("justification")
+    number, why = args["sales_order"], args["justification"]
     header = ctx.order(number)
     if header is None:
         return not_visible_error("Sales order", number, _ORDER_HINT)
     if not sap.is_blocked(header):
         return {"error": f"Sales order {number} is not blocked, so there is nothing to release. Check an "
                          "order's block with sales_order_get_block_summary before drafting a release."}
-    if not isinstance(why, str) or len(why.split()) < MIN_JUSTIFICATION_WORDS:
+    if len(why) > MAX_JUSTIFICATION_CHARS:
+        return {"error": f"justification is {len(why):,} characters; an approver reads at most "
+                         f"{MAX_JUSTIFICATION_CHARS:,}. Keep the facts (exposure, limit, why a release is "
+                         "justified) and call again."}
+    if len(why.split()) < MIN_JUSTIFICATION_WORDS:
         return {"error": f"justification is too thin for an approver to decide on: write at least "
                          f"{MIN_JUSTIFICATION_WORDS} words with the facts, for example the exposure and limit "
                          "from customer_get_credit_exposure. Example: "
@@ -298,13 +280,13 @@ def _release_request(ctx: _Context, args: Any) -> dict:
     return draft
 
 
-def _guarded(ctx: _Context, body: Callable[[_Context, Any], dict]) -> Callable[[Any], dict]:
-    """Turn the internal rejections into results: the model reads the error and tries again."""
+def _guarded(ctx: _Context, name: str, body: Callable[[_Context, Any], dict]) -> Callable[[Any], dict]:
+    """Validate against the tool's own schema, then run: the model reads the error and tries again."""
     def handler(args: Any) -> dict:
-        try:
-            return body(ctx, args)
-        except _Reject as rejection:
-            return {"error": rejection.message}
+        problem = _schema_error(name, args)
+        if problem is not None:
+            return {"error": problem}
+        return body(ctx, args)
     return handler
 
 
@@ -378,6 +360,17 @@ PARAMETERS = {
                                          "e.g. exposure and limit."}}),
 }
 
+# The constraints each field's value must meet, inside OpenAI's strict-mode subset (pattern, minimum,
+# maximum, integer): the validator enforces them at dispatch and in every handler.
+CONSTRAINTS: dict[str, dict[str, Any]] = {
+    "sales_order": {"pattern": ID_RULE["pattern"]},
+    "customer": {"pattern": ID_RULE["pattern"]},
+    "limit": {"minimum": 1, "maximum": SEARCH_MAX_LIMIT},
+}
+for _schema_of_tool in PARAMETERS.values():
+    _schema_of_tool["properties"] = {field: {**spec, **CONSTRAINTS.get(field, {})}
+                                     for field, spec in _schema_of_tool["properties"].items()}
+
 _BODIES = {
     "sales_order_get_block_summary": _block_summary,
     "customer_get_credit_exposure": _credit_exposure,
@@ -402,7 +395,7 @@ def build_designed_set(data: SapRecords | None = None, drafts: DraftStore | None
     """
     ctx = _Context(data or load_sap(), drafts if drafts is not None else DraftStore(), may_see or _everyone)
     tools = tuple(
-        Tool(name, DESCRIPTIONS[name], PARAMETERS[name], _guarded(ctx, _BODIES[name]),
+        Tool(name, DESCRIPTIONS[name], PARAMETERS[name], _guarded(ctx, name, _BODIES[name]),
              DRAFTS_ONLY if name == "release_request_create" else READ_ONLY)
         for name in DESIGNED_NAMES)
     return ToolSet("designed", tools)

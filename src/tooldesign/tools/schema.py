@@ -7,22 +7,27 @@ Three questions, three functions:
   both with the jsonschema library.
 * ``validate_arguments(tool, arguments)``: do a model's arguments fit the tool's schema? Run it at
   dispatch, the last point your code still owns the call, and send the messages back to the model.
+  Every check in the course uses one validator (``ArgumentValidator``): standard JSON Schema, with
+  5.0 refused where a whole number is due and ``$`` meaning the end of the text, as a model API
+  reads it. ``rule_words(spec)`` turns a field's schema into the words its errors state.
 * ``strict_problems(schema)``: which rules of strict mode does a schema break? Strict mode makes
   the model's arguments follow the schema, but only for closed objects with every field required.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import SchemaError, ValidationError
 
-from tooldesign.tools.base import Tool
+from tooldesign.tools.base import Tool, clip, echo
 
 __all__ = ["DEFINITION_SCHEMA", "ANNOTATION_HINTS", "StrictProblem", "STRICT_RULES", "check_definition",
-           "validate_arguments", "argument_error", "strict_problems", "is_strict_ready"]
+           "validate_arguments", "argument_error", "strict_problems", "is_strict_ready", "ArgumentValidator",
+           "argument_errors", "rule_words"]
 
 NAME_PATTERN = r"^[a-zA-Z0-9_-]{1,64}$"
 # MCP's four behaviour hints; a client reads them, the model never sees them.
@@ -63,11 +68,94 @@ def check_definition(tool: Tool) -> list[str]:
     return problems
 
 
+# ---------- validating arguments the way a model API means the schema ----------
+
+def _integer(checker: Any, value: Any) -> bool:
+    """A whole number as JSON writes it: 5, never 5.0 or true.
+
+    JSON Schema lets 5.0 count as an integer, Python code does not (``rows[:5.0]`` raises), and
+    strict mode makes a model write integers as integers. Refusing 5.0 here keeps the schema and
+    the handler in agreement, so a handler may rely on what validation let through.
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_TRAILING_DOLLAR = re.compile(r"(?<!\\)\$$")
+
+
+def _ecma_pattern(validator: Any, pattern: str, instance: Any, schema: Mapping[str, Any]) -> Iterator[ValidationError]:
+    """``pattern`` with the meaning a model API gives it (ECMA-262): ``$`` is the very end of the text.
+
+    Python's ``$`` also matches before a final newline, so ``^[0-9]{1,10}$`` would let "4711\\n" through.
+    """
+    if not isinstance(instance, str):
+        return
+    if not re.search(_TRAILING_DOLLAR.sub(r"\\Z", pattern), instance):
+        yield ValidationError(f"{echo(instance)} does not match {pattern!r}")
+
+
+ArgumentValidator = validators.extend(
+    Draft202012Validator, {"pattern": _ecma_pattern},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _integer))
+
+
+def argument_errors(schema: Mapping[str, Any], arguments: Any) -> list[ValidationError]:
+    """Every way ``arguments`` break ``schema``, in a stable order (the course's one validator)."""
+    errors = ArgumentValidator(dict(schema)).iter_errors(arguments)
+    return sorted(errors, key=lambda e: ([str(p) for p in e.absolute_path], str(e.validator)))
+
+
+def _short_message(error: ValidationError) -> str:
+    """jsonschema's message with the offending value cut short: it starts with the value's repr."""
+    message, shown = error.message, repr(error.instance)
+    if message.startswith(shown):
+        message = echo(error.instance) + message[len(shown):]
+    return clip(message, 2 * 80)
+
+
 def validate_arguments(tool: Tool, arguments: Any) -> list[str]:
     """Every way ``arguments`` break the tool's schema, as short readable lines."""
-    validator = Draft202012Validator(dict(tool.parameters))
-    return [f"{_where(e.absolute_path)}: {e.message}"
-            for e in sorted(validator.iter_errors(arguments), key=lambda e: [str(p) for p in e.path])]
+    return [f"{_where(e.absolute_path)}: {_short_message(e)}" for e in argument_errors(tool.parameters, arguments)]
+
+
+_DIGIT_RUN = re.compile(r"^\^\[0-9\]\{(\d+),(\d+)\}\$$")
+_TYPE_WORDS = {"string": "a string", "integer": "a whole number", "number": "a number",
+               "boolean": "true or false", "null": "null", "object": "a JSON object", "array": "a list"}
+
+
+def rule_words(spec: Mapping[str, Any]) -> str:
+    """What a value must be, in words, read from its schema: the rule stated once, where it is enforced.
+
+    ``{"type": "string", "pattern": "^[0-9]{1,10}$"}`` reads "a string of 1 to 10 digits (0-9)";
+    ``{"type": ["integer", "null"], "minimum": 1, "maximum": 20}`` reads "a whole number from 1 to 20, or null".
+    """
+    if "enum" in spec:
+        return "one of " + ", ".join(json.dumps(v, ensure_ascii=False) for v in spec["enum"])
+    if "const" in spec:
+        return f"exactly {json.dumps(spec['const'], ensure_ascii=False)}"
+    kinds = spec.get("type")
+    kinds = [kinds] if isinstance(kinds, str) else list(kinds or [])
+    main = [k for k in kinds if k != "null"]
+    words = " or ".join(_TYPE_WORDS.get(k, str(k)) for k in main) or "a value"
+    pattern = spec.get("pattern")
+    if isinstance(pattern, str):
+        run = _DIGIT_RUN.match(pattern)
+        if run and run.group(1) == "1":
+            words += f" of digits only, at most {run.group(2)} of them"
+        elif run:
+            words += f" of {run.group(1)} to {run.group(2)} digits only"
+        else:
+            words += f" matching {pattern}"
+    low, high = spec.get("minimum"), spec.get("maximum")
+    if low is not None and high is not None:
+        words += f" from {low} to {high}"
+    elif low is not None:
+        words += f" of at least {low}"
+    elif high is not None:
+        words += f" of at most {high}"
+    if "null" in kinds:
+        words += ", or null"
+    return words
 
 
 def _type_text(spec: Mapping[str, Any]) -> str:

@@ -1,0 +1,191 @@
+"""Every command line of the course answers bad input with one line on stderr and a non-zero exit.
+
+Each case runs as a subprocess with the course's Python, in a throw-away copy of the course where
+the case needs broken data or a broken notebook, so the real course is never touched. A traceback
+anywhere in the answer fails the case.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from course_copy import make_copy, run_in
+
+Damage = Callable[[Path], None]
+
+
+def intact(course: Path) -> None:
+    pass
+
+
+def no_data(course: Path) -> None:
+    shutil.rmtree(course / "data/sap")
+    shutil.rmtree(course / "data/coldchain")
+
+
+def data_deleted(course: Path) -> None:
+    shutil.rmtree(course / "data")
+
+
+def recordings_deleted(course: Path) -> None:
+    shutil.rmtree(course / "data/codemode")
+
+
+def truncated_orders(course: Path) -> None:
+    path = course / "data/sap/sales_orders.csv"
+    path.write_bytes(path.read_bytes()[:700])
+
+
+def empty_row_in_orders(course: Path) -> None:
+    path = course / "data/sap/sales_orders.csv"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:3] + ["\n"] + lines[3:]))
+
+
+def corrupt_readings(course: Path) -> None:
+    path = course / "data/coldchain/readings.json"
+    path.write_text(path.read_text()[:-200] + "}{")
+
+
+def truncated_limits(course: Path) -> None:
+    path = course / "data/coldchain/limits.csv"
+    path.write_text(path.read_text().splitlines()[0] + "\n")
+
+
+def corrupt_manifest(course: Path) -> None:
+    (course / "data/sap/MANIFEST.json").write_text("{\"files\": ")
+
+
+def damaged_customers(course: Path) -> None:
+    path = course / "data/sap/customers.csv"
+    path.write_text(path.read_text().replace("50000.00", "90000.00"))
+
+
+def unwritable_data(course: Path) -> None:
+    shutil.rmtree(course / "data/sap")
+    (course / "data/sap").write_text("a file where the folder should be")
+
+
+def bad_notebooks(course: Path) -> None:
+    bad = course / "bad"
+    bad.mkdir()
+    (bad / "03_mirrored_tools.ipynb").write_text("{}")
+    (bad / "04_designed_tools.ipynb").write_text("[1, 2]")
+    (bad / "05_lint.ipynb").write_text('"just a string"')
+    (bad / "06_selection_test.ipynb").write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4,
+                                                              "nbformat_minor": 5}))
+    (bad / "07_code_mode_catalog.ipynb").write_bytes(bytes(range(256)) * 4)
+    (bad / "08_definition_levels.ipynb").write_text("null")
+    (bad / "09_dispatch_and_errors.ipynb").write_text("")
+    (bad / "10_tool_set_size.ipynb").write_text(json.dumps({"nbformat": 4, "cells": "not a list"}))
+    (course / "empty_submissions").mkdir()
+
+
+def changed_copy_and_lost_manifest(course: Path) -> None:
+    (course / "notebooks/.released.json").write_text("{broken")
+    mine = course / "notebooks/02_coldchain_data.ipynb"
+    mine.write_text(mine.read_text().replace("Exercise", "Exercise (my notes)", 1))
+
+
+DAMAGES: dict[str, Damage] = {f.__name__: f for f in (
+    intact, no_data, data_deleted, recordings_deleted, truncated_orders, empty_row_in_orders, corrupt_readings, truncated_limits, corrupt_manifest,
+    damaged_customers, unwritable_data, bad_notebooks, changed_copy_and_lost_manifest)}
+
+TD, CM, WB = ("-m", "tooldesign"), ("-m", "tooldesign.codemode"), ("-m", "workbook")
+LONG = "x" * 100_000
+
+# (damage, argv, a fragment the one line must hold)
+CASES = [
+    # python -m tooldesign
+    ("intact", (*TD,), "required: command"),
+    ("intact", (*TD, "nonsense"), "invalid choice"),
+    ("intact", (*TD, "lint", "--set", "neither"), "invalid choice"),
+    ("intact", (*TD, "lint", "--set", LONG), "invalid choice"),
+    ("intact", (*TD, "select", "--sample", "--picker", "bm25"), "not allowed with"),
+    ("intact", (*TD, "select", "--provider", "sap"), "--provider only applies"),
+    ("intact", (*TD, "select", "--model", "some-model"), "OPENAI_API_KEY is not set"),
+    ("truncated_orders", (*TD, "respond"), "data/sap/sales_orders.csv is damaged"),
+    ("empty_row_in_orders", (*TD, "respond"), "data/sap/sales_orders.csv is damaged"),
+    ("corrupt_manifest", (*TD, "respond"), "data/sap/MANIFEST.json is damaged"),
+    ("damaged_customers", (*TD, "select"), "data/sap/customers.csv is damaged"),
+    ("no_data", (*TD, "lint"), "data/sap/sales_orders.csv is missing; run make data"),
+    ("unwritable_data", (*TD, "data"), "data/sap"),
+    # python -m tooldesign.codemode
+    ("no_data", (*CM, "runs"), "is missing; run make data"),
+    ("data_deleted", (*CM, "runs"), "is missing; run make data"),
+    ("recordings_deleted", (*CM, "runs"), "data/codemode/"),
+    ("data_deleted", ("-m", "tooldesign.scale.growth"), "is missing; run make data"),
+    ("corrupt_readings", (*CM, "runs"), "data/coldchain/readings.json is damaged"),
+    ("truncated_limits", (*CM, "runs"), "data/coldchain/limits.csv is damaged"),
+    # python -m tooldesign.scale.*
+    ("no_data", ("-m", "tooldesign.scale.growth"), "is missing; run make data"),
+    ("damaged_customers", ("-m", "tooldesign.scale.growth"), "customers.csv is damaged"),
+    ("intact", ("-m", "tooldesign.scale.growth", "--bogus"), "unrecognized arguments"),
+    ("no_data", ("-m", "tooldesign.scale.search"), "is missing; run make data"),
+    ("truncated_orders", ("-m", "tooldesign.scale.consolidate"), "sales_orders.csv is damaged"),
+    # python -m workbook
+    ("intact", (*WB,), "required: command"),
+    ("intact", (*WB, "bogus"), "invalid choice"),
+    ("intact", (*WB, "doctor", "--bogus"), "unrecognized arguments"),
+    ("intact", (*WB, "check"), "required: notebook"),
+    ("intact", (*WB, "check", "42"), "no notebook '42'"),
+    ("intact", (*WB, "check", LONG), "no notebook"),
+    ("intact", (*WB, "check", "02", "--timeout", "0"), "--timeout needs a number of seconds above 0"),
+    ("intact", (*WB, "check", "02", "--timeout", "soon"), "invalid int value"),
+    ("bad_notebooks", (*WB, "check", "bad/03_mirrored_tools.ipynb"), "valid JSON but not a notebook"),
+    ("bad_notebooks", (*WB, "check", "bad/04_designed_tools.ipynb"), "not a notebook (a list)"),
+    ("bad_notebooks", (*WB, "check", "bad/05_lint.ipynb"), "not a notebook (a string)"),
+    ("bad_notebooks", (*WB, "check", "bad/06_selection_test.ipynb"), "has no cells"),
+    ("bad_notebooks", (*WB, "check", "bad/07_code_mode_catalog.ipynb"), "not even text"),
+    ("bad_notebooks", (*WB, "check", "bad/08_definition_levels.ipynb"), "not a notebook (null)"),
+    ("bad_notebooks", (*WB, "check", "bad/09_dispatch_and_errors.ipynb"), "not valid JSON"),
+    ("bad_notebooks", (*WB, "check", "bad/10_tool_set_size.ipynb"), "not a notebook"),
+    ("intact", (*WB, "release", "99"), "no notebook '99'"),
+    ("intact", (*WB, "release", "--bogus"), "unrecognized arguments"),
+    ("changed_copy_and_lost_manifest", (*WB, "release"), "make notebooks FORCE=1"),
+    ("intact", (*WB, "execute", "99"), "no notebook '99'"),
+    ("intact", (*WB, "execute", "02", "--timeout", "-1"), "--timeout needs a number of seconds above 0"),
+    ("intact", (*WB, "grade", "no-such-folder"), "does not exist"),
+    ("bad_notebooks", (*WB, "grade", "empty_submissions", "--jobs", "0"), "--jobs needs 1 or more"),
+    ("bad_notebooks", (*WB, "grade", "empty_submissions", "--jobs", "many"), "invalid int value"),
+    ("bad_notebooks", (*WB, "grade", "empty_submissions", "--extra-checks", "nope.py"), "nope.py"),
+    ("intact", (*WB, "author", "no-such-script.py", "out.ipynb"), "no-such-script.py"),
+]
+
+
+@pytest.fixture(scope="module")
+def courses(tmp_path_factory) -> Callable[[str], Path]:
+    """One copy of the course per kind of damage, made when a case first needs it."""
+    made: dict[str, Path] = {}
+
+    def course(damage: str) -> Path:
+        if damage not in made:
+            made[damage] = make_copy(tmp_path_factory.mktemp(damage))
+            DAMAGES[damage](made[damage])
+        return made[damage]
+    return course
+
+
+def test_the_table_is_large_and_covers_every_entry_point():
+    assert len(CASES) >= 30
+    entry = {argv[1] if argv[0] == "-m" else argv[0] for _, argv, _ in CASES}
+    assert {"tooldesign", "tooldesign.codemode", "tooldesign.scale.growth", "tooldesign.scale.search",
+            "tooldesign.scale.consolidate", "workbook"} <= entry
+    assert {argv[2] for _, argv, _ in CASES if argv[:2] == WB and len(argv) > 2} >= {
+        "doctor", "check", "release", "execute", "grade"}
+
+
+@pytest.mark.parametrize("damage, argv, fragment", CASES,
+                         ids=[f"{d}:{' '.join(a[1:])[:50]}" for d, a, _ in CASES])
+def test_bad_input_is_one_line_and_a_non_zero_exit(courses, damage, argv, fragment):
+    course = courses(damage)
+    done = run_in(course, *argv, timeout=240)
+    assert done.returncode != 0, done.stdout[-300:]
+    assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
+    assert done.stderr.count("\n") == 1 and done.stderr.endswith("\n"), done.stderr[-600:]
+    assert fragment in done.stderr, done.stderr
+    assert len(done.stderr) < 600
