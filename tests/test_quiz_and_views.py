@@ -49,6 +49,17 @@ def test_explorers_draw_their_first_state():
     assert views.shipment_explorer().children[0].value == "SHP-2047"
 
 
+def test_shipment_explorer_changes_curve_and_summary_in_one_value():
+    """A page draws each widget value as it arrives: two widgets would show one shipment's curve under another's line."""
+    box = views.shipment_explorer()
+    picker, view = box.children
+    seen = []
+    view.observe(lambda change: seen.append(change["new"]), names="value")
+    picker.value = "SHP-2052"
+    assert len(seen) == 1
+    assert 'alt="temperature curve of SHP-2052"' in seen[0] and "<b>SHP-2052: longest breach" in seen[0]
+
+
 def test_backticks_show_as_code_never_raw():
     from workbook.quiz import Choice, Question, Quiz
 

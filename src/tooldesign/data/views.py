@@ -5,6 +5,7 @@ Axes), so the tests can call them; the ipywidgets explorers only wire them to a 
 """
 from __future__ import annotations
 
+import base64
 import io
 import json
 from html import escape
@@ -153,12 +154,15 @@ def shipment_explorer():
     import ipywidgets as widgets
     shipments, readings, limits = coldchain.shipments(), coldchain.readings(), coldchain.limits()
     picker = widgets.Dropdown(options=list(shipments["shipment_number"]), value="SHP-2047", description="shipment")
-    image, summary = widgets.Image(format="png"), widgets.HTML()
+    view = widgets.HTML()
 
     def show(_=None) -> None:
-        image.value = shipment_png(picker.value, shipments, readings, limits)
-        summary.value = f"<b>{escape(shipment_summary(picker.value, shipments, readings, limits))}</b>"
+        # Curve and summary are one value, so the page never shows one shipment's curve under another's line.
+        png = base64.b64encode(shipment_png(picker.value, shipments, readings, limits)).decode("ascii")
+        summary = escape(shipment_summary(picker.value, shipments, readings, limits))
+        view.value = (f'<img alt="temperature curve of {escape(picker.value)}" src="data:image/png;base64,{png}">'
+                      f"<br><b>{summary}</b>")
 
     picker.observe(show, names="value")
     show()
-    return widgets.VBox([picker, image, summary])
+    return widgets.VBox([picker, view])
