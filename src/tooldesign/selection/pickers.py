@@ -28,12 +28,16 @@ class Choice:
 
     ``tool`` is the name of the first tool to call, or None for "no call". ``ranking`` lists
     (tool name, score) best first when the picker scores every tool (offline pickers do; a
-    model does not). ``why`` is one line a learner can read.
+    model does not). ``why`` is one line a learner can read. A real model also reports
+    ``input_tokens`` (as its API counted them) and ``latency_s`` (seconds for the call); offline
+    pickers leave both None.
     """
     tool: str | None
     ranking: tuple[tuple[str, float], ...] = ()
     why: str = ""
     matched: dict[str, tuple[str, ...]] = field(default_factory=dict)  # tool -> shared words, if known
+    input_tokens: int | None = None
+    latency_s: float | None = None
 
 
 @runtime_checkable
