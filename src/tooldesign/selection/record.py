@@ -19,7 +19,8 @@ from typing import Any, Sequence
 from tooldesign.selection.cases import case_set
 from tooldesign.selection.score import run_selection
 
-__all__ = ["Pick", "Run", "RunRecord", "record_runs", "save", "load_record", "load_records", "RecordError"]
+__all__ = ["Pick", "Run", "RunRecord", "record_runs", "save", "load_record", "load_records", "RecordError",
+           "runs_folder"]
 
 FORMAT = "tooldesign-selection-run/1"
 
@@ -125,6 +126,18 @@ def load_record(path: Path | str) -> RunRecord:
         raise
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise RecordError(f"{path}: cannot read it as a run record ({type(error).__name__}: {error})") from None
+
+
+def runs_folder(start: Path | None = None) -> Path:
+    """The course's ``runs/`` folder: beside the nearest pyproject.toml above ``start`` (default: here),
+    so a notebook in notebooks/ or solutions/ finds the same records as the command line."""
+    from tooldesign.selection.config import RUNS_DIR
+
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "pyproject.toml").exists():
+            return folder / RUNS_DIR
+    return here / RUNS_DIR
 
 
 def load_records(folder: Path | str = "runs") -> tuple[list[RunRecord], list[str]]:
