@@ -110,7 +110,7 @@ def test_each_structural_fault_has_its_own_hint(clause, hint):
 
 def test_the_guidance_names_its_sources():
     assert len(GUIDANCE) >= 3
-    assert all(g.advice and ("http" in g.source or "seed" in g.source) for g in GUIDANCE)
+    assert all(g.advice and ("https://" in g.source or "Chapter" in g.source) for g in GUIDANCE)
 
 
 class _ReadsClauses:

@@ -142,8 +142,8 @@ GUIDANCE: tuple[Guidance, ...] = (
              "https://www.anthropic.com/engineering/writing-tools-for-agents"),
     Guidance("Give every description a boundary clause: the requests this tool does not serve and the tool that "
              "serves them. Keep the description to three or four sentences; longer is not safer.",
-             "Chapter 9, 'The Description Is the Input, Not the Documentation', the course's source text on "
-             "tool definitions (seed 002)"),
+             "Chapter 9, 'The Description Is the Input, Not the Documentation', the source text this course's "
+             "lessons on tool definitions follow"),
 )
 
 
