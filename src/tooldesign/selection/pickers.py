@@ -73,7 +73,12 @@ def words(text: str) -> list[str]:
 
 def tool_text(tool: Tool, tools: Sequence[Tool]) -> str:
     """The words a stand-in may match for ``tool``: its name and description, without the
-    sentences that send the reader to another tool (they describe the neighbour's job)."""
+    sentences that name another tool (they describe the neighbour's job).
+
+    One rule for every tool set and every lesson: a word matcher cannot read "not", so it would
+    count the words of "Not for X (use other_tool)" as this tool's own. The price is that a
+    boundary clause is invisible to the stand-ins, and its effect can only be measured with a
+    real model; notebook 09 says so."""
     others = [t.name for t in tools if t.name != tool.name]
     kept = [s for s in re.split(r"(?<=[.!?])\s+", tool.description) if not any(n in s for n in others)]
     return tool.name.replace("_", " ").replace("-", " ") + " " + " ".join(kept)
