@@ -13,6 +13,7 @@ from tooldesign.selection.pickers import (BM25Picker, Choice, Picker, WordMatchP
                                           words)
 from tooldesign.selection.score import Row, SelectionResult, judge, run_selection
 
-__all__ = ["ALL_CASES", "CASES", "NO_CALL_CASES", "Case", "CaseSet", "case_set", "case_sets", "expected_for", "BM25Picker", "Choice", "Picker",
+__all__ = ["ALL_CASES", "CASES", "NO_CALL_CASES", "Case", "CaseSet", "case_set", "case_sets", "expected_for",
+           "BM25Picker", "Choice", "Picker",
            "WordMatchPicker", "offline_picker", "tool_text", "words", "Row", "SelectionResult", "judge",
            "run_selection"]

@@ -100,10 +100,29 @@ DEVELOPMENT_CASES: tuple[Case, ...] = (
     _case("How much is 10051 over its limit in euros?", ("get_credit",), EXPOSURE),
     _case("The address for 10051 is missing a house number and street - what else?", ("get_bp",), GAPS),
     _case("Does customer 10023 have a complete billing address?", ("get_bp",), GAPS),
+    # a fifth batch, scored once before any revision against it (the notebook's README note gives the figure)
+    _case("Hi, can you tell me why 4711 hasn't gone out yet?", ORDER_READ, SUMMARY),
+    _case("Order 4730: is there a block on it and what kind?", ORDER_READ, SUMMARY),
+    _case("Customer rang about 4725, it's been stuck for a week. Reason?", ORDER_READ, SUMMARY),
+    _case("Is anything preventing delivery of sales order 4731?", ORDER_READ, SUMMARY),
+    _case("Remaining credit for 10051?", ("get_credit",), EXPOSURE),
+    _case("Would order 4711 push 10023 past its limit?", ("get_credit",), EXPOSURE),
+    _case("10023's credit - how much is used and who has to approve more?", ("get_credit",), EXPOSURE),
+    _case("Is 10051 in good standing credit-wise?", ("get_credit",), EXPOSURE),
+    _case("Check whether 10023's address data is complete.", ("get_bp",), GAPS),
+    _case("What part of 10051's address is blank?", ("get_bp",), GAPS),
+    _case("We need the missing address details for 10051 before we can ship.", ("get_bp",), GAPS),
+    _case("Open sales orders for 10051, please.", ("query",), SEARCH),
+    _case("How many orders are currently blocked for customer 10023?", ("query",), SEARCH),
+    _case("I need a list of everything 10023 has on order.", ("query",), SEARCH),
+    _case("Please get 4711 released today.", None, RELEASE),
+    _case("Can we release the hold on order 4730? Payment arrived.", None, RELEASE),
+    _case("Kick off a release for 4725, the price dispute is resolved.", None, RELEASE),
 )
 
 DEVELOPMENT_NO_CALL: tuple[Case, ...] = (
     _case("Remind me to call the customer back at 3 pm.", (), ()),
     _case("What's the VAT rate in Austria?", (), ()),
     _case("Summarise this email thread for me.", (), ()),
+    _case("What's our company holiday schedule?", (), ()),
 )

@@ -324,22 +324,22 @@ CUSTOMER_NUMBER = {"type": "string",
 DESCRIPTIONS = {
     "sales_order_get_block_summary": (
         "Explains why one sales order is blocked, on hold, flagged or stuck and not yet delivered or shipped: "
-        "a credit or delivery block, a pricing or price dispute, missing data or another reason. "
-        "Returns the status, net value and the reason for the hold as text; 'detailed' adds dates, PO number "
+        "a delivery block, a pricing or price dispute, missing data or another reason. "
+        "Returns the status, net value and reason for the hold as text; 'detailed' adds dates, PO number "
         "and items. Use it first when the user names one order, asks why it is held, what the "
         "problem or issue is, what is wrong or holding it, what its status is or what is going on. Not for a "
         "customer's order list (use sales_order_search), credit figures (use customer_get_credit_exposure) or "
         "releasing it (use release_request_create). Read-only."),
     "customer_get_credit_exposure": (
         "Checks a customer's credit situation: the credit limit (credit line), open items and receivables "
-        "(unpaid balance), exposure, how much credit is used (utilisation) or still available (headroom), "
+        "(unpaid balance), exposure, how much credit is used (utilisation) or remaining (headroom), "
         "and who must approve or sign off. Exposure "
         f"is open items plus the order's net value; the approver is set in code: {APPROVAL_RULE}. "
-        "Returns these, percent over the limit and the approver. Use it when the user asks about "
-        "a credit limit, whether a customer is over, within or has exceeded it, or who signs off. Not for an "
-        "order's block reason (use sales_order_get_block_summary). Read-only."),
+        "Returns these figures, percent over the limit and the approver. Use it when the user asks about "
+        "a credit limit, whether a customer is within, over, past or beyond it, or who signs off. Not for "
+        "an order's block reason (use sales_order_get_block_summary). Read-only."),
     "customer_get_address_gaps": (
-        "Lists the address fields missing from one customer's master data record: street, postal code (zip), "
+        "Lists the address fields missing from a customer's master data record: street, postal code (zip), "
         "city or country. Returns the missing fields and whether the address is complete. Use it "
         "when a clerk asks what is missing in an address, whether an address or ship-to is complete or on "
         "file, what to fill in, or when an order is incomplete for missing master data. Not "
@@ -352,12 +352,11 @@ DESCRIPTIONS = {
         "sales_order_get_block_summary). Shows 5 unless limit says more, at most 20; read-only."),
     "release_request_create": (
         "Drafts a request to release or unblock one sales order so it can ship or be delivered; shipping "
-        "waits until a person "
-        "approves it, and this tool releases nothing. Returns the request id, status and justification; "
-        "a repeat returns the same draft. Use it only when the user wants to release, unblock, free up, "
-        "push through or let an order go, or to lift, clear, remove or override its block or hold, whatever the customer promised or paid. "
-        "Not for explaining a block (use sales_order_get_block_summary). Refuses unblocked orders "
-        "and justifications too thin to decide on."),
+        "waits until a person approves it, and this tool releases nothing. Returns the request id, status "
+        "and justification; a repeat gives the same draft. Use it only when the user wants to release, "
+        "unblock, free up, push through or let an order go, or to lift, clear, remove or override its block "
+        "or hold, whatever the customer promised or paid, or once a dispute is resolved. Not for explaining "
+        "a block (use sales_order_get_block_summary). Refuses unblocked orders and thin justifications."),
 }
 
 PARAMETERS = {

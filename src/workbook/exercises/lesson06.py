@@ -229,7 +229,8 @@ EXERCISES = [
                  WrongAnswer({"definition": {"name": PRICE_TOOL, "description": "x", "parameters": {"type": "array"}},
                               "requests": GOOD_REQUESTS}, "not valid"),
                  WrongAnswer({"definition": _definition(GOOD_DESCRIPTION.replace(
-                     "Shows the agreed prices", "Shows why an order is stuck on pricing or credit, and the agreed prices")),
+                     "Shows the agreed prices",
+                     "Shows why an order is stuck on pricing or credit, and the agreed prices")),
                      "requests": GOOD_REQUESTS}, "your tool now takes"),
                  WrongAnswer({"definition": _definition(RULE_ABIDING), "requests": GOOD_REQUESTS},
                              "price development requests miss your tool"),

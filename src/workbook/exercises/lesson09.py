@@ -131,7 +131,8 @@ EXERCISES = [
                  WrongAnswer("Use it for the full picture on a customer.", "exactly as it is called"),
                  WrongAnswer("It covers the full picture on a customer (use search_customers).", "claims the requests"),
                  WrongAnswer("Not for the full picture on a customer (use customer_search).", "not a tool in this set"),
-                 WrongAnswer("Not for the full picture on a customer (use search_orders).", "names search_orders itself"),
+                 WrongAnswer("Not for the full picture on a customer (use search_orders).",
+                             "names search_orders itself"),
                  WrongAnswer("Not for other requests (use search_customers).", "say which requests"),
                  WrongAnswer("Not for the full picture on 10023 (use search_customers).", "particular records"),
                  WrongAnswer("Not for customer, account, profile, full picture, everything, details, who, behind, "
