@@ -155,3 +155,15 @@ def test_ollama_not_running_is_one_line_with_the_fix(monkeypatch, capsys):
     assert main(["select", "--provider", "ollama"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: the model call failed:") and "ollama serve" in err and err.count("\n") == 1
+
+
+def test_cli_records_a_hosted_openai_compatible_run_too(server, monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    monkeypatch.setenv("OPENAI_BASE_URL", server.url + "/v1")
+    target = tmp_path / "hosted.json"
+    assert main(["select", "--model", "fake-gpt", "--cases", "development", "--record", str(target)]) == 0
+    record = load_record(target)
+    assert (record.provider, record.model, record.case_set) == ("openai", "fake-gpt", "development")
+    assert all(p.input_tokens and p.input_tokens > 0 for run in record.runs for p in run.picks)
+    out = capsys.readouterr().out
+    assert "== designed" in out and "input tokens per call" in out
