@@ -17,8 +17,9 @@ def _code(path):
     return "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
 
 
-def test_the_course_has_its_eleven_lessons():
-    assert [p.stem[:2] for p in SOLUTIONS] == [f"{n:02d}" for n in range(11)]
+def test_the_lessons_are_numbered_without_gaps():
+    assert len(SOLUTIONS) >= 11
+    assert [p.stem[:2] for p in SOLUTIONS] == [f"{n:02d}" for n in range(len(SOLUTIONS))]
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
@@ -37,7 +38,7 @@ def test_lesson_ends_with_quiz_takeaways_parts_and_links(path):
     number = int(path.stem[:2])
     if number > 0:
         assert re.search(rf"\(0?{number - 1:02d}_\w+\.ipynb\)", text), "a link to the previous lesson"
-    if number < 10:
+    if number < len(SOLUTIONS) - 1:
         assert re.search(rf"\({number + 1:02d}_\w+\.ipynb\)", text), "a link to the next lesson"
 
 

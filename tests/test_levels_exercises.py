@@ -68,3 +68,37 @@ def test_fifth_level_key_and_its_hints_match_measurements():
 def test_a_share_instead_of_a_count_is_caught():
     verdict = evaluate("ex08-fifth-level", {"catalog_tokens": 77, "correct": 23 / 24, "tokens": 21632})
     assert verdict.status == FAIL and "count" in verdict.message
+
+
+# ---- the example call is judged as a parsed call, not as text -----------------------------------
+
+@pytest.mark.parametrize("typed", [
+    "tuketim ( onceki = 30500 , simdiki = 30562 )",
+    "tuketim(onceki=30500, simdiki=30562)",
+    "tuketim( simdiki = 30562 , onceki = 30500 )",
+    "  tuketim (onceki=30500,simdiki=30562)  ",
+    "tuketim(\n  onceki = 30500,\n  simdiki = 30562\n)",
+])
+def test_example_call_passes_however_it_is_spaced_or_ordered(typed):
+    assert evaluate("ex08-example-call", typed).status == PASS
+
+
+@pytest.mark.parametrize("typed, hint", [
+    ("tuketim(onceki=30562, simdiki=30500)", "swapped"),
+    ("tuketim(simdiki=30500, onceki=30562)", "swapped"),
+    ("tuketim(onceki=30500, simdiki=30561)", "this period's readings"),
+    ("tuketim(onceki=30500, simdikii=30562)", "not declared"),
+    ("tuketim(onceki=30500, onceki=30562)", "given twice"),
+    ("", "not a call yet"),
+])
+def test_example_call_still_fails_on_wrong_values_or_names(typed, hint):
+    verdict = evaluate("ex08-example-call", typed)
+    assert verdict.status == FAIL and hint in verdict.message, verdict.message
+
+
+def test_parse_call_reads_back_what_wire_call_writes():
+    from tooldesign.levels import parse_call
+    from tooldesign.levels.definitions import EXAMPLE_ARGUMENTS
+
+    for name, arguments in EXAMPLE_ARGUMENTS.items():
+        assert parse_call(wire_call(name, arguments)) == (name, arguments)

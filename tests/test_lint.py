@@ -110,3 +110,30 @@ def test_sentences_and_report_format():
     text = lint(tool_set("mirror")).format()
     assert "[set-twins]" in text and "tokens (estimate" in text
     assert str(Finding("x", None, "m")) == "[x] m"
+
+
+# ---------- the strict-mode subset (OpenAI's documented list) ----------
+
+def test_strict_subset_finds_composition_keywords_where_they_are():
+    from tooldesign.strict_subset import in_strict_subset, subset_problems
+
+    schema = {"type": "object", "additionalProperties": False, "required": ["a", "b"],
+              "properties": {"a": {"type": "string"},
+                             "b": {"type": "object", "additionalProperties": False, "required": ["c"],
+                                   "properties": {"c": {"not": {"const": "x"}}}}},
+              "allOf": [{"if": {"properties": {"a": {"const": "y"}}}, "then": {"required": ["b"]}}]}
+    found = {(p.keyword, p.path) for p in subset_problems(schema)}
+    assert found == {("allOf", "(top level)"), ("if", "allOf/0"), ("then", "allOf/0"),
+                     ("not", "properties/b/properties/c")}
+    assert not in_strict_subset(schema)
+    assert in_strict_subset({"type": "object", "properties": {"x": {"anyOf": [{"type": "string"},
+                                                                              {"type": "null"}]}}})
+    assert [p.keyword for p in subset_problems({"anyOf": [{"type": "object"}]})] == ["anyOf"]
+
+
+def test_designed_and_mirror_sets_have_no_strict_subset_findings():
+    from tooldesign.tools import tool_set
+
+    for name in ("mirror", "designed"):
+        assert "strict-subset" not in lint(tool_set(name)).by_rule()
+    assert lint(tool_set("designed")).count == 0 and lint(tool_set("mirror")).count == 67

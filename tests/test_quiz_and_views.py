@@ -47,3 +47,20 @@ def test_breach_spans():
 def test_explorers_draw_their_first_state():
     assert views.order_explorer().children[0].value == "4711"
     assert views.shipment_explorer().children[0].value == "SHP-2047"
+
+
+def test_backticks_show_as_code_never_raw():
+    from workbook.quiz import Choice, Question, Quiz
+
+    quiz = Quiz((Question("Is `x` set?", (Choice("`...` stays", "The stub is `...` or `raise X()`; <b> stays text.",
+                                                  correct=True), Choice("no", "no"))),
+                 Question("b", (Choice("y", "y", correct=True), Choice("n", "n"))),
+                 Question("c", (Choice("y", "y", correct=True), Choice("n", "n")))))
+    box = quiz.widget()
+    first = box.children[0]
+    title, options, explanation = first.children
+    assert "<code>x</code>" in title.value and "`" not in title.value
+    assert options.options[0] == "... stays"
+    options.value = options.options[0]
+    assert "<code>...</code>" in explanation.value and "<code>raise X()</code>" in explanation.value
+    assert "`" not in explanation.value and "&lt;b&gt;" in explanation.value

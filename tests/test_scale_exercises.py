@@ -29,7 +29,18 @@ def is_catch_all(definition):
     return False
 
 
-SOLUTIONS = {"ex10-first-drop": 20, "ex10-choose-k": choose_k, "ex10-catch-all": is_catch_all}
+def loss_per_tool():
+    curves = {"neighbours first": growth.measure(order="neighbours first", pickers=("bm25",)),
+              "unrelated first": growth.measure(order="unrelated first", pickers=("bm25",))}
+    out = {}
+    for order, points in curves.items():
+        start = next(p for p in points if p.tools == 5).accuracy["bm25"]
+        end = next(p for p in points if p.tools == 25).accuracy["bm25"]
+        out[order] = (start - end) * 100 / 20
+    return out
+
+
+SOLUTIONS = {"ex10-loss-per-tool": loss_per_tool(), "ex10-choose-k": choose_k, "ex10-catch-all": is_catch_all}
 
 
 def test_the_notebook_has_exactly_these_exercises():
@@ -42,10 +53,17 @@ def test_solution_passes(grade_id):
     assert verdict.status == PASS, verdict.message
 
 
-def test_first_drop_key_follows_the_measured_curve():
-    points = growth.measure(pickers=("bm25",))
-    start = points[0].accuracy["bm25"]
-    assert next(p.tools for p in points if p.accuracy["bm25"] < start - 0.10) == 20
+def test_loss_key_follows_the_measured_curves_and_shows_overlap_costs_more():
+    from workbook.exercises.lesson10 import loss_key
+
+    key = loss_key()
+    assert key == pytest.approx(SOLUTIONS["ex10-loss-per-tool"])
+    assert key["neighbours first"] > 2 * key["unrelated first"] > 0
+
+
+def test_loss_answer_rounded_to_two_places_passes():
+    rounded = {k: round(v, 2) for k, v in SOLUTIONS["ex10-loss-per-tool"].items()}
+    assert evaluate("ex10-loss-per-tool", rounded).status == PASS
 
 
 def test_catch_all_answer_key_agrees_with_the_lint_rule():

@@ -66,10 +66,23 @@ def test_predicted_rules_key_is_the_linters_answer():
 
 
 def test_returns_probes_agree_with_a_reference_rule():
-    def reference(description):
-        return [] if re.search(r"return", description, re.I) else ["say what it returns"]
+    reference = lesson05._reference_returns_clause
     assert [bool(reference(d)) for (d,) in lesson05.RETURNS_PROBES] == lesson05.RETURNS_EXPECTED
     assert evaluate("ex05-returns-rule", reference).passed
+
+
+def test_returns_rule_in_other_words_passes_and_letter_matching_fails():
+    def tokens_rule(description):
+        for sentence in re.split(r"(?<=[.!?])\s+", description):
+            words = [w.strip(".,:;()'\"").lower() for w in sentence.split()]
+            if {"return", "returns", "returned"} & set(words) and \
+                    [w for w in words if w and w not in lesson05.VAGUE | {"return", "returns", "returned"}]:
+                return []
+        return ["no returns clause"]
+
+    assert evaluate("ex05-returns-rule", tokens_rule).passed
+    letters = evaluate("ex05-returns-rule", lambda d: [] if "return" in d.lower() else ["x"])
+    assert not letters.passed and "whole words" in letters.message
 
 
 def test_price_tool_passes_with_six_tools_no_findings_and_the_development_requests():

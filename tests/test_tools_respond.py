@@ -45,3 +45,14 @@ def test_format_and_plot():
     ax = plot_sizes(responses)
     assert ax.get_xlabel() == "result size (characters)" and ax.get_title()
     assert len(ax.patches) == 11
+
+
+def test_every_bar_has_its_own_label_and_the_title_counts_calls():
+    from tooldesign.tools.respond import bar_labels
+
+    responses = compare()
+    labels = bar_labels(responses)
+    assert len(labels) == len(set(labels)) == len(responses) == 11
+    assert labels[-2:] == ["5. release_request_create", "5. release_request_create (call 2)"]
+    ax = plot_sizes(responses)
+    assert ax.get_title().endswith("5 questions, 11 calls")

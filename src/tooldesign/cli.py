@@ -6,6 +6,8 @@
     select [--sample | --picker bm25 | --model NAME [--provider openai|anthropic|sap|ollama]]
            [--cases tuning|development|held-out] [--record FILE] [--repeat K]
                                           which tool is picked first for each clerk request
+    serve [--set designed|mirror] [--transport stdio|http] [--port N]
+                                          the tools over MCP (HTTP binds 127.0.0.1 only)
 
 Everything runs offline except ``select --model`` and ``select --provider ollama`` (a model on
 your own machine). Bad input ends with a one-line error and a
@@ -152,9 +154,29 @@ def _select_with_model(picker, args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    # Imported here: the mcp SDK loads only when a server is asked for, not with every command.
+    from tooldesign.mcp import run
+
+    if args.port is not None and args.transport != "http":
+        print("error: --port only applies together with --transport http", file=sys.stderr)
+        return 2
+    served = run.served_set(args.set)
+    try:
+        if args.transport == "http":
+            run.run_http(served, run.DEFAULT_PORT if args.port is None else args.port)
+        else:
+            run.run_stdio(served)
+    except KeyboardInterrupt:  # Ctrl+C is how a learner stops a server: not an error
+        pass
+    print("server stopped", file=sys.stderr)
+    return 0
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "data": _cmd_data, "lint": _cmd_lint, "respond": _cmd_respond, "select": _cmd_select,
 }
+COMMANDS["serve"] = _cmd_serve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -177,6 +199,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="which case set (default: tuning); held-out is the headline")
     select.add_argument("--record", metavar="FILE", help="write every pick, tokens and latency to FILE (JSON)")
     select.add_argument("--repeat", metavar="K", type=int, default=1, help="run K times to see the spread")
+    serve = sub.add_parser("serve", help="serve a tool set over MCP (stdio for a host, or HTTP on 127.0.0.1)")
+    serve.add_argument("--set", choices=["designed", "mirror"], default="designed",
+                       help="which tool set (default: designed)")
+    serve.add_argument("--transport", choices=["stdio", "http"], default="stdio",
+                       help="stdio for a host that starts the server (default), http for a URL")
+    serve.add_argument("--port", type=int, help="HTTP port on 127.0.0.1 (default: 8000)")
     return parser
 
 

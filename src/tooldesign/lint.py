@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from tooldesign.tools.base import Tool, ToolSet, estimate_tokens
+from tooldesign.strict_subset import subset_problems
 from tooldesign.tools.schema import NAME_PATTERN, strict_problems
 
 __all__ = ["Rule", "Finding", "LintReport", "RULES", "lint", "lint_tool", "rule_table", "tool_rule",
-           "GENERIC_PARAMETERS", "VERBS", "MAX_TOOLS", "sentences"]
+           "GENERIC_PARAMETERS", "VAGUE_WORDS", "VERBS", "MAX_TOOLS", "sentences"]
 
 GENERIC_PARAMETERS = frozenset({"id", "key", "data", "value", "values", "fields", "filter", "entity", "user",
                                 "input", "query", "params", "payload", "object", "item", "text", "name"})
@@ -31,7 +32,12 @@ VERBS = frozenset({"get", "list", "search", "find", "create", "update", "delete"
                    "draft", "submit", "release", "change"})
 WRITE_WORDS = ("write", "create", "update", "change", "set", "post", "submit", "approve", "release", "cancel",
                "remove", "delete")
-MAX_TOOLS = 20  # OpenAI's guide: fewer than 20 functions at the start of a turn, a soft limit
+# Words that say nothing about what a tool returns ("Returns data."): a rule that wants a result
+# named can ignore them (notebook 05 writes such a rule).
+VAGUE_WORDS = frozenset({"the", "a", "an", "it", "its", "this", "that", "tool", "is", "are", "be", "as", "all",
+                         "any", "data", "result", "results", "information", "info", "details", "output", "value",
+                         "values", "response", "something", "stuff", "everything"})
+MAX_TOOLS = 20  # OpenAI's function-calling guide: fewer than 20 functions at the start of a turn, a soft limit
 
 
 @dataclass(frozen=True)
@@ -157,6 +163,16 @@ def _strict(rule_ids: tuple[str, ...]) -> ToolCheck:
     return check
 
 
+def _strict_subset(tool: Tool, tools: Sequence[Tool]) -> list[str]:
+    """Keywords outside OpenAI's strict-mode subset: the schema validates, but a strict request is refused."""
+    problems = subset_problems(tool.parameters)
+    if not problems:
+        return []
+    where = ", ".join(f"'{p.keyword}' at {p.path}" for p in problems)
+    return [f"{where}: outside OpenAI's strict-mode subset, so a strict request is refused; state the rule in "
+            "the description and check it at dispatch"]
+
+
 def _read_only_hint(tool: Tool, tools: Sequence[Tool]) -> list[str]:
     if "readOnlyHint" in tool.annotations:
         return []
@@ -221,13 +237,17 @@ RULES: tuple[Rule, ...] = (
     Rule("param-free-form", "no free-form objects",
          "an object without listed fields lets the model send anything", _param_free_form),
     Rule("strict-closed", "every object sets additionalProperties false",
-         "strict mode needs closed objects", _strict(("strict-closed",))),
+         "OpenAI's strict mode needs closed objects", _strict(("strict-closed",))),
     Rule("strict-required", "every property is required (null for 'not given')",
-         "strict mode needs every field required", _strict(("strict-required",))),
+         "OpenAI's strict mode needs every field required", _strict(("strict-required",))),
     Rule("strict-syntax", "object at the top level, patterns strict mode can compile",
-         "a schema strict mode cannot compile is refused", _strict(("strict-root", "strict-pattern"))),
+         "a schema strict mode cannot compile is refused (Anthropic lists the pattern constructs)",
+         _strict(("strict-root", "strict-pattern"))),
+    Rule("strict-subset", "no keywords outside OpenAI's strict subset (allOf, not, if/then/else ...)",
+         "strict mode accepts a documented subset of JSON Schema; other keywords get the request refused",
+         _strict_subset),
     Rule("safety-read-only-hint", "annotations declare readOnlyHint",
-         "a missing hint means 'may write', so clients must ask every time", _read_only_hint),
+         "MCP's default for a missing hint is 'may write', so clients must ask every time", _read_only_hint),
     Rule("safety-approval", "a tool that writes says a person approves",
          "no change to SAP data without a person's approval, enforced in code", _approval),
     Rule("set-size", f"at most {MAX_TOOLS} tools in a set",

@@ -6,8 +6,19 @@ can drive it without a browser; ``Quiz.widget()`` is the thin ipywidgets shell.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
+
+
+def rich(text: str) -> str:
+    """Text as safe HTML, with `code` spans shown as code instead of raw backticks."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(text))
+
+
+def plain(text: str) -> str:
+    """Text for a plain-text label (a radio button): the backticks dropped."""
+    return re.sub(r"`([^`]+)`", r"\1", text)
 
 
 @dataclass(frozen=True)
@@ -56,22 +67,22 @@ class Quiz:
 
         rows = []
         for number, question in enumerate(self.questions):
-            options = widgets.RadioButtons(options=[c.text for c in question.choices], value=None,
+            options = widgets.RadioButtons(options=[plain(c.text) for c in question.choices], value=None,
                                            layout=widgets.Layout(width="auto"))
             explanation = widgets.HTML()
 
             def on_pick(change, number=number, question=question, explanation=explanation) -> None:
                 if change["new"] is None:
                     return
-                index = [c.text for c in question.choices].index(change["new"])
+                index = [plain(c.text) for c in question.choices].index(change["new"])
                 right, text = question.feedback(index)
                 colour = "#1a7f37" if right else "#b3261e"
-                explanation.value = f"<span style='color:{colour}'>{escape(text)}</span>"
+                explanation.value = f"<span style='color:{colour}'>{rich(text)}</span>"
                 answers[number] = index
                 update_total()
 
             options.observe(on_pick, names="value")
-            rows.append(widgets.VBox([widgets.HTML(f"<b>{number + 1}. {escape(question.text)}</b>"),
+            rows.append(widgets.VBox([widgets.HTML(f"<b>{number + 1}. {rich(question.text)}</b>"),
                                       options, explanation]))
         update_total()
         return widgets.VBox(rows + [total])

@@ -16,6 +16,7 @@ In this simulation a level acts through three numbers (TM3, TM4):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -52,6 +53,37 @@ def wire_call(name: str, arguments: Mapping[str, object]) -> str:
     """
     inside = " , ".join(f"{key} = {value}" for key, value in arguments.items())
     return f"{name} ( {inside} )"
+
+
+_CALL = re.compile(r"\s*([A-Za-z_]\w*)\s*\((.*)\)\s*", re.S)
+_PAIR = re.compile(r"\s*([A-Za-z_]\w*)\s*=\s*(\S(?:.*\S)?)\s*", re.S)
+
+
+def parse_call(text: str) -> tuple[str, dict[str, object]]:
+    """Read a call in the catalog's format back into a name and its arguments.
+
+    The inverse of :func:`wire_call`, and deliberately forgiving about what
+    does not change the call: spacing, and the order of the fields. Whole
+    numbers come back as ints, anything else as text. A malformed call
+    raises ``ValueError`` saying what is wrong, so a call is judged by what
+    it says, never by how it is typed.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a call is text, not {type(text).__name__}")
+    match = _CALL.fullmatch(text)
+    if not match:
+        raise ValueError("write the tool's name, then its arguments in brackets: name ( field = value , ... )")
+    name, inside = match.groups()
+    arguments: dict[str, object] = {}
+    for part in inside.split(",") if inside.strip() else []:
+        pair = _PAIR.fullmatch(part)
+        if not pair:
+            raise ValueError(f"{part.strip()!r} is not field = value")
+        field, value = pair.groups()
+        if field in arguments:
+            raise ValueError(f"{field} is given twice")
+        arguments[field] = int(value) if re.fullmatch(r"-?\d+", value) else value
+    return name, arguments
 
 
 @dataclass(frozen=True)

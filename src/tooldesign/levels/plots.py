@@ -28,13 +28,51 @@ def plot_cost_success(table: pd.DataFrame, success: str = "success A",
         big = name == highlight
         ax.scatter(x[name], y[name], s=90 if big else 40, zorder=2,
                    color="tab:red" if big else "tab:blue")
-        ax.annotate(name, (x[name], y[name]), textcoords="offset points",
-                    xytext=(6, -12), fontsize=8)
+    texts = [ax.annotate(label, (px, py), textcoords="offset points", xytext=(6, -5),
+                         va="top", fontsize=8)
+             for label, (px, py) in _labels(table, x, y)]
+    _untangle(ax, texts)
+    ax.margins(x=0.18)  # room for the rightmost point's label inside the axes
     ax.set_xlabel("tokens per correct answer (lesson tokens)")
     ax.set_ylabel(f"task success ({success.split()[-1]}, share of 24)")
     ax.set_ylim(0, 1.05)
     ax.set_title("What each definition level buys, and at what price")
     return ax
+
+
+def _labels(table: pd.DataFrame, x: pd.Series, y: pd.Series):
+    """One label per spot: levels that land on the same point share it, one name per line.
+
+    Points closer than about a label's height are treated as one spot too,
+    so names never print over each other when two levels tie.
+    """
+    span_x = max(float(x.max() - x.min()), 1.0)
+    spots: list[tuple[list[str], float, float]] = []
+    for name in table.index:
+        for names, sx, sy in spots:
+            if abs(float(x[name]) - sx) < 0.08 * span_x and abs(float(y[name]) - sy) < 0.05:
+                names.append(name)
+                break
+        else:
+            spots.append(([name], float(x[name]), float(y[name])))
+    return [("\n".join(names), (sx, sy)) for names, sx, sy in spots]
+
+
+def _untangle(ax, texts) -> None:
+    """Move a label down, a line at a time, while it overlaps one placed before it."""
+    canvas = ax.figure.canvas
+    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+    if renderer is None:
+        return
+    placed = []
+    for text in texts:
+        for _ in range(12):
+            box = text.get_window_extent(renderer)
+            if not any(box.overlaps(other) for other in placed):
+                break
+            dx, dy = text.xyann
+            text.xyann = (dx, dy - 10)
+        placed.append(text.get_window_extent(renderer))
 
 
 def cost_success_png(table: pd.DataFrame, success: str = "success A",

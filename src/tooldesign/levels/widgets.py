@@ -52,14 +52,27 @@ def explore(level: int = 4, seed: int = SEED, max_steps: int = STEP_BUDGET,
     return Exploration(frame, results[level].level.name, missed)
 
 
-def explorer():
-    """The widget: four controls above a headline, the table and the plot.
+def explorer_html(view: Exploration, png: bytes) -> str:
+    """The headline, the table and the plot as one HTML value.
 
-    The table and the plot are an HTML and an image widget, redrawn in
-    place, so the notebook keeps a picture of the first state.
+    One value means one redraw: the text and the chart can never show two
+    different settings, not even for a moment.
     """
+    import base64
     from html import escape
 
+    table = view.table.reset_index().to_html(index=False, border=0)
+    image = base64.b64encode(png).decode("ascii")
+    return (f"<b>{escape(view.headline())}</b>{table}"
+            f"<img src='data:image/png;base64,{image}' alt='task success against tokens per correct answer'>")
+
+
+def explorer():
+    """The widget: four controls above one HTML view (headline, table, plot).
+
+    Everything the controls change is computed first and then shown in a
+    single assignment, so the text never runs ahead of the chart.
+    """
     import ipywidgets as w
 
     from .plots import cost_success_png
@@ -68,22 +81,22 @@ def explorer():
         "level": w.Dropdown(options=[(f"{n}: {lv.name}", n) for n, lv in LEVELS.items()],
                             value=4, description="level"),
         "seed": w.BoundedIntText(value=SEED, min=0, max=2**32 - 1, description="seed"),
-        "max_steps": w.IntSlider(value=STEP_BUDGET, min=1, max=16, description="step budget"),
+        "max_steps": w.IntSlider(value=STEP_BUDGET, min=1, max=16, description="step budget",
+                                 style={"description_width": "initial"}),
         "swap_share": w.FloatSlider(value=PUBLISHED_SWAP_SHARE, min=0.0, max=1.0,
-                                    step=0.05, description="swap share"),
+                                    step=0.05, description="swap share",
+                                    style={"description_width": "initial"}),
     }
-    headline, table, image = w.HTML(), w.HTML(), w.Image(format="png")
+    shown = w.HTML()
 
     def redraw(_=None) -> None:
         view = explore(**{k: c.value for k, c in controls.items()})
-        headline.value = f"<b>{escape(view.headline())}</b>"
-        table.value = view.table.to_html()
-        image.value = cost_success_png(view.table, success="success",
-                                       highlight=view.highlight)
+        png = cost_success_png(view.table, success="success", highlight=view.highlight)
+        shown.value = explorer_html(view, png)
 
     for control in controls.values():
         control.observe(redraw, names="value")
     redraw()
     return w.VBox([w.HBox([controls["level"], controls["seed"]]),
                    w.HBox([controls["max_steps"], controls["swap_share"]]),
-                   headline, table, image])
+                   shown])

@@ -45,7 +45,9 @@ def size_slider(start: int = 20) -> Any:
 
     slider = w.IntSlider(value=start, min=5, max=MAX_SIZE, step=STEP, description="tools loaded",
                          style={"description_width": "initial"}, continuous_update=False)
-    order = w.Dropdown(options=list(ORDERS), value=ORDERS[0], description="growth order")
+    # "initial" sizes each label to its text, so "growth order" is not cut to "growth or..."
+    order = w.Dropdown(options=list(ORDERS), value=ORDERS[0], description="growth order",
+                       style={"description_width": "initial"})
     out = w.HTML(readout_text(start))
 
     def update(_change: Any = None) -> None:

@@ -13,7 +13,8 @@ from typing import Any
 
 from tooldesign.tools.base import ToolSet, result_size
 
-__all__ = ["Call", "Pair", "Response", "PAIRS", "JUSTIFICATION", "compare", "format_response", "plot_sizes"]
+__all__ = ["Call", "Pair", "Response", "PAIRS", "JUSTIFICATION", "bar_labels", "compare", "format_response",
+           "plot_sizes"]
 
 JUSTIFICATION = ("Exposure is 52,500 EUR, 5% over the 50,000 EUR limit; the customer has paid every invoice "
                  "on time this year.")
@@ -93,23 +94,33 @@ def format_response(response: Response, width: int = 220) -> str:
             f"           -> {response.size} characters: {shown}")
 
 
+def bar_labels(responses: list[Response]) -> list[str]:
+    """One label per call: the question's number and the tool, and which call it is when a tool repeats."""
+    numbers: dict[str, int] = {}
+    seen: dict[tuple[str, str], int] = {}
+    labels = []
+    for r in responses:
+        number = numbers.setdefault(r.pair, len(numbers) + 1)
+        count = seen[(r.pair, r.call.tool)] = seen.get((r.pair, r.call.tool), 0) + 1
+        labels.append(f"{number}. {r.call.tool}" + ("" if count == 1 else f" (call {count})"))
+    return labels
+
+
 def plot_sizes(responses: list[Response], ax: Any = None) -> Any:
-    """A horizontal bar chart of result sizes, the pairs numbered in order; returns the axes."""
+    """A horizontal bar chart of result sizes, the questions numbered in order; returns the axes."""
     import matplotlib.pyplot as plt
     from matplotlib.patches import Patch
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
-    numbers: dict[str, int] = {}
-    for r in responses:
-        numbers.setdefault(r.pair, len(numbers) + 1)
     colors = {"mirror": "#c0504d", "designed": "#4f81bd"}
     positions = list(range(len(responses)))[::-1]
     ax.barh(positions, [r.size for r in responses], color=[colors.get(r.call.set_name, "grey") for r in responses])
-    ax.set_yticks(positions, [f"{numbers[r.pair]}. {r.call.tool}" for r in responses], fontsize=8)
+    ax.set_yticks(positions, bar_labels(responses), fontsize=8)
     ax.set_xlabel("result size (characters)")
-    ax.set_ylabel("pair and tool called")
-    ax.set_title("What each call returns to the model, pair by pair")
+    ax.set_ylabel("question and tool called")
+    ax.set_title(f"What each call returns to the model: {len({r.pair for r in responses})} questions, "
+                 f"{len(responses)} calls")
     ax.legend(handles=[Patch(color=c, label=name) for name, c in colors.items()], loc="lower right")
     for y, r in zip(positions, responses):
         ax.text(r.size, y, f" {r.size:,}", va="center", fontsize=8)

@@ -1,8 +1,10 @@
 """Notebook 05: the linter. Predict what it finds, then write a rule of your own."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from tooldesign.lint import VAGUE_WORDS as VAGUE  # the list the notebook prints
 from workbook.checks import failed, passed
 from workbook.exercises import Exercise, WrongAnswer
 
@@ -68,24 +70,58 @@ def _judge_predicted(answer: Any) -> object:
 
 # ---------- exercise 2: a rule of your own ----------
 
-# Descriptions from tool sets the notebook never shows, and whether each says what it returns.
-RETURNS_PROBES = (
+RETURN_WORDS = ("return", "returns", "returned")
+
+
+def _words(sentence: str) -> list[str]:
+    # Underscores and letters stay together, so a tool name such as return_order_search is one word.
+    return re.findall(r"[a-z0-9_']+", sentence.lower())
+
+
+def _reference_returns_clause(description: str) -> list[str]:
+    """The answer key: flag unless a sentence uses the verb as a word and names what comes back."""
+    from tooldesign.lint import sentences
+
+    for sentence in sentences(description):
+        words = _words(sentence)
+        if any(w in RETURN_WORDS for w in words) and \
+                any(w not in VAGUE and w not in RETURN_WORDS for w in words):
+            return []
+    return ["say what the tool returns, so the model knows whether the answer will be there"]
+
+
+# Descriptions from tool sets the notebook never shows; True: the rule must flag it. The hint is
+# what a rule that misses a flagged one has got wrong.
+RETURNS_CASES = (
     ("Looks up a carrier's lanes. It returns each lane with its transit days. Use it when a clerk asks how "
-     "long a delivery takes.",),
-    ("Get credit.",),
+     "long a delivery takes.", False, ""),
+    ("Get credit.", True, "that description never says what the tool returns"),
     ("Lists the open invoices of one customer. Use it when the user asks what is still owed. Not for "
-     "payments (use payment_search).",),
-    ("Returns the weather.",),
-    ("",),
-    ("Creates a draft credit note for a person to approve. RETURNS the draft id and its status.",),
-    ("Finds a warehouse bin by its label. Use it before moving stock. It only reads.",),
-    ("Explains a delivery block. The result is returned as text a clerk reads.",),
+     "payments (use payment_search).", True, "that description never says what the tool returns"),
+    ("Returns the weather.", False, ""),
+    ("", True, "an empty description says nothing at all"),
+    ("Creates a draft credit note for a person to approve. RETURNS the draft id and its status.", False, ""),
+    ("Finds a warehouse bin by its label. Use it before moving stock. It only reads.", True,
+     "that description never says what the tool returns"),
+    ("Explains a delivery block. The result is returned as text a clerk reads.", False, ""),
+    ("Marks an item as nonreturnable. Use it before a sale is final. Not for refunds (use return_order_search).",
+     True, "'return' appears there only inside another word and a tool name: match return, returns or "
+           "returned as whole words"),
+    ("Looks up one sales order by its number. Returns data.", True,
+     "'Returns data.' says that something comes back, not what: require a word besides the verb and the "
+     "vague words in VAGUE_WORDS"),
+    ("Checks a customer's credit. Use it before a release. It returns the result.", True,
+     "'It returns the result.' names nothing the model could look for: require a word outside VAGUE_WORDS"),
+    ("Reads one meter. Returned: the previous and the current index, as whole numbers.", False, ""),
+    ("Finds returning customers of a sales office. Use it for loyalty questions.", True,
+     "'returning' is not the verb that says what comes back: match return, returns or returned as whole words"),
 )
-RETURNS_EXPECTED = [False, True, True, False, True, False, True, False]  # True: the rule must flag it
+RETURNS_PROBES = tuple((description,) for description, _, _ in RETURNS_CASES)
+RETURNS_EXPECTED = [flag for _, flag, _ in RETURNS_CASES]  # True: the rule must flag it
 
 
 def _judge_returns(results: Any) -> object:
-    for (description,), got, flag in zip(RETURNS_PROBES, results, RETURNS_EXPECTED):
+    for (description, flag, hint), got in zip(RETURNS_CASES, results):
         shown = repr(description if len(description) <= 50 else description[:47] + "...")
         if isinstance(got, dict) and "error" in got:
             return failed(f"returns_clause({shown}) raised {got['error']}")
@@ -93,14 +129,13 @@ def _judge_returns(results: Any) -> object:
             return failed(f"returns_clause({shown}) returned {got!r}; a rule returns a list of messages "
                           "([] when the description is fine)")
         if flag and not got:
-            return failed(f"returns_clause({shown}) flags nothing, but that description never says what the "
-                          "tool returns")
+            return failed(f"returns_clause({shown}) flags nothing, but {hint}")
         if not flag and got:
-            if "return" in description.lower():
-                return failed(f"returns_clause({shown}) flags it, but it does say what it returns: match the word "
-                              "in any case and anywhere in the description ('returns', 'RETURNS', 'returned')")
-            return failed(f"returns_clause({shown}) flags it, but it says what it returns")
-    return passed(f"right on {len(RETURNS_PROBES)} descriptions from tool sets it had not seen.")
+            return failed(f"returns_clause({shown}) flags it, but it does say what it returns: match the word "
+                          "in any case and in any sentence ('returns', 'RETURNS', 'returned'), and "
+                          "count any word outside VAGUE_WORDS as naming something")
+    return passed(f"right on {len(RETURNS_CASES)} descriptions from tool sets it had not seen: whole words, "
+                  "and a clause that names what comes back.")
 
 
 def _starts_with_returns(description: str) -> list[str]:
@@ -109,6 +144,14 @@ def _starts_with_returns(description: str) -> list[str]:
 
 def _case_sensitive(description: str) -> list[str]:
     return [] if "returns" in description or "Returns" in description else ["say what the tool returns"]
+
+
+def _letters_anywhere(description: str) -> list[str]:
+    return [] if "return" in description.lower() else ["say what the tool returns"]
+
+
+def _whole_word_only(description: str) -> list[str]:
+    return [] if re.search(r"\breturn(s|ed)?\b(?!_)", description, re.I) else ["say what the tool returns"]
 
 
 EXERCISES = [
@@ -120,11 +163,14 @@ EXERCISES = [
                             WrongAnswer(["desc-short"], "not a rule id"))),
     Exercise("ex05-returns-rule", NOTEBOOK, "returns_clause", 2, _judge_returns, kind="function",
              probes=RETURNS_PROBES,
-             prompt="Write the lint rule returns_clause(description): flag a description that never says what "
-                    "the tool returns.",
+             prompt="Write the lint rule returns_clause(description): flag a description with no sentence that "
+                    "uses return/returns/returned as a word and names what comes back.",
              wrong_answers=(WrongAnswer(lambda description: [], "flags nothing"),
-                            WrongAnswer(_starts_with_returns, "in any case and anywhere"),
-                            WrongAnswer(_case_sensitive, "in any case and anywhere"),
-                            WrongAnswer(lambda description: "" if "return" in description.lower() else "no returns",
+                            WrongAnswer(_letters_anywhere, "whole words"),
+                            WrongAnswer(_whole_word_only, "not what"),
+                            WrongAnswer(_starts_with_returns, "in any case and in any sentence"),
+                            WrongAnswer(_case_sensitive, "in any case and in any sentence"),
+                            WrongAnswer(lambda description: "" if _reference_returns_clause(description) == []
+                                        else "no returns",
                                         "list of messages"))),
 ]

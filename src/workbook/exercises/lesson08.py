@@ -10,24 +10,32 @@ EXAMPLE_CALL = "tuketim ( onceki = 30500 , simdiki = 30562 )"
 
 
 def _judge_example_call(answer) -> object:
+    """Judge the call the text says, not how it is typed: spacing and field order do not matter."""
+    from tooldesign.levels import parse_call
+
     if type(answer) is not str:
         return failed(f"example_call should be a string, not a {type(answer).__name__}")
-    text = answer.strip()
-    squeezed = "".join(text.split())
-    if not text.startswith("tuketim"):
-        return failed("the call starts with the tool's name, tuketim, as the catalog writes it")
-    if "previous" in text or "current" in text:
+    try:
+        name, arguments = parse_call(answer)
+    except ValueError as error:
+        return failed(f"that is not a call yet: {error}")
+    if name != "tuketim":
+        return failed(f"the call is to {name}; the example is for tuketim, written first as the catalog does")
+    if {"previous", "current"} & set(arguments):
         return failed("the wire words stay Turkish: the fields are onceki and simdiki")
-    if squeezed == "tuketim(onceki=30562,simdiki=30500)":
+    if set(arguments) != {"onceki", "simdiki"}:
+        missing = sorted({"onceki", "simdiki"} - set(arguments))
+        extra = sorted(set(arguments) - {"onceki", "simdiki"})
+        parts = ([f"missing: {', '.join(missing)}"] if missing else []) + \
+                ([f"not declared: {', '.join(extra)}"] if extra else [])
+        return failed(f"tuketim declares exactly onceki and simdiki; {'; '.join(parts)}")
+    if any(type(value) is not int for value in arguments.values()):
+        return failed("both indexes are whole numbers, written without quotes or separators: 30500, 30562")
+    if (arguments["onceki"], arguments["simdiki"]) == (30562, 30500):
         return failed("the indexes are swapped: onceki is the previous, smaller index (30500); "
                       "showing that is the example's whole job")
-    if squeezed == "tuketim(simdiki=30562,onceki=30500)":
-        return failed("keep the declared order of the fields: onceki first, then simdiki")
-    if squeezed == "".join(EXAMPLE_CALL.split()) and text != EXAMPLE_CALL:
-        return failed("right content; now the spacing: one space on each side of every ( = , and )")
-    if text != EXAMPLE_CALL:
-        return failed("write name ( field = value , field = value ) with onceki = 30500 and "
-                      "simdiki = 30562")
+    if (arguments["onceki"], arguments["simdiki"]) != (30500, 30562):
+        return failed("use this period's readings: onceki = 30500 and simdiki = 30562")
     return passed("the example shows what the schema cannot: the smaller index goes to onceki.")
 
 
@@ -152,7 +160,13 @@ EXERCISES = [
              prompt="Write tuketim's example call for indexes 30500 -> 30562 in the wire format.",
              wrong_answers=(
                  WrongAnswer("tuketim ( onceki = 30562 , simdiki = 30500 )", "swapped"),
-                 WrongAnswer("tuketim(onceki=30500, simdiki=30562)", "spacing"),
+                 WrongAnswer("tuketim(simdiki=30500, onceki=30562)", "swapped"),
+                 WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30563 )", "this period's readings"),
+                 WrongAnswer("tarife ( onceki = 30500 , simdiki = 30562 )", "the example is for tuketim"),
+                 WrongAnswer("tuketim ( onceki = 30500 )", "missing: simdiki"),
+                 WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30562 , m3 = 62 )", "not declared: m3"),
+                 WrongAnswer("tuketim ( onceki = '30500' , simdiki = '30562' )", "without quotes"),
+                 WrongAnswer("tuketim onceki = 30500 , simdiki = 30562", "not a call yet"),
                  WrongAnswer("tuketim ( previous = 30500 , current = 30562 )", "Turkish"),
                  WrongAnswer(30562 - 30500, "string"))),
     Exercise("ex08-swapped-m3", "08_definition_levels", "swapped_m3", 1, _judge_swapped,

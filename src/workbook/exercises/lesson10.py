@@ -9,28 +9,57 @@ from workbook.exercises import Exercise, WrongAnswer
 NOTEBOOK = "10_tool_set_size"
 
 
-# ---------- exercise 1: where the drop starts ----------
+# ---------- exercise 1: what one more tool costs, by growth order ----------
 
-def _first_drop() -> int | None:
-    from tooldesign.scale.growth import measure  # the measured curve is the answer key
-
-    points = measure(pickers=("bm25",))
-    start = points[0].accuracy["bm25"]
-    return next((p.tools for p in points if p.accuracy["bm25"] < start - 0.10), None)
+ORDER_KEYS = ("neighbours first", "unrelated first")
+FROM_SIZE, TO_SIZE = 5, 25  # the designed five, then twenty added tools
 
 
-def _judge_first_drop(answer: Any) -> object:
-    if answer is None:
-        return failed("use the bm25 accuracy: it does fall more than 10 points below its 5-tool value")
-    if type(answer) is not int:
-        return failed("first_drop should be a number of tools (an int), e.g. points[3].tools")
-    want = _first_drop()
-    if answer == want:
-        return passed(f"from {want} tools on, BM25 picks the right tool more than 10 points less often than with 5.")
-    if answer < want:
-        return failed(f"at {answer} tools BM25 is within 10 points of its 5-tool accuracy; look for MORE than "
-                      "10 points below")
-    return failed(f"at {answer} tools the drop has already happened; give the FIRST size where it does")
+def _loss(points: Any, picker: str = "bm25", per: int = TO_SIZE - FROM_SIZE, scale: float = 100.0) -> float:
+    by_size = {p.tools: p.accuracy[picker] for p in points}
+    return (by_size[FROM_SIZE] - by_size[TO_SIZE]) * scale / per
+
+
+def _curves(picker: str = "bm25") -> dict[str, Any]:
+    from tooldesign.scale.growth import measure  # the measured curves are the answer key
+
+    return {order: measure(sizes=(FROM_SIZE, TO_SIZE), order=order, pickers=(picker,)) for order in ORDER_KEYS}
+
+
+def loss_key(picker: str = "bm25", **kwargs: Any) -> dict[str, float]:
+    """Percentage points of accuracy lost per added tool, 5 -> 25 tools, in each growth order."""
+    return {order: _loss(points, picker, **kwargs) for order, points in _curves(picker).items()}
+
+
+def _close(got: dict[str, float], want: dict[str, float], tolerance: float = 0.01) -> bool:
+    return all(abs(got[k] - want[k]) <= tolerance for k in ORDER_KEYS)
+
+
+def _judge_loss_per_tool(answer: Any) -> object:
+    if type(answer) is not dict or set(answer) != set(ORDER_KEYS):
+        return failed("loss_per_tool should be a dict with the two growth orders as keys: "
+                      "'neighbours first' (points) and 'unrelated first' (neighbours_last)")
+    if any(type(v) not in (int, float) for v in answer.values()):
+        return failed("each value is a number: percentage points lost per added tool")
+    want = loss_key()
+    if _close(answer, want):
+        ratio = want["neighbours first"] / want["unrelated first"]
+        return passed(f"{want['neighbours first']:.2f} points per tool when the neighbours join, "
+                      f"{want['unrelated first']:.2f} when unrelated tools do: a near neighbour costs about "
+                      f"{ratio:.1f}x the accuracy of an unrelated tool.")
+    if _close(answer, {k: -v for k, v in want.items()}):
+        return failed("a loss is positive: accuracy with 5 tools minus accuracy with 25")
+    if _close(answer, {"neighbours first": want["unrelated first"], "unrelated first": want["neighbours first"]}):
+        return failed("the two values are swapped: points grew neighbours first, neighbours_last unrelated first")
+    if _close(answer, {k: v / 100 for k, v in want.items()}, 0.0001):
+        return failed("those are shares; give percentage points (multiply by 100)")
+    if _close(answer, loss_key(per=TO_SIZE), 0.01):
+        return failed("divide by the tools ADDED (20), not by the size of the catalog (25)")
+    if _close(answer, loss_key(per=1), 0.2):
+        return failed("that is the whole drop from 5 to 25 tools; divide it by the 20 tools added")
+    if _close(answer, loss_key("words"), 0.01):
+        return failed("those are the word-matching stand-in's figures; use the bm25 accuracy")
+    return failed("for each order: (bm25 accuracy at 5 tools - at 25 tools) x 100 / 20 added tools")
 
 
 # ---------- exercise 2: k under a token budget ----------
@@ -152,10 +181,17 @@ def _case_sensitive(definition):
 
 
 EXERCISES = [
-    Exercise("ex10-first-drop", NOTEBOOK, "first_drop", 1, _judge_first_drop,
-             prompt="The first catalog size where BM25 accuracy is more than 10 points below its 5-tool value.",
-             wrong_answers=(WrongAnswer(10, "MORE than"), WrongAnswer(25, "FIRST size"),
-                            WrongAnswer(None, "bm25"), WrongAnswer("15", "an int"))),
+    Exercise("ex10-loss-per-tool", NOTEBOOK, "loss_per_tool", 1, _judge_loss_per_tool,
+             prompt="BM25 accuracy points lost per added tool from 5 to 25 tools, neighbours first and "
+                    "unrelated first.",
+             wrong_answers=(WrongAnswer({"neighbours first": 0.00968, "unrelated first": 0.003225}, "percentage points"),
+                            WrongAnswer({"neighbours first": 0.7744, "unrelated first": 0.258}, "ADDED"),
+                            WrongAnswer({"neighbours first": 19.36, "unrelated first": 6.45}, "whole drop"),
+                            WrongAnswer({"neighbours first": 0.3225, "unrelated first": 0.968}, "swapped"),
+                            WrongAnswer({"neighbours first": -0.968, "unrelated first": -0.3225}, "positive"),
+                            WrongAnswer({"neighbours first": 0.1615, "unrelated first": 0.1615}, "word-matching"),
+                            WrongAnswer({"neighbours first": 1.29}, "two growth orders"),
+                            WrongAnswer(15, "two growth orders"))),
     Exercise("ex10-choose-k", NOTEBOOK, "choose_k", 2, _judge_choose_k, kind="function", probes=K_PROBES,
              prompt="Write choose_k(rows, budget): the most accurate k whose tokens fit the budget.",
              wrong_answers=(WrongAnswer(_largest_fitting, "pick on accuracy"),

@@ -1,0 +1,91 @@
+"""An MCP server built from a course tool set, so what a host lists is the one definition itself.
+
+Why the low-level ``mcp.server.Server`` and not ``MCPServer``: ``MCPServer`` builds each tool's input
+schema from a Python function's signature, which would be a second copy of the schema the designed
+set already states, and it answers a call to an unknown tool with an ``isError`` result. The designed
+definitions are data, and the MCP specification (Tools, "Error Handling") makes an unknown tool a
+protocol error. ``Server`` is the layer ``MCPServer`` itself runs on; here it is handed the ToolSet's
+name, description, parameters and annotations unchanged.
+
+What the server does for each request:
+
+* ``tools/list``: every tool's name, description, ``inputSchema`` (the ToolSet's parameters),
+  ``outputSchema`` (``tooldesign.mcp.results``) and annotations (the ToolSet's hints);
+* ``tools/call`` for a known tool: the tool's own handler runs; its ``{"error": ...}`` comes back as an
+  ``isError`` result whose text the model reads, anything else as structured content plus the same
+  JSON as text;
+* ``tools/call`` for an unknown tool: a protocol error (JSON-RPC -32602). Malformed requests never
+  reach this code: the SDK rejects them with -32602 or -32601 first.
+
+A handler that raises anyway is a bug in the server, not a message for the model: the model gets a
+short ``isError`` text without internals, and the exception's type is kept in ``crashes`` so a test
+can insist there are none.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import mcp_types as types
+from mcp.server import Server
+from mcp.shared.exceptions import MCPError
+
+from tooldesign.mcp.results import output_schema, split_result
+from tooldesign.tools.base import Tool, ToolSet
+
+__all__ = ["ServedSet", "serve", "listed_tool", "annotations_of", "UNKNOWN_TOOL", "CRASH_TEXT"]
+
+UNKNOWN_TOOL = types.INVALID_PARAMS  # the code the specification's example uses for an unknown tool
+CRASH_TEXT = "The tool failed inside the server. Nothing was changed; try again later or tell the user."
+
+
+def annotations_of(tool: Tool) -> types.ToolAnnotations | None:
+    """The ToolSet's behaviour hints in MCP's type; None when a tool declares none (the mirror)."""
+    return types.ToolAnnotations.model_validate(dict(tool.annotations)) if tool.annotations else None
+
+
+def listed_tool(tool: Tool) -> types.Tool:
+    """What ``tools/list`` says about one tool: its own definition, plus its result schema."""
+    return types.Tool(name=tool.name, description=tool.description, input_schema=dict(tool.parameters),
+                      output_schema=output_schema(tool), annotations=annotations_of(tool))
+
+
+@dataclass(frozen=True)
+class ServedSet:
+    """A tool set behind an MCP server. Pass ``server`` to ``mcp.Client`` (in memory) or run it.
+
+    ``crashes`` lists the tool and exception type of every handler that raised; it should stay empty.
+    """
+    tools: ToolSet
+    server: Server = field(repr=False)
+    crashes: list[str] = field(default_factory=list)
+
+
+def _text(value: str) -> list[types.TextContent]:
+    return [types.TextContent(type="text", text=value)]
+
+
+def serve(tools: ToolSet, name: str | None = None) -> ServedSet:
+    """Build the MCP server for ``tools``; nothing is started until a client connects or it is run."""
+    listing = types.ListToolsResult(tools=[listed_tool(tool) for tool in tools])
+    crashes: list[str] = []
+
+    async def on_list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        return listing
+
+    async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        if params.name not in tools.names:
+            raise MCPError(code=UNKNOWN_TOOL, message=f"Unknown tool: {params.name}. This server offers "
+                                                      f"{', '.join(tools.names)}.")
+        try:
+            result = tools[params.name].run(params.arguments if params.arguments is not None else {})
+        except Exception as error:  # a bug, kept for the tests; the model learns only that it failed
+            crashes.append(f"{params.name}: {type(error).__name__}")
+            return types.CallToolResult(content=_text(CRASH_TEXT), is_error=True)
+        split = split_result(result)
+        return types.CallToolResult(content=_text(split.text), structured_content=split.structured,
+                                    is_error=split.is_error)
+
+    server = Server(name or f"tooldesign-{tools.name}", version="1",
+                    on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+    return ServedSet(tools, server, crashes)
