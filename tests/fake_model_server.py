@@ -2,7 +2,7 @@
 
 It speaks just enough of two APIs for the official client libraries to work against it:
 
-* OpenAI's ``POST /v1/chat/completions``
+* OpenAI's ``POST /v1/chat/completions`` (also what Ollama serves) and ``GET /v1/models``
 * Anthropic's ``POST /v1/messages``
 
 and it checks what it receives before answering: a model and a user message, every tool in the
@@ -10,7 +10,8 @@ provider's format with a name, description and object schema, ``tool_choice`` "a
 ``strict`` set exactly on the tools whose schema is strict-ready (closed objects, every property
 required). Its own strict rule is written independently of the package's checker, so the test
 compares two implementations. A request that breaks a check gets a 400 whose message names the
-problem (the client raises it). Otherwise it answers with a tool call chosen by ``choose``.
+problem (the client raises it). Otherwise it answers with a tool call chosen by ``choose``, and
+reports input tokens as a real API would report its own count: here, the request body's length / 4.
 """
 from __future__ import annotations
 
@@ -42,12 +43,17 @@ def _closed(schema: Any) -> bool:
     return _closed(schema.get("items")) if "items" in schema else True
 
 
+def _tokens(body: dict) -> int:
+    return len(json.dumps(body)) // 4
+
+
 class FakeModelServer:
     """Use as a context manager; ``url`` is the base address, ``requests`` what it received
     (path, JSON body and headers with lower-case names), ``problems`` every check that failed."""
 
-    def __init__(self, choose: Chooser = first_tool) -> None:
+    def __init__(self, choose: Chooser = first_tool, models: tuple[str, ...] = ("qwen2.5:3b",)) -> None:
         self.choose = choose
+        self.models = models
         self.requests: list[dict] = []
         self.problems: list[str] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -129,14 +135,14 @@ class FakeModelServer:
         return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": body["model"],
                 "choices": [{"index": 0, "message": message,
                              "finish_reason": "tool_calls" if tool else "stop"}],
-                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+                "usage": {"prompt_tokens": _tokens(body), "completion_tokens": 1, "total_tokens": _tokens(body) + 1}}
 
     def _anthropic_answer(self, body: dict, tool: str | None) -> dict:
         content: list[dict] = ([{"type": "tool_use", "id": "toolu_1", "name": tool, "input": {}}] if tool
                                else [{"type": "text", "text": "No tool fits that request."}])
         return {"id": "msg_fake", "type": "message", "role": "assistant", "model": body["model"],
                 "content": content, "stop_reason": "tool_use" if tool else "end_turn", "stop_sequence": None,
-                "usage": {"input_tokens": 1, "output_tokens": 1}}
+                "usage": {"input_tokens": _tokens(body), "output_tokens": 1}}
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
@@ -152,6 +158,15 @@ class FakeModelServer:
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
+
+            def do_GET(self) -> None:
+                server.requests.append({"path": self.path, "body": None,
+                                        "headers": {k.lower(): v for k, v in self.headers.items()}})
+                if self.path.endswith("/models"):
+                    self._send(200, {"object": "list", "data": [{"id": m, "object": "model", "owned_by": "library"}
+                                                                for m in server.models]})
+                else:
+                    self._send(404, {"error": {"type": "not_found", "message": self.path}})
 
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")

@@ -113,9 +113,9 @@ CLAIMS: tuple[Claim, ...] = (
           "boundary findings in the grown set"),
     Claim("10", r"(?P<n>\w+) `set-size` finding", r"'set-size': (?P<n>\d+)", "set-size findings"),
     Claim("10", r"and (?P<n>\d+) pairs of near twins", r"'set-twins': (?P<n>\d+)", "near-twin pairs"),
-    Claim("10", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+designed\s+5\s+1060\s+\d+\s+\d+\s+(?P<pct>\d+)%",
+    Claim("10", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+designed\s+5\s+\d+\s+\d+\s+\d+\s+(?P<pct>\d+)%",
           "designed set in the consolidation table"),
-    Claim("10", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+5\s+1060\s+(?P<pct>\d+)%",
+    Claim("10", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+5\s+\d+\s+(?P<pct>\d+)%",
           "designed set at five tools in the growth table"),
 )
 
@@ -267,7 +267,7 @@ def _doctor_output(notebook: dict, old: str, new: str) -> dict:
     ("05", "output", "7 tools, 67 finding(s)", "7 tools, 57 finding(s)"),
     ("08", "prose", "the mean gap\n  is 0.194", "the mean gap\n  is 0.166"),
     ("10", "prose", "Each of the 95 distractors", "Each of the 96 distractors"),
-    ("10", "prose", "The designed row's 86 %", "The designed row's 87 %"),
+    ("10", "prose", "The designed row's 83 %", "The designed row's 84 %"),
 ])
 def test_doctored_copies_are_caught_by_the_claim_table(prefix, where, old, new):
     original = load(notebook_path(prefix))
@@ -280,7 +280,7 @@ def test_doctored_copies_are_caught_by_the_claim_table(prefix, where, old, new):
 
 @pytest.mark.parametrize("prefix, old, new", [
     ("03", "gets 843 characters", "gets 900 characters"),
-    ("10", "The designed row's 86 %", "The designed row's 88 %"),
+    ("10", "The designed row's 83 %", "The designed row's 85 %"),
     ("04", "designed call (the repeat)", "designed call (the repeat, 318 characters)"),
     ("08", "Those 8 calls ran", "Those 9 calls ran"),
 ])

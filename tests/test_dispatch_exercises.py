@@ -11,7 +11,7 @@ from tooldesign.dispatch import boundary
 from tooldesign.tools import tool_set
 from workbook.checks import PASS, evaluate
 from workbook.exercises import exercises_for
-from workbook.exercises.lesson09 import APPROVAL_PROBES, TARGET
+from workbook.exercises.lesson09 import APPROVAL_PROBES
 
 NOTEBOOK = "09_dispatch_and_errors"
 CLAUSE = ("Not for a customer as a whole: everything on or about a customer, the full picture, "
@@ -41,8 +41,18 @@ def test_solution_passes(grade_id):
     assert verdict.status == PASS, verdict.message
 
 
-def test_clause_answer_key_is_the_package_measurement():
-    assert boundary.try_clause(boundary.ORDERS, CLAUSE, TARGET) == {"fixed": True, "broke": [], "right": 9, "of": 10}
+def test_clause_solution_has_the_shape_the_package_judges():
+    verdict = boundary.clause_verdict(CLAUSE, boundary.ORDERS)
+    assert verdict.ok and verdict.neighbour == boundary.CUSTOMERS
+
+
+def test_clause_check_passes_other_words_and_fails_keyword_stuffing():
+    other_words = "Questions about the customer as a party, such as who they are or the full picture, go to " \
+                  "search_customers."
+    assert evaluate("ex09-boundary-clause", other_words).status == PASS
+    stuffed = "Not for customer full picture account profile everything (use search_customers)."
+    verdict = evaluate("ex09-boundary-clause", stuffed)
+    assert verdict.status != PASS and "keyword list" in verdict.message
 
 
 def test_fixed_call_passes_the_real_dispatcher():

@@ -83,7 +83,7 @@ def test_ties_go_to_the_first_tool_and_nothing_shared_means_no_call():
 
 def test_a_bad_description_costs_a_request():
     designed = tool_set("designed")
-    broken = ToolSet("designed", tuple(replace(t, description="Get address.") if t.name == "customer_get_address_gaps"
+    broken = ToolSet("designed", tuple(replace(t, description="Get orders.") if t.name == "sales_order_search"
                                        else t for t in designed))
     assert run_selection(WordMatchPicker(), broken).right < 10
 

@@ -4,6 +4,7 @@ tests/test_checks.py proves every check both ways with its wrong answers; these 
 those checks rest on (answer keys that must agree with the package) and the hints a learner gets
 for the mistakes most likely in these lessons.
 """
+import inspect
 import re
 
 import pytest
@@ -84,31 +85,59 @@ def test_returns_rule_in_other_words_passes_and_letter_matching_fails():
     assert not letters.passed and "whole words" in letters.message
 
 
-def test_price_tool_passes_with_six_tools_no_findings_every_request_right():
-    verdict = evaluate("ex06-price-tool", {"definition": price_definition(), "requests": lesson06.GOOD_REQUESTS})
-    assert verdict.passed and "6 tools, 0 findings, 12/12 right" in verdict.message
+def test_price_tool_passes_with_six_tools_no_findings_and_the_development_requests():
+    verdict = evaluate("ex06-price-tool", {"definition": price_definition(lesson06.GOOD_DESCRIPTION),
+                                           "requests": lesson06.GOOD_REQUESTS})
+    assert verdict.passed and "6 tools, 0 findings, no old request lost" in verdict.message
+    assert f"{len(lesson06.PRICE_DEVELOPMENT)}/{len(lesson06.PRICE_DEVELOPMENT)}" in verdict.message
 
 
 def test_a_greedy_description_is_told_which_request_it_took():
-    greedy = PRICE_DESCRIPTION.replace("Shows the agreed prices", "Shows pricing and credit for the stuck order "
-                                       "and the agreed prices")
+    greedy = lesson06.GOOD_DESCRIPTION.replace("Shows the agreed prices", "Shows why an order is stuck on pricing "
+                                               "or credit, and the agreed prices")
     verdict = evaluate("ex06-price-tool", {"definition": price_definition(greedy),
                                            "requests": lesson06.GOOD_REQUESTS})
     assert not verdict.passed and "your tool now takes" in verdict.message and "NOT for" in verdict.message
 
 
-def test_a_request_without_the_tools_words_is_named():
-    requests = ["Is 4725 too expensive?", "What discount did order 4725 get?"]
-    verdict = evaluate("ex06-price-tool", {"definition": price_definition(), "requests": requests})
-    assert not verdict.passed and "your request 'Is 4725 too expensive?'" in verdict.message
+@pytest.mark.parametrize("requests", [
+    ["Customer says 4725 was overcharged - what did we agree?", "Is 4725 too expensive?"],
+    ["Preis für 4725 prüfen bitte", "why so pricey, 4725??"],
+    ["Is 4725 too expensive?", "What did we charge on the disputed order?"],
+])
+def test_realistic_requests_of_your_own_never_fail_the_check(requests):
+    """Own requests are held out: a miss is reported below the exercise, never a reason to reword."""
+    verdict = evaluate("ex06-price-tool", {"definition": price_definition(lesson06.GOOD_DESCRIPTION),
+                                           "requests": requests})
+    assert verdict.passed, verdict.message
 
 
-@pytest.mark.parametrize("requests", [lesson06.GOOD_REQUESTS, ["How much discount is on order 4725?",
-                                                               "Customer disputes the price on 4725"]])
-def test_broken_key_and_check_for_other_requests(requests):
-    key = lesson06.broken_run(requests)
-    assert key["rules"] == ["desc-boundary", "desc-sentences", "desc-when"]
-    assert evaluate("ex06-broken", {"requests": requests, **key}).passed
+def test_no_hint_ever_asks_to_share_words_with_a_request():
+    source = inspect.getsource(lesson06)
+    assert "share the clerk's words" not in source and "should share" not in source
+
+
+@pytest.mark.parametrize("description", [lesson06.RULE_ABIDING,
+                                         "Returns stored commercial figures for one document. Use it when those "
+                                         "figures are needed. Not for block reasons (use "
+                                         "sales_order_get_block_summary). Read-only.",
+                                         "Fetches ledger terms of a record. It returns what is stored there. Use it "
+                                         "when the terms matter. Do not use it for holds; use "
+                                         "sales_order_get_block_summary instead. Read-only."])
+def test_rule_abiding_but_losing_descriptions_pass_exercise_2(description):
+    verdict = evaluate("ex06-broken", description)
+    assert verdict.passed, verdict.message
+
+
+def test_a_description_that_keeps_the_requests_fails_exercise_2():
+    verdict = evaluate("ex06-broken", lesson06.GOOD_DESCRIPTION)
+    assert not verdict.passed and "agree here" in verdict.message
+
+
+def test_own_requests_in_other_words_and_order_pass():
+    a = {"Has 10051 paid the May invoice yet?": "customer_get_credit_exposure", "Where is my parcel?": None}
+    b = dict(reversed(list(a.items())))
+    assert evaluate("ex06-own-requests", a).passed and evaluate("ex06-own-requests", b).passed
 
 
 def test_the_design_note_is_left_to_a_person():

@@ -15,11 +15,14 @@ def test_unchanged_description_keeps_a_clean_set():
     assert (state.right, state.total) == (10, 10) and state.all_right and state.wrong == ()
 
 
+SEARCH = "sales_order_search"
+
+
 def test_a_thin_description_shows_findings_and_a_miss():
-    state = workbench_update(DESIGNED, GAPS, "Get address.")
+    state = workbench_update(DESIGNED, SEARCH, "Get orders.")
     rules = {f.rule for f in state.findings}
     assert {"desc-sentences", "desc-when", "desc-boundary"} <= rules
-    assert state.right < 10 and any("address" in request for request, _ in state.wrong)
+    assert state.right < 10 and any("orders of customer" in request for request, _ in state.wrong)
     text = render_state(state)
     assert "WRONG" in text and "estimate" in text
 
@@ -53,14 +56,28 @@ def test_request_tester_with_bm25():
 
 
 def test_widget_shells_update_as_you_type():
-    workbench = description_workbench(tool_name=GAPS)
+    workbench = description_workbench(tool_name=SEARCH)
     dropdown, area, out = workbench.children
     assert "0 finding(s)" in out.value
-    area.value = "Get address."
+    area.value = "Get orders."
     assert "desc-sentences" in out.value and "WRONG" in out.value
-    dropdown.value = "sales_order_search"
-    assert area.value == DESIGNED["sales_order_search"].description and "0 finding(s)" in out.value
+    dropdown.value = GAPS
+    assert area.value == DESIGNED[GAPS].description and "0 finding(s)" in out.value
     tester = request_tester("Why is order 4711 on hold?")
     box, shown = tester.children
     box.value = "How many orders does customer 10023 have?"
     assert "sales_order_search" in shown.value
+
+
+def test_request_tester_says_when_a_request_is_outside_every_sets_vocabulary():
+    from tooldesign.widgets.request_tester import vocabulary_gap
+
+    gap = vocabulary_gap("Book a meeting room for Friday morning.")
+    assert gap.outside_every_set and "outside every set's vocabulary" in gap.note()
+    partly = vocabulary_gap("Why is order 4711 on hold, asks Brigitte?")
+    assert not partly.outside_every_set and "brigi" in partly.unknown and "order" not in partly.unknown
+    assert "no words" in vocabulary_gap("4711?").note()
+    tester = request_tester("Translate 'thank you' into French.")
+    assert "outside every set" in tester.children[1].value
+    tester.children[0].value = "Why is order 4711 on hold?"
+    assert "outside every set" not in tester.children[1].value

@@ -3,12 +3,14 @@
     data                                  build the fictional data files, list what was written
     lint [--set mirror|designed|both]     check tool definitions against the design rules
     respond                               what each tool set returns for the same five questions
-    select [--sample | --picker bm25 | --model NAME [--provider openai|anthropic|sap]]
+    select [--sample | --picker bm25 | --model NAME [--provider openai|anthropic|sap|ollama]]
+           [--cases tuning|development|held-out] [--record FILE] [--repeat K]
                                           which tool is picked first for each clerk request
     serve [--set designed|mirror] [--transport stdio|http] [--port N]
                                           the tools over MCP (HTTP binds 127.0.0.1 only)
 
-Everything runs offline except ``select --model``. Bad input ends with a one-line error and a
+Everything runs offline except ``select --model`` and ``select --provider ollama`` (a model on
+your own machine). Bad input ends with a one-line error and a
 non-zero exit code, never a traceback: the CLI is for learners, and a traceback hides the fix.
 """
 from __future__ import annotations
@@ -73,36 +75,83 @@ def _cmd_respond(args: argparse.Namespace) -> int:
 def _picker(args: argparse.Namespace):
     from tooldesign.selection import offline_picker
 
-    if args.model:
+    if args.model or args.provider == "ollama":
         from tooldesign.selection.models import model_picker
         return model_picker(args.model, args.provider)
     return offline_picker(args.picker or "words")
 
 
+def _print_case_sets() -> None:
+    from tooldesign.selection.report import score_rows, score_text
+
+    print("\nAll three case sets, offline pickers (held-out is the headline; tuning is what the wording was "
+          "fitted to):")
+    print(score_text(score_rows()))
+
+
 def _cmd_select(args: argparse.Namespace) -> int:
     from tooldesign.selection import run_selection
+    from tooldesign.selection.cases import case_set
     from tooldesign.tools import SET_NAMES, tool_set
 
+    if (args.record or args.repeat != 1) and not (args.model or args.provider == "ollama"):
+        print("error: --record and --repeat are for real models (--model NAME or --provider ollama); the offline "
+              "pickers give the same answer every time", file=sys.stderr)
+        return 2
+    if args.repeat < 1:
+        print("error: --repeat must be 1 or more", file=sys.stderr)
+        return 2
+    if args.record:
+        from pathlib import Path
+        if Path(args.record).exists():
+            print(f"error: {args.record} exists; choose a new file name, a record is never overwritten",
+                  file=sys.stderr)
+            return 2
     picker = _picker(args)
-    print(f"Which tool is picked first for each request?  [{picker.label}]\n")
+    cases = case_set(args.cases)
+    print(f"Which tool is picked first for each request?  [{picker.label}; {cases.name} cases]\n")
+    if not picker.offline:
+        return _select_with_model(picker, args)
     results = []
     for name in SET_NAMES:
-        try:
-            result = run_selection(picker, tool_set(name))
-        except Exception as error:  # a network or API failure from a real model
-            if picker.offline:
-                raise
-            print(f"error: the model call failed: {type(error).__name__}: {' '.join(str(error).split())[:300]}",
-                  file=sys.stderr)
-            return 1
+        result = run_selection(picker, tool_set(name), cases.cases, name)
         results.append(result)
         print(result.format())
         print()
     for result in results:
         print(result.summary())
-    if picker.offline:
-        print(f"\n[{picker.label}] Offline stand-in: the gap between the sets is the lesson, not the digits. "
-              "Run with --model NAME for a real model.")
+    _print_case_sets()
+    print(f"\n[{picker.label}] Offline stand-in: the gap between the sets is the lesson, not the digits. "
+          "Run with --model NAME or --provider ollama for a real model.")
+    return 0
+
+
+def _select_with_model(picker, args: argparse.Namespace) -> int:
+    from tooldesign.selection.record import record_runs, save
+    from tooldesign.tools import SET_NAMES
+
+    try:
+        record = record_runs(picker, args.cases, SET_NAMES, args.repeat)
+    except Exception as error:  # a network or API failure from a real model
+        hint = ("; is Ollama running? Start it with `ollama serve` (README: A free local model)"
+                if getattr(picker, "provider", "") == "ollama" and "connect" in str(error).lower() else "")
+        print(f"error: the model call failed: {type(error).__name__}: {' '.join(str(error).split())[:300]}{hint}",
+              file=sys.stderr)
+        return 1
+    for run in record.runs:
+        if args.repeat == 1:
+            print(f"== {run.tool_set}")
+            for p in run.picks:
+                print(f"  {'right' if p.right else 'WRONG'}  {p.pick or '(no call)':<31} <- {p.request}")
+            print()
+    for row in record.summary():
+        spread = "" if row["repeats"] == 1 else f" (lowest {row['lowest']}, highest {row['highest']} over " \
+                                                f"{row['repeats']} runs)"
+        tokens = row["input tokens per call"]
+        print(f"{row['tool set']:<9} {row['mean right']:g}/{row['total']} right{spread}; input tokens per call "
+              f"{tokens if tokens is not None else 'not reported'}, median latency {row['median latency (s)']} s")
+    if args.record:
+        print(f"\nrecorded: {save(record, args.record)} ({record.provider}, {record.model}, {record.date})")
     return 0
 
 
@@ -144,8 +193,13 @@ def build_parser() -> argparse.ArgumentParser:
     how.add_argument("--sample", action="store_true", help="the crude word-matching stand-in (default)")
     how.add_argument("--picker", choices=["words", "bm25"], help="an offline picker")
     how.add_argument("--model", metavar="NAME", help="a real model (needs a key; see tooldesign.selection.config)")
-    select.add_argument("--provider", choices=["openai", "anthropic", "sap"],
-                        help="who serves --model (default: TOOLDESIGN_PROVIDER, else openai)")
+    select.add_argument("--provider", choices=["openai", "anthropic", "sap", "ollama"],
+                        help="who serves --model (default: TOOLDESIGN_PROVIDER, else openai); ollama is a free "
+                             "local model and needs no --model")
+    select.add_argument("--cases", choices=["tuning", "development", "held-out"], default="tuning",
+                        help="which case set (default: tuning); held-out is the headline")
+    select.add_argument("--record", metavar="FILE", help="write every pick, tokens and latency to FILE (JSON)")
+    select.add_argument("--repeat", metavar="K", type=int, default=1, help="run K times to see the spread")
     serve = sub.add_parser("serve", help="serve a tool set over MCP (stdio for a host, or HTTP on 127.0.0.1)")
     serve.add_argument("--set", choices=["designed", "mirror"], default="designed",
                        help="which tool set (default: designed)")
@@ -158,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit code. Errors become one line on stderr."""
     args = build_parser().parse_args(argv)
-    if getattr(args, "provider", None) and not getattr(args, "model", None):
+    if getattr(args, "provider", None) not in (None, "ollama") and not getattr(args, "model", None):
         print("error: --provider only applies together with --model NAME", file=sys.stderr)
         return 2
     try:

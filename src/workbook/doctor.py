@@ -122,6 +122,8 @@ def main() -> int:
         print(finding.line())
     failures = sum(not f.ok for f in findings)
     print(f"\n{len(findings) - failures} OK, {failures} FAIL" + ("" if failures else ": ready for the course."))
+    from tooldesign.selection.models import local_model_status  # optional: never a FAIL, at most 2 s
+    print(f"[info] {local_model_status().message}")
     return 1 if failures else 0
 
 

@@ -5,12 +5,18 @@ delivery state. A request such as "pull up everything on Nordhafen" fits both, a
 made on the descriptions alone. A boundary clause is the sentence that settles it: it names the
 requests this tool does not serve and the tool that serves them ("Not for ... (use search_orders).").
 
-The offline pickers drop any sentence that names another tool, because a word matcher cannot read
-"not" and would count the neighbour's words as its own. So a clause is invisible to them as they
-stand. ``read_boundaries`` shows what a reader who follows the redirect does with it: the words of
-"Not for X (use B)" count for B. Both readings are measured, side by side.
+What this module can and cannot measure:
 
-Run ``python -m tooldesign.dispatch.boundary`` to print the table.
+* The offline stand-ins cannot measure a clause. They count shared words and cannot read "not",
+  so they skip every sentence that names another tool (see ``tooldesign.selection.pickers.tool_text``),
+  in every tool set alike. A clause is therefore invisible to them: ``scores()`` shows the same
+  figures with and without clauses. No picker here reads a clause by a rule of its own.
+* What a clause does to selection is measured with a real model, opt-in: ``model_scores(picker)``.
+* Offline, a clause is judged by its structure (``clause_verdict``): does it name an existing
+  neighbouring tool exactly, say which requests go there, and stay short? The guidance behind those
+  three tests, with its sources, is in ``GUIDANCE``.
+
+Run ``python -m tooldesign.dispatch.boundary`` to print the offline table.
 """
 from __future__ import annotations
 
@@ -113,38 +119,35 @@ def tools(descriptions: Mapping[str, str] = PLAIN) -> ToolSet:
     ))
 
 
-# ---------- reading a clause as a redirect ----------
+# ---------- the guidance, with its sources ----------
 
-_REDIRECT = re.compile(r"\b(not for|do not use|don't use|instead)\b", re.IGNORECASE)
-
-
-def read_boundaries(toolset: Sequence[Tool]) -> ToolSet:
-    """The definitions as a reader who follows redirects uses them.
-
-    Every sentence of tool A that names tool B and says "not for" / "instead" is moved to B, with
-    the tool names taken out: the requests it lists are B's. Nothing else changes.
-    """
-    names = [t.name for t in toolset]
-    extra: dict[str, list[str]] = {n: [] for n in names}
-    kept: dict[str, list[str]] = {n: [] for n in names}
-    for tool in toolset:
-        for sentence in re.split(r"(?<=[.!?])\s+", tool.description.strip()):
-            targets = [n for n in names if n != tool.name and n in sentence]
-            if targets and _REDIRECT.search(sentence):
-                plain = sentence
-                for n in names:
-                    plain = plain.replace(n, "")
-                plain = re.sub(r"\(\s*(use)?\s*\)", "", _REDIRECT.sub("", plain))
-                for target in targets:
-                    extra[target].append(plain.strip())
-            else:
-                kept[tool.name].append(sentence)
-    return ToolSet(getattr(toolset, "name", "tools"), tuple(
-        Tool(t.name, " ".join(kept[t.name] + extra[t.name]), t.parameters, t.handler, t.annotations)
-        for t in toolset))
+@dataclass(frozen=True)
+class Guidance:
+    advice: str
+    source: str
 
 
-# ---------- the measurement ----------
+GUIDANCE: tuple[Guidance, ...] = (
+    Guidance("Differentiate tools by when to use each, not only by what each does: a wrong tool being called "
+             "is usually an ambiguous description.",
+             "Anthropic, Troubleshooting tool use (Claude Platform Docs, accessed 2026-09-09), "
+             "https://platform.claude.com/docs/en/agents-and-tools/tool-use/troubleshooting-tool-use"),
+    Guidance("A description says what the tool does, when it should be used and how it behaves; the API builds "
+             "the model's system prompt from the definitions, so they are what the choice is made on.",
+             "Anthropic, Define tools (Claude Platform Docs, accessed 2026-09-09), "
+             "https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools"),
+    Guidance("Describe a tool as you would to a new colleague, and namespace related tools under a common "
+             "prefix so the set reads as territories.",
+             "Anthropic, Writing effective tools for AI agents (Anthropic Engineering, accessed 2026-09-09), "
+             "https://www.anthropic.com/engineering/writing-tools-for-agents"),
+    Guidance("Give every description a boundary clause: the requests this tool does not serve and the tool that "
+             "serves them. Keep the description to three or four sentences; longer is not safer.",
+             "Chapter 9, 'The Description Is the Input, Not the Documentation', the source text this course's "
+             "lessons on tool definitions follow"),
+)
+
+
+# ---------- offline: a clause cannot be measured, only its shape judged ----------
 
 @dataclass(frozen=True)
 class Decision:
@@ -157,65 +160,191 @@ class Decision:
         return self.chosen == self.expected
 
 
-def decide(descriptions: Mapping[str, str], picker: Picker | str = "words", redirects: bool = True,
+def decide(descriptions: Mapping[str, str], picker: Picker | str = "words",
            requests: Sequence[Request] = REQUESTS) -> list[Decision]:
-    """Each request's first tool under ``descriptions``; ``redirects`` reads clauses as redirects."""
+    """Each request's first tool under ``descriptions``, chosen by ``picker`` (a name or a Picker)."""
     chooser = offline_picker(picker) if isinstance(picker, str) else picker
     offered = tools(descriptions)
-    if redirects:
-        offered = read_boundaries(offered)
     return [Decision(r.text, r.expected, chooser.pick(r.text, offered).tool) for r in requests]
 
 
-def score(descriptions: Mapping[str, str], picker: Picker | str = "words", redirects: bool = True,
+def score(descriptions: Mapping[str, str], picker: Picker | str = "words",
           requests: Sequence[Request] = REQUESTS) -> int:
-    return sum(d.right for d in decide(descriptions, picker, redirects, requests))
+    return sum(d.right for d in decide(descriptions, picker, requests))
 
 
 VARIANTS = {"without clauses": PLAIN, "with clauses": with_clauses()}
 
 
-def try_clause(tool: str, clause: str, target: str, base: Mapping[str, str] | None = None,
-               picker: Picker | str = "words") -> dict[str, Any]:
-    """Replace ``tool``'s boundary clause with ``clause``: is ``target`` fixed, and what broke?
-
-    "Broke" lists requests that were right with the course's clauses and are wrong with yours.
-    """
-    base = dict(base or with_clauses())
-    before = {d.request: d.right for d in decide(base, picker)}
-    trial = dict(base)
-    trial[tool] = f"{PLAIN[tool]} {clause}".strip()
-    after = decide(trial, picker)
-    return {"fixed": any(d.request == target and d.right for d in after),
-            "broke": [d.request for d in after if before[d.request] and not d.right],
-            "right": sum(d.right for d in after), "of": len(after)}
-
-
-def table(pickers: Sequence[str] = ("words",)) -> list[dict]:
+def table(pickers: Sequence[Picker | str] = ("words",)) -> list[dict]:
     """One row per request: the expected tool and the choice under each variant and picker."""
-    columns = {f"{variant}, {p}": decide(descriptions, p)
+    def label(p: Picker | str) -> str:
+        return p if isinstance(p, str) else getattr(p, "model", p.label)
+
+    columns = {f"{variant}, {label(p)}": decide(descriptions, p)
                for variant, descriptions in VARIANTS.items() for p in pickers}
     rows = []
     for n, request in enumerate(REQUESTS):
         row: dict[str, Any] = {"request": request.text, "expected": request.expected}
-        for label, decisions in columns.items():
+        for name, decisions in columns.items():
             chosen = decisions[n].chosen
-            row[label] = (chosen or "(no call)") + ("" if decisions[n].right else "  x")
+            row[name] = (chosen or "(no call)") + ("" if decisions[n].right else "  x")
         rows.append(row)
     return rows
 
 
-def scores(pickers: Sequence[str] = ("words", "bm25")) -> list[dict]:
-    """Right first tools per variant, picker and reading: the clause is invisible without redirects."""
-    return [{"descriptions": variant, "picker": p, "reading": "clauses as redirects" if redirects else "as is",
-             "right": score(descriptions, p, redirects), "of": len(REQUESTS)}
-            for variant, descriptions in VARIANTS.items() for p in pickers for redirects in (False, True)]
+def scores(pickers: Sequence[Picker | str] = ("words", "bm25")) -> list[dict]:
+    """Right first tools per variant and picker. With the offline stand-ins both variants score the
+    same, because they skip the clause: that is the limit of a word matcher, not a finding."""
+    out = []
+    for p in pickers:
+        label = p if isinstance(p, str) else p.label
+        for variant, descriptions in VARIANTS.items():
+            out.append({"picker": label, "descriptions": variant, "right": score(descriptions, p),
+                        "of": len(REQUESTS)})
+    return out
+
+
+def model_scores(picker: Picker) -> list[dict]:
+    """The same comparison with a real model (opt-in: 20 model calls). Label the figures with the model
+    and the date you ran it; a run can differ from the next one."""
+    if getattr(picker, "offline", True):
+        raise ValueError("model_scores needs a real-model picker (tooldesign.selection.models.model_picker); "
+                         "the offline stand-ins cannot see a clause")
+    return scores([picker])
+
+
+_TOOL_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+_CUE = re.compile(r"\b(not for|not about|not meant for|instead|do not use|don't use|never use|rather than)\b", re.I)
+_SELF_CLAIM = re.compile(r"\b(use (it|this)( tool)? (for|when)|it (covers|handles|serves|answers|is for)|this tool "
+                         r"(covers|handles|serves|answers|is for))\b", re.I)
+_FUNCTION_WORDS = frozenset(
+    "a an the of for to and or but nor is are be as on in at by with about from into than that this these those "
+    "it its their them they who what which whose whom when where how why whether if not no use go goes send "
+    "such like any all each every other instead rather do does don't never belongs belong serves handles".split())
+_VAGUE = frozenset("anything everything else other others stuff things thing requests request questions question "
+                   "cases case misc something all".split())
+MAX_CLAUSE_WORDS = 40
+
+
+@dataclass(frozen=True)
+class ClauseVerdict:
+    """What the structure of a clause shows: which neighbour it names, the words that say which requests
+    go there, its length, and every problem found (empty when the clause has the shape of a good one)."""
+    neighbour: str | None
+    request_words: tuple[str, ...]
+    words: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _redirect_to(clause: str, neighbour: str) -> bool:
+    """True when the clause hands requests to ``neighbour``: a "not for / instead" cue, or the neighbour as
+    the object of use / go to / ask, or the neighbour as the subject of serves / handles."""
+    if _CUE.search(clause):
+        return True
+    name = re.escape(neighbour)
+    before = rf"\b(use|using|to|ask|call|try|with)\s+(the\s+)?(tool\s+)?`?{name}"
+    after = rf"{name}`?\s+(serves|handles|answers|covers|takes|is for|does|owns|gets)\b"
+    return bool(re.search(before, clause, re.I) or re.search(after, clause, re.I))
+
+
+def _keyword_list(clause: str) -> str | None:
+    """Why ``clause`` reads as a list of keywords rather than a sentence, or None."""
+    text = _TOOL_NAME.sub(" ", clause)
+    tokens = re.findall(r"[A-Za-z']+|[,;/|()]", text)
+    run = longest = 0
+    for token in tokens:
+        if token.lower() in _FUNCTION_WORDS or not token[0].isalpha():
+            run = 0
+        else:
+            run += 1
+            longest = max(longest, run)
+    if longest >= 5:
+        return f"{longest} content words in a row with nothing to join them"
+    items = [[w for w in re.findall(r"[A-Za-z']+", i) if w.lower() not in _FUNCTION_WORDS]
+             for i in re.split(r"[,;/|]", text)]
+    short = [i for i in items if len(i) == 1]
+    if len(short) >= 5:
+        return f"{len(short)} single words between commas"
+    chain = re.search(r"\b[A-Za-z']+(?:\s+(?:or|and)\s+[A-Za-z']+){3,}", text, re.I)
+    if chain:
+        return f"'{chain.group(0)}' strings single words together"
+    stems = [w.lower()[:5] for w in re.findall(r"[A-Za-z]+", text) if w.lower() not in _FUNCTION_WORDS]
+    repeated = sorted({w for w in stems if stems.count(w) >= 3})
+    if repeated:
+        return f"'{repeated[0]}...' repeated {stems.count(repeated[0])} times"
+    return None
+
+
+def _particular(clause: str) -> str | None:
+    """Order or customer numbers, or two or more proper names: words copied from particular requests."""
+    number = re.search(r"\d{3,}", clause)
+    if number:
+        return number.group(0)
+    names = [m.group(1) for m in re.finditer(r"(?<![.:!?(]\s)(?<!^)\b([A-Z][a-z]+)\b", clause.strip())]
+    return ", ".join(names[:3]) if len(names) >= 2 else None
+
+
+def clause_verdict(clause: Any, tool: str = ORDERS, names: Sequence[str] = (CUSTOMERS, ORDERS)) -> ClauseVerdict:
+    """Judge a boundary clause for ``tool`` by its structure, whatever words it uses.
+
+    A good clause (1) names an existing neighbouring tool exactly, (2) says which requests go there, in
+    words of its own, and (3) stays short: one or two sentences, at most ``MAX_CLAUSE_WORDS`` words, a
+    sentence rather than a list of keywords. It must hand the requests over, not claim them.
+    """
+    if type(clause) is not str or not clause.strip():
+        return ClauseVerdict(None, (), 0, ("write the clause as one sentence (a string)",))
+    neighbours = [n for n in names if n != tool]
+    named = _TOOL_NAME.findall(clause)
+    problems: list[str] = []
+    unknown = [n for n in named if n not in names]
+    neighbour = next((n for n in named if n in neighbours), None)
+    if unknown:
+        problems.append(f"{unknown[0]!r} is not a tool in this set; name the neighbour exactly as it is called: "
+                        f"{' or '.join(neighbours)}")
+    elif neighbour is None:
+        if tool in named:
+            problems.append(f"the clause names {tool} itself; name the tool that serves those requests instead: "
+                            f"{' or '.join(neighbours)}")
+        else:
+            problems.append(f"name the tool that serves those requests, exactly as it is called: "
+                            f"{' or '.join(neighbours)}")
+    if _SELF_CLAIM.search(clause) and not re.search(r"\bnot\b", clause, re.I):
+        problems.append(f"the clause claims the requests for {tool}; a boundary clause hands them to its neighbour")
+    elif neighbour and not _redirect_to(clause, neighbour):
+        problems.append(f"say that these requests go to {neighbour} ('Not for ... (use {neighbour}).' or "
+                        f"'For ..., use {neighbour} instead.')")
+    words = len(re.findall(r"\S+", clause))
+    sentence_count = len([s for s in re.split(r"(?<=[.!?])\s+", clause.strip()) if re.search(r"[A-Za-z]", s)])
+    content = tuple(w for w in re.findall(r"[A-Za-z']+", _TOOL_NAME.sub(" ", clause))
+                    if w.lower() not in _FUNCTION_WORDS)
+    specific = [w for w in content if w.lower() not in _VAGUE]
+    if len(specific) < 2:
+        problems.append(f"say which requests go to {neighbour or 'the neighbour'}: name the kind of question, "
+                        "not just 'other requests'")
+    if words > MAX_CLAUSE_WORDS or sentence_count > 2:
+        problems.append(f"{words} words in {sentence_count} sentence(s); keep the clause to one sentence of at "
+                        f"most {MAX_CLAUSE_WORDS} words, or it competes with the rest of the description")
+    particular = _particular(clause)
+    if particular:
+        problems.append(f"it names particular records ({particular}); a clause describes a kind of request, so it "
+                        "also holds for requests nobody has written yet")
+    listed = _keyword_list(clause)
+    if listed:
+        problems.append(f"it reads as a keyword list ({listed}); write a sentence that says which requests "
+                        "go to the neighbour: keywords teach a word matcher, not a reader")
+    return ClauseVerdict(neighbour, content, words, tuple(problems))
 
 
 def main() -> None:
-    print("Ambiguous requests, two tools; offline pickers (stand-ins, not models)")
+    print("Ambiguous requests, two tools; offline pickers (stand-ins, not models). They skip any sentence")
+    print("that names another tool, so a clause cannot change their figures:")
     for row in scores():
-        print(f"  {row['descriptions']:<16} {row['picker']:<6} {row['reading']:<21} {row['right']}/{row['of']}")
+        print(f"  {row['descriptions']:<16} {row['picker']:<6} {row['right']}/{row['of']}")
 
 
 if __name__ == "__main__":

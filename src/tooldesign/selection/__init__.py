@@ -1,16 +1,19 @@
 """The selection test: does the first tool called match the job the clerk asked for?
 
-``run_selection(picker, tools)`` asks a picker for the first tool of every request in
-``CASES`` and ``NO_CALL_CASES`` and judges each answer. Pickers share one interface
-(:class:`Picker`): the crude word-matching stand-in and a BM25 ranker run offline; real models
-(OpenAI-compatible endpoints, Anthropic, SAP's generative AI hub) live in
-``tooldesign.selection.models`` and are opt-in.
+``run_selection(picker, tools, cases, set_name)`` asks a picker for the first tool of every case
+and judges each answer. The cases come in three sets kept apart (``case_set("tuning" |
+"development" | "held-out")``); the held-out score is the headline (``report.score_rows``).
+Pickers share one interface (:class:`Picker`): the crude word-matching stand-in and a BM25 ranker
+run offline; real models (OpenAI-compatible endpoints, Anthropic, SAP's generative AI hub, a local
+Ollama server) live in ``tooldesign.selection.models`` and are opt-in; ``record`` keeps their runs.
 """
-from tooldesign.selection.cases import ALL_CASES, CASES, NO_CALL_CASES, Case, expected_for
+from tooldesign.selection.cases import (ALL_CASES, CASES, NO_CALL_CASES, Case, CaseSet, case_set, case_sets,
+                                        expected_for)
 from tooldesign.selection.pickers import (BM25Picker, Choice, Picker, WordMatchPicker, offline_picker, tool_text,
                                           words)
 from tooldesign.selection.score import Row, SelectionResult, judge, run_selection
 
-__all__ = ["ALL_CASES", "CASES", "NO_CALL_CASES", "Case", "expected_for", "BM25Picker", "Choice", "Picker",
+__all__ = ["ALL_CASES", "CASES", "NO_CALL_CASES", "Case", "CaseSet", "case_set", "case_sets", "expected_for",
+           "BM25Picker", "Choice", "Picker",
            "WordMatchPicker", "offline_picker", "tool_text", "words", "Row", "SelectionResult", "judge",
            "run_selection"]

@@ -8,14 +8,24 @@
   the mirror set can only serve a release request with ``update_order``, which would change the
   order without anyone's approval, and declining leaves the clerk unserved.
 
-The ten tool requests are the headline score; the no-call requests are counted separately.
+Three case sets are kept apart (``case_set(name)``):
+
+* ``tuning``: the ten requests below and the no-call requests: the first cases the descriptions
+  were written against;
+* ``development``: more requests, varied, that descriptions may be revised against
+  (``tooldesign.selection.development``);
+* ``held-out``: requests written before any description was revised and never used to change one
+  (``tooldesign.selection.heldout``). Its score is the headline.
+
+In every set the no-call requests are counted separately from the tool requests.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
-__all__ = ["Case", "CASES", "NO_CALL_CASES", "ALL_CASES", "expected_for"]
+__all__ = ["Case", "CASES", "NO_CALL_CASES", "ALL_CASES", "expected_for", "CaseSet", "SET_ORDER", "case_set",
+           "case_sets"]
 
 Expected = Optional[tuple[str, ...]]
 
@@ -70,3 +80,42 @@ NO_CALL_CASES: tuple[Case, ...] = (
 )
 
 ALL_CASES = CASES + NO_CALL_CASES
+
+
+SET_ORDER = ("tuning", "development", "held-out")
+_PURPOSE = {
+    "tuning": "the first cases the descriptions were written against",
+    "development": "what descriptions may be revised against",
+    "held-out": "written before any revision, never used to change a description",
+}
+
+
+@dataclass(frozen=True)
+class CaseSet:
+    """One named set of cases: the tool requests and the no-call requests, kept apart."""
+    name: str
+    tool_cases: tuple[Case, ...]
+    no_call_cases: tuple[Case, ...]
+    purpose: str
+
+    @property
+    def cases(self) -> tuple[Case, ...]:
+        return self.tool_cases + self.no_call_cases
+
+
+def case_set(name: str) -> CaseSet:
+    """The case set called ``name``: "tuning", "development" or "held-out"."""
+    if name == "tuning":
+        return CaseSet(name, CASES, NO_CALL_CASES, _PURPOSE[name])
+    if name == "development":
+        from tooldesign.selection.development import DEVELOPMENT_CASES, DEVELOPMENT_NO_CALL
+        return CaseSet(name, DEVELOPMENT_CASES, DEVELOPMENT_NO_CALL, _PURPOSE[name])
+    if name in ("held-out", "heldout", "held_out"):
+        from tooldesign.selection.heldout import HELD_OUT_CASES, HELD_OUT_NO_CALL
+        return CaseSet("held-out", HELD_OUT_CASES, HELD_OUT_NO_CALL, _PURPOSE["held-out"])
+    raise ValueError(f"unknown case set {name!r}; choose one of {', '.join(SET_ORDER)}")
+
+
+def case_sets() -> tuple[CaseSet, ...]:
+    """All three sets, in the order tuning, development, held-out."""
+    return tuple(case_set(n) for n in SET_ORDER)

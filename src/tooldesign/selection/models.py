@@ -4,6 +4,8 @@
   Azure OpenAI, Ollama, vLLM ...), through the official ``openai`` client.
 * ``AnthropicPicker``: Claude, through the official ``anthropic`` client.
 * ``SapHubPicker``: SAP's generative AI hub orchestration service, through ``sap-ai-sdk-gen``.
+* ``OllamaPicker``: a free model on your own machine, served by Ollama's OpenAI-compatible API
+  (``--provider ollama``); no key, no account. ``local_model_status()`` says whether it answers.
 
 Each sends the tool definitions with ``tool_choice`` "auto" (the model may also decline to
 call), asks strict mode for every tool whose schema is strict-ready, and reads the first tool
@@ -14,7 +16,12 @@ Client libraries are imported only when a picker is built, so the offline course
 from __future__ import annotations
 
 import importlib
+import json
 import os
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from tooldesign.selection import config
@@ -22,8 +29,8 @@ from tooldesign.selection.pickers import Choice
 from tooldesign.tools.base import Tool
 from tooldesign.tools.schema import is_strict_ready
 
-__all__ = ["ModelSetupError", "OpenAICompatiblePicker", "AnthropicPicker", "SapHubPicker", "model_picker",
-           "openai_tools", "anthropic_tools"]
+__all__ = ["ModelSetupError", "OpenAICompatiblePicker", "AnthropicPicker", "SapHubPicker", "OllamaPicker",
+           "model_picker", "openai_tools", "anthropic_tools", "LocalModelStatus", "local_model_status"]
 
 
 class ModelSetupError(RuntimeError):
@@ -70,11 +77,15 @@ def anthropic_tools(tools: Sequence[Tool]) -> list[dict]:
     return out
 
 
-def _choice(name: str | None, text: str, label: str) -> Choice:
+def _choice(name: str | None, text: str, label: str, input_tokens: Any = None,
+            latency_s: float | None = None) -> Choice:
+    tokens = input_tokens if type(input_tokens) is int else None  # as the API reported them, or unknown
+    latency = round(latency_s, 3) if latency_s is not None else None
     if name:
-        return Choice(name, why=f"{label} called {name}")
+        return Choice(name, why=f"{label} called {name}", input_tokens=tokens, latency_s=latency)
     said = " ".join((text or "").split())[:120]
-    return Choice(None, why=f"{label} answered without a tool call: {said!r}")
+    return Choice(None, why=f"{label} answered without a tool call: {said!r}", input_tokens=tokens,
+                  latency_s=latency)
 
 
 def _client(provider: str, class_name: str, api_key: str | None, base_url: str | None) -> Any:
@@ -94,6 +105,8 @@ class OpenAICompatiblePicker:
     configured model; for a local server without keys (Ollama, vLLM) any non-empty key works.
     """
     offline = False
+    provider = "openai"
+    temperature = config.TEMPERATURE
 
     def __init__(self, model: str | None = None, base_url: str | None = None, api_key: str | None = None,
                  client: Any = None) -> None:
@@ -102,18 +115,44 @@ class OpenAICompatiblePicker:
         self.client = client if client is not None else _client("openai", "OpenAI", api_key, base_url)
 
     def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+        started = time.perf_counter()
         response = self.client.chat.completions.create(
             model=self.model, temperature=config.TEMPERATURE,
             messages=[{"role": "system", "content": config.SYSTEM_PROMPT}, {"role": "user", "content": request}],
             tools=openai_tools(tools), tool_choice="auto")
+        latency = time.perf_counter() - started
         message = response.choices[0].message
         calls = message.tool_calls or []
-        return _choice(calls[0].function.name if calls else None, message.content or "", self.model)
+        usage = getattr(response, "usage", None)
+        return _choice(calls[0].function.name if calls else None, message.content or "", self.model,
+                       getattr(usage, "prompt_tokens", None), latency)
+
+
+class OllamaPicker(OpenAICompatiblePicker):
+    """A local model served by Ollama (https://ollama.com), through the same OpenAI client.
+
+    Free and offline once the model is pulled: no key, no account. The base URL defaults to
+    ``config.OLLAMA_BASE_URL`` (override with OLLAMA_BASE_URL), the model to ``config.DEFAULT_MODELS``
+    (override with OLLAMA_MODEL or ``--model``).
+    """
+    provider = "ollama"
+
+    def __init__(self, model: str | None = None, base_url: str | None = None, api_key: str | None = None,
+                 client: Any = None) -> None:
+        self.model = model or config.default_model("ollama")
+        self.label = f"model {self.model} (Ollama, local)"
+        if client is None:
+            library = _library("openai", "openai")
+            client = library.OpenAI(api_key=api_key or config.OLLAMA_KEY, base_url=base_url or config.ollama_base_url(),
+                                    timeout=config.TIMEOUT_SECONDS, max_retries=1)
+        self.client = client
 
 
 class AnthropicPicker:
     """Asks Claude (Messages API) for the first tool call; key from ANTHROPIC_API_KEY."""
     offline = False
+    provider = "anthropic"
+    temperature = None  # the request leaves Anthropic's default in place
 
     def __init__(self, model: str | None = None, base_url: str | None = None, api_key: str | None = None,
                  client: Any = None) -> None:
@@ -122,14 +161,17 @@ class AnthropicPicker:
         self.client = client if client is not None else _client("anthropic", "Anthropic", api_key, base_url)
 
     def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+        started = time.perf_counter()
         response = self.client.messages.create(
             model=self.model, max_tokens=config.MAX_TOKENS,
             system=config.SYSTEM_PROMPT, messages=[{"role": "user", "content": request}],
             tools=anthropic_tools(tools), tool_choice={"type": "auto"})
+        latency = time.perf_counter() - started
         blocks = list(response.content or [])
         name = next((b.name for b in blocks if getattr(b, "type", "") == "tool_use"), None)
         text = " ".join(getattr(b, "text", "") for b in blocks if getattr(b, "type", "") == "text")
-        return _choice(name, text, self.model)
+        return _choice(name, text, self.model, getattr(getattr(response, "usage", None), "input_tokens", None),
+                       latency)
 
 
 class SapHubPicker:
@@ -140,6 +182,8 @@ class SapHubPicker:
     the orchestration configuration.
     """
     offline = False
+    provider = "sap"
+    temperature = config.TEMPERATURE
 
     def __init__(self, model: str | None = None) -> None:
         self.model = model or config.default_model("sap")
@@ -164,17 +208,66 @@ class SapHubPicker:
         return self._services[key]
 
     def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+        started = time.perf_counter()
         result = self._service(tools).run(placeholder_values={"request": request})
+        latency = time.perf_counter() - started
         message = result.final_result.choices[0].message
         calls = getattr(message, "tool_calls", None) or []
-        return _choice(calls[0].function.name if calls else None, getattr(message, "content", "") or "", self.model)
+        usage = getattr(result.final_result, "usage", None)
+        return _choice(calls[0].function.name if calls else None, getattr(message, "content", "") or "", self.model,
+                       getattr(usage, "prompt_tokens", None), latency)
 
 
 def model_picker(model: str | None = None, provider: str | None = None) -> Any:
-    """A real-model picker for ``provider`` ("openai", "anthropic" or "sap"; default from
+    """A real-model picker for ``provider`` ("openai", "anthropic", "sap" or "ollama"; default from
     TOOLDESIGN_PROVIDER, else "openai"). Raises ModelSetupError naming anything missing."""
     provider = provider or config.default_provider()
-    builders = {"openai": OpenAICompatiblePicker, "anthropic": AnthropicPicker, "sap": SapHubPicker}
+    builders = {"openai": OpenAICompatiblePicker, "anthropic": AnthropicPicker, "sap": SapHubPicker,
+                "ollama": OllamaPicker}
     if provider not in builders:
         raise ModelSetupError(f"unknown provider {provider!r}; choose one of {', '.join(config.PROVIDERS)}")
     return builders[provider](model=model)
+
+
+# ---------- is a local model server there? ----------
+
+@dataclass(frozen=True)
+class LocalModelStatus:
+    """What a short probe of the local (Ollama) server found. ``answers``: the server replied;
+    ``models``: the model names it serves; ``has_model``: the configured model is among them;
+    ``message``: one line for `workbook doctor`, saying what to do next if anything is missing."""
+    url: str
+    answers: bool
+    model: str
+    models: tuple[str, ...]
+    message: str
+
+    @property
+    def has_model(self) -> bool:
+        return any(m == self.model or m.split(":")[0] == self.model for m in self.models)
+
+
+def local_model_status(base_url: str | None = None, model: str | None = None,
+                       timeout: float = config.PROBE_TIMEOUT_SECONDS) -> LocalModelStatus:
+    """Ask the local server for its models (GET {base_url}/models), waiting at most ``timeout`` seconds.
+
+    Never raises and never leaves this machine unless OLLAMA_BASE_URL points elsewhere: the course is
+    offline by default, and a missing server is an ordinary answer ("not running"), not an error.
+    """
+    url = (base_url or config.ollama_base_url()).rstrip("/")
+    model = model or config.default_model("ollama")
+    try:
+        with urllib.request.urlopen(url + "/models", timeout=timeout) as response:
+            body = json.loads(response.read().decode("utf-8") or "{}")
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        reason = getattr(error, "reason", error)
+        return LocalModelStatus(url, False, model, (), f"no local model server answers at {url} ({reason}); "
+                                "optional: install Ollama and run `ollama serve` (see README, A free local model)")
+    names = tuple(sorted(str(m.get("id", "")) for m in body.get("data", []) if isinstance(m, dict)))
+    status = LocalModelStatus(url, True, model, names, "")
+    if status.has_model:
+        message = f"local model server answers at {url} and serves {model}"
+    else:
+        message = (f"local model server answers at {url}, but {model} is not pulled yet: run "
+                   f"`ollama pull {model}`")
+    return LocalModelStatus(url, True, model, names, message)

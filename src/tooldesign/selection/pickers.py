@@ -28,12 +28,16 @@ class Choice:
 
     ``tool`` is the name of the first tool to call, or None for "no call". ``ranking`` lists
     (tool name, score) best first when the picker scores every tool (offline pickers do; a
-    model does not). ``why`` is one line a learner can read.
+    model does not). ``why`` is one line a learner can read. A real model also reports
+    ``input_tokens`` (as its API counted them) and ``latency_s`` (seconds for the call); offline
+    pickers leave both None.
     """
     tool: str | None
     ranking: tuple[tuple[str, float], ...] = ()
     why: str = ""
     matched: dict[str, tuple[str, ...]] = field(default_factory=dict)  # tool -> shared words, if known
+    input_tokens: int | None = None
+    latency_s: float | None = None
 
 
 @runtime_checkable
@@ -69,7 +73,12 @@ def words(text: str) -> list[str]:
 
 def tool_text(tool: Tool, tools: Sequence[Tool]) -> str:
     """The words a stand-in may match for ``tool``: its name and description, without the
-    sentences that send the reader to another tool (they describe the neighbour's job)."""
+    sentences that name another tool (they describe the neighbour's job).
+
+    One rule for every tool set and every lesson: a word matcher cannot read "not", so it would
+    count the words of "Not for X (use other_tool)" as this tool's own. The price is that a
+    boundary clause is invisible to the stand-ins, and its effect can only be measured with a
+    real model; notebook 09 says so."""
     others = [t.name for t in tools if t.name != tool.name]
     kept = [s for s in re.split(r"(?<=[.!?])\s+", tool.description) if not any(n in s for n in others)]
     return tool.name.replace("_", " ").replace("-", " ") + " " + " ".join(kept)

@@ -1,7 +1,9 @@
-"""Notebook 06: the selection test. A sixth tool for pricing disputes, proven with the linter and
-the test; the same tool broken on purpose; and a design note graded by a person."""
+"""Notebook 06: the selection test. Two requests of your own written before any score is seen; a sixth
+tool for pricing disputes, proven on development requests while your own stay held out; a description
+that follows every lint rule and still loses requests; and a design note graded by a person."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from workbook.checks import failed, passed
@@ -10,10 +12,18 @@ from workbook.exercises import Exercise, WrongAnswer
 NOTEBOOK = "06_selection_test"
 PRICE_TOOL = "sales_order_get_price_conditions"
 BROKEN_DESCRIPTION = "Get prices."
-# The schema the broken run uses: the description is what the exercise breaks, nothing else.
+# The schema the exercises use: the description is what they change, nothing else.
 PRICE_PARAMETERS = {"type": "object", "required": ["sales_order"], "additionalProperties": False,
                     "properties": {"sales_order": {"description": "Sales order number, digits only, e.g. '4725'.",
                                                    "type": "string"}}}
+# Development requests for the price tool: what a description may be revised against.
+PRICE_DEVELOPMENT = (
+    "What discount did order 4725 get?",
+    "Which price did we agree with the customer for order 4725?",
+    "The customer disputes the price on 4725: what are the conditions?",
+    "Show list price and net price of sales order 4725.",
+)
+MAX_REQUEST_WORDS = 25
 
 
 def _tool(definition: dict) -> Any:
@@ -22,32 +32,90 @@ def _tool(definition: dict) -> Any:
                 lambda arguments: {}, definition.get("annotations") or {})
 
 
-def _run(definition: dict, requests: list[str]) -> tuple[Any, Any]:
-    """Lint the designed set plus this tool, and run the stand-in over every case plus ``requests``."""
-    from tooldesign.lint import lint
-    from tooldesign.selection import ALL_CASES, Case, WordMatchPicker, run_selection
-    from tooldesign.tools import tool_set
-
-    six = tool_set("designed").with_tools([_tool(definition)])
-    cases = tuple(ALL_CASES) + tuple(Case(r, {"designed": (PRICE_TOOL,)}) for r in requests)
-    return lint(six), run_selection(WordMatchPicker(), six, cases)
+def _designed_names() -> tuple[str, ...]:
+    from tooldesign.tools.designed import DESIGNED_NAMES
+    return DESIGNED_NAMES
 
 
-def _requests(value: Any) -> str | None:
-    """What is wrong with the two requests, or None."""
-    if type(value) is not list or len(value) != 2 or any(type(r) is not str or not r.strip() for r in value):
-        return "requests should be a list of two clerk requests (strings) about prices"
-    if value[0].strip().lower() == value[1].strip().lower():
-        return "write two different requests, the way two clerks would ask"
-    long = [r for r in value if len(r.split()) > 25]
-    if long:
-        return f"{long[0][:40]!r}... has {len(long[0].split())} words; a clerk asks in one short sentence"
+def _known_requests() -> set[str]:
+    from tooldesign.selection.cases import case_sets
+    return {" ".join(c.request.lower().split()) for s in case_sets() for c in s.cases}
+
+
+def _content(text: str) -> list[str]:
+    from tooldesign.selection import words
+    return words(text)
+
+
+def _copied_from_a_description(request: str, descriptions: list[str]) -> bool:
+    """Six or more words, nearly all of them taken from one sentence of one description."""
+    asked = set(_content(request))
+    if len(asked) < 6:
+        return False
+    for description in descriptions:
+        for sentence in re.split(r"(?<=[.!?])\s+", description):
+            if len(asked & set(_content(sentence))) >= 0.8 * len(asked):
+                return True
+    return False
+
+
+def _request_problem(request: Any, descriptions: list[str]) -> str | None:
+    if type(request) is not str or not request.strip():
+        return "each request is a string: one sentence a clerk would type"
+    if len(request.split()) > MAX_REQUEST_WORDS:
+        return f"{request[:40]!r}... has {len(request.split())} words; a clerk asks in one short sentence"
+    if " ".join(request.lower().split()) in _known_requests():
+        return f"{request!r} is already one of the course's cases; write one of your own"
+    if _copied_from_a_description(request, descriptions):
+        return (f"{request!r} repeats a description's own words; a test written from the description can only "
+                "pass. Write it the way a clerk at the desk would ask")
     return None
 
 
-# ---------- exercise 1: the sixth tool ----------
+# ---------- exercise 1: two requests of your own, before any score ----------
+
+def _judge_own_requests(answer: Any) -> object:
+    from tooldesign.tools.designed import DESCRIPTIONS
+
+    if type(answer) is not dict or len(answer) != 2:
+        return failed("own_requests should be a dict of two entries: request -> the tool it should start with "
+                      "(or None when no tool should serve it)")
+    names = _designed_names()
+    requests = list(answer)
+    if " ".join(requests[0].lower().split()) == " ".join(str(requests[1]).lower().split()):
+        return failed("write two different requests, the way two clerks would ask")
+    for request, tool in answer.items():
+        problem = _request_problem(request, list(DESCRIPTIONS.values()))
+        if problem:
+            return failed(problem)
+        if tool is not None and tool not in names:
+            return failed(f"{tool!r} is not a designed tool; choose one of {', '.join(names)}, or None")
+    return passed("two requests written before any score: they are your own held-out cases, scored further down. "
+                  "Whatever they score, do not reword a description towards them.")
+
+
+# ---------- exercise 2: the sixth tool ----------
+
+def _six(definition: dict) -> Any:
+    from tooldesign.tools import tool_set
+    return tool_set("designed").with_tools([_tool(definition)])
+
+
+def _revision_cases() -> tuple:
+    """Tuning and development cases plus the price development requests: what a revision may look at."""
+    from tooldesign.selection import Case
+    from tooldesign.selection.cases import case_set
+
+    old = case_set("tuning").cases + case_set("development").cases
+    return old, tuple(Case(r, {"designed": (PRICE_TOOL,)}) for r in PRICE_DEVELOPMENT)
+
 
 def _judge_price_tool(answer: Any) -> object:
+    from tooldesign.lint import lint
+    from tooldesign.selection import WordMatchPicker, run_selection
+    from tooldesign.tools import tool_set
+    from tooldesign.tools.schema import check_definition
+
     if type(answer) is not dict or set(answer) != {"definition", "requests"}:
         return failed("price_tool should be a dict with exactly two keys: 'definition' and 'requests'")
     definition, requests = answer["definition"], answer["requests"]
@@ -55,101 +123,129 @@ def _judge_price_tool(answer: Any) -> object:
         return failed("the definition needs name, description, parameters (and annotations)")
     if definition["name"] != PRICE_TOOL:
         return failed(f"name the tool {PRICE_TOOL!r}: object, verb, detail, like its neighbours")
-    problem = _requests(requests)
-    if problem:
-        return failed(problem)
-    if any(r.strip().lower() in str(definition["description"]).lower() for r in requests):
-        return failed("a request copied from the description proves nothing; write what a clerk would type")
-    from tooldesign.tools.schema import check_definition
-
+    if type(requests) is not list or len(requests) != 2:
+        return failed("requests should be a list of two price requests of your own")
+    if " ".join(str(requests[0]).lower().split()) == " ".join(str(requests[1]).lower().split()):
+        return failed("write two different requests, the way two clerks would ask")
+    for request in requests:
+        problem = _request_problem(request, [str(definition["description"])])
+        if problem:
+            return failed(problem)
     invalid = check_definition(_tool(definition))
     if invalid:
         return failed(f"the definition is not valid: {invalid[0]}")
-    report, result = _run(definition, requests)
+    six = _six(definition)
+    report = lint(six)
     if report.count:
         first = report.findings[0]
         return failed(f"{report.count} lint finding(s) in the six-tool set, for example [{first.rule}] "
                       f"{first.tool or 'set'}: {first.message}")
-    misses = [row for row in result.rows if not row.right]
-    if misses:
-        row = misses[0]
-        if row.case.request in requests:
-            return failed(f"your request {row.case.request!r} picks {row.chosen}: the description and the request "
-                          "should share the clerk's words for the job")
+    picker = WordMatchPicker()
+    old, price = _revision_cases()
+    before = run_selection(picker, tool_set("designed"), old, "designed")
+    after = run_selection(picker, six, old, "designed")
+    taken = [a for b, a in zip(before.rows, after.rows) if b.right and not a.right]
+    if taken:
+        row = taken[0]
         if row.chosen == PRICE_TOOL:
             return failed(f"your tool now takes {row.case.request!r}, which belongs to "
-                          f"{', '.join(row.expected or ())}: say in the description what the tool is NOT for")
-        return failed(f"{len(misses)} request(s) wrong, for example {row.case.request!r} picks {row.chosen}")
-    declined, asked = result.declined
-    return passed(f"6 tools, 0 findings, {result.right}/{result.total} right and {declined}/{asked} no-call "
-                  f"requests declined; definitions about {report.tokens} tokens (estimate).")
+                          f"{', '.join(row.expected or ()) or 'no tool'}: say in the description what the tool is "
+                          "NOT for, and name the tool that serves it")
+        return failed(f"{row.case.request!r} now picks {row.chosen}; it was right before your tool")
+    lost = [row for row in run_selection(picker, six, price, "designed").rows if not row.right]
+    if lost:
+        return failed(f"{len(lost)} of the {len(price)} price development requests miss your tool, e.g. "
+                      f"{lost[0].case.request!r} picks {lost[0].chosen}: describe the job the way clerks ask "
+                      "about it (prices, discounts, what was agreed), not the way one request is worded")
+    return passed(f"6 tools, 0 findings, no old request lost and {len(price)}/{len(price)} price development "
+                  f"requests right; definitions about {report.tokens} tokens (estimate). Your own two requests "
+                  "are scored below as held-out.")
 
 
-# ---------- exercise 2: break it on purpose, record what you see ----------
+# ---------- exercise 3: follows every rule, still loses requests ----------
 
-def broken_run(requests: list[str]) -> dict:
-    """The answer key: the price tool with description "Get prices.", linted and tested."""
-    definition = {"name": PRICE_TOOL, "description": BROKEN_DESCRIPTION, "parameters": PRICE_PARAMETERS,
+def _judge_rule_abiding(answer: Any) -> object:
+    from tooldesign.lint import lint
+    from tooldesign.selection import WordMatchPicker, run_selection
+
+    if type(answer) is not str or not answer.strip():
+        return failed("broken should be a description (a string) for the price tool")
+    definition = {"name": PRICE_TOOL, "description": answer, "parameters": PRICE_PARAMETERS,
                   "annotations": {"readOnlyHint": True, "openWorldHint": False}}
-    report, result = _run(definition, requests)
-    return {"rules": sorted({f.rule for f in report.findings if f.tool == PRICE_TOOL}),
-            "misses": sorted(row.case.request for row in result.rows if not row.right)}
+    six = _six(definition)
+    findings = [f for f in lint(six).findings if f.tool == PRICE_TOOL]
+    if findings:
+        return failed(f"the linter still objects: [{findings[0].rule}] {findings[0].message}. The point is a "
+                      "description the linter passes")
+    _, price = _revision_cases()
+    lost = [row for row in run_selection(WordMatchPicker(), six, price, "designed").rows if not row.right]
+    if not lost:
+        return failed("every price request still reaches the tool, so linter and test agree here. Keep every "
+                      "rule, but describe the job in words no clerk would use for it")
+    return passed(f"0 findings, yet {len(lost)} of {len(price)} price requests go elsewhere: the rules check a "
+                  "description's shape, only the selection test checks whether it says the job in the clerks' words.")
 
 
-def _judge_broken(answer: Any) -> object:
-    if type(answer) is not dict or set(answer) != {"requests", "rules", "misses"}:
-        return failed("broken should be a dict with three keys: 'requests', 'rules' and 'misses'")
-    problem = _requests(answer["requests"])
-    if problem:
-        return failed(problem)
-    for key in ("rules", "misses"):
-        if type(answer[key]) is not list or any(type(v) is not str for v in answer[key]):
-            return failed(f"{key} should be a list of strings")
-    want = broken_run(answer["requests"])
-    if sorted(set(answer["rules"])) != want["rules"]:
-        missing = sorted(set(want["rules"]) - set(answer["rules"]))
-        if missing:
-            return failed(f"the linter reports more for 'Get prices.': {missing[0]} is missing from rules (take the "
-                          "rule ids of the price tool's findings)")
-        return failed("rules lists a rule the linter does not report for the price tool")
-    if sorted(answer["misses"]) != want["misses"]:
-        if not answer["misses"]:
-            return failed(f"misses is empty, but {len(want['misses'])} request(s) go wrong with 'Get prices.': run "
-                          "the selection test on the broken set and list the requests it gets wrong")
-        return failed("misses does not match what the selection test reports for the broken set; list every "
-                      "request whose row is not right")
-    return passed(f"'Get prices.' costs {len(want['rules'])} lint findings and {len(want['misses'])} request(s): "
-                  "the linter and the test both notice.")
+GOOD_REQUESTS = ["Customer says 4725 was overcharged - what did we agree?", "How much discount is on 4725?"]
+GOOD_DESCRIPTION = (
+    "Shows the agreed prices of one sales order: list price, discount and net price, the conditions agreed "
+    "with the customer. Returns the three amounts and the currency. Use it when the customer disputes a "
+    "price or asks what discount or price was agreed. Not for the reason an order is "
+    "blocked (use sales_order_get_block_summary). Read-only.")
+RULE_ABIDING = ("Reads commercial terms of one document. Returns the stored figures. Use it when the terms of a "
+                "document are needed. Not for block reasons (use sales_order_get_block_summary). Read-only.")
 
 
-GOOD_REQUESTS = ["What discount did order 4725 get?", "The customer disputes the price of order 4725: what was agreed?"]
+def _definition(description: str) -> dict:
+    return {"name": PRICE_TOOL, "description": description, "parameters": PRICE_PARAMETERS,
+            "annotations": {"readOnlyHint": True, "openWorldHint": False}}
+
 
 EXERCISES = [
-    Exercise("ex06-price-tool", NOTEBOOK, "price_tool", 3, _judge_price_tool,
-             prompt=f"Add {PRICE_TOOL} to the designed set with two requests: 6 tools, 0 findings, every request "
-                    "right.",
+    Exercise("ex06-own-requests", NOTEBOOK, "own_requests", 1, _judge_own_requests,
+             prompt="Before any score: two requests of your own for the designed set, each with the tool it "
+                    "should start with (or None).",
              wrong_answers=(
-                 WrongAnswer({"definition": {"name": PRICE_TOOL, "description": "Shows list price, discount and "
-                                             "net price of one order. Use it when a price is disputed. Read-only.",
-                                             "parameters": PRICE_PARAMETERS,
-                                             "annotations": {"readOnlyHint": True}},
+                 WrongAnswer({"Why is sales order 4711 on hold?": "sales_order_get_block_summary",
+                              "Where is my parcel?": None}, "already one of the course's cases"),
+                 WrongAnswer({"Lists the address fields missing from one customer's master data record":
+                              "customer_get_address_gaps", "Where is my parcel?": None},
+                             "repeats a description's own words"),
+                 WrongAnswer({"Has 10051 paid the May invoice yet?": "get_credit",
+                              "Where is my parcel?": None}, "not a designed tool"),
+                 WrongAnswer({"Where is my parcel?": None}, "two entries"),
+                 WrongAnswer(["Where is my parcel?", "Who approves 4711?"], "two entries"))),
+    Exercise("ex06-price-tool", NOTEBOOK, "price_tool", 3, _judge_price_tool,
+             prompt=f"Add {PRICE_TOOL} to the designed set with two requests of your own: 0 findings, no old "
+                    "request lost, every price development request right.",
+             wrong_answers=(
+                 WrongAnswer({"definition": _definition("Shows list price, discount and net price of one order. "
+                                                        "Use it when a price is disputed. Read-only."),
                               "requests": GOOD_REQUESTS}, "desc-boundary"),
                  WrongAnswer({"definition": {"name": "get_prices", "description": "x", "parameters": PRICE_PARAMETERS},
                               "requests": GOOD_REQUESTS}, "object, verb, detail"),
-                 WrongAnswer({"definition": {"name": PRICE_TOOL, "description": "x", "parameters": PRICE_PARAMETERS},
-                              "requests": ["price?", "price?"]}, "two different requests"),
+                 WrongAnswer({"definition": _definition("x"), "requests": ["price?", "price?"]},
+                             "two different requests"),
                  WrongAnswer({"definition": {"name": PRICE_TOOL, "description": "x", "parameters": {"type": "array"}},
                               "requests": GOOD_REQUESTS}, "not valid"),
+                 WrongAnswer({"definition": _definition(GOOD_DESCRIPTION.replace(
+                     "Shows the agreed prices",
+                     "Shows why an order is stuck on pricing or credit, and the agreed prices")),
+                     "requests": GOOD_REQUESTS}, "your tool now takes"),
+                 WrongAnswer({"definition": _definition(RULE_ABIDING), "requests": GOOD_REQUESTS},
+                             "price development requests miss your tool"),
+                 WrongAnswer({"definition": _definition(GOOD_DESCRIPTION),
+                              "requests": ["Shows the agreed prices of one sales order: list price, discount and net "
+                                           "price", GOOD_REQUESTS[1]]}, "repeats a description's own words"),
                  WrongAnswer({"tool": {}}, "exactly two keys"))),
-    Exercise("ex06-broken", NOTEBOOK, "broken", 2, _judge_broken,
-             prompt="Set the price tool's description to 'Get prices.' and record the lint rules and the missed "
-                    "requests.",
+    Exercise("ex06-broken", NOTEBOOK, "broken", 2, _judge_rule_abiding,
+             prompt="Write a price-tool description the linter passes that still loses price requests.",
              wrong_answers=(
-                 WrongAnswer({"requests": GOOD_REQUESTS, "rules": ["desc-sentences", "desc-when"],
-                              "misses": broken_run(GOOD_REQUESTS)["misses"]}, "desc-boundary is missing"),
-                 WrongAnswer({"requests": GOOD_REQUESTS, "rules": broken_run(GOOD_REQUESTS)["rules"], "misses": []},
-                             "misses is empty"),
-                 WrongAnswer({"requests": GOOD_REQUESTS, "rules": ["desc-boundary"]}, "three keys"))),
+                 WrongAnswer(BROKEN_DESCRIPTION, "the linter still objects"),
+                 WrongAnswer(GOOD_DESCRIPTION, "every price request still reaches the tool"),
+                 WrongAnswer("Reads commercial terms. Use it when terms are needed. Read-only.",
+                             "the linter still objects"),
+                 WrongAnswer(["Get prices."], "a description (a string)"))),
     Exercise("ex06-design-note", NOTEBOOK, "design_note", 3, lambda plain: failed("graded by your instructor"),
              kind="manual",
              prompt="Write the design note: scores, the broken description, results, writes, open questions."),
