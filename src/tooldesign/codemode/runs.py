@@ -37,8 +37,8 @@ __all__ = [
 ]
 
 PROGRAMS_DIR = DATA_DIR / "codemode"
-DRAFT_PROGRAM = "draft_catalog_program.py"
-CORRECTED_PROGRAM = "corrected_catalog_program.py"
+DRAFT_PROGRAM = "draft_catalog_program.js"
+CORRECTED_PROGRAM = "corrected_catalog_program.js"
 
 RUN_NAMES = ("classic", "code mode", "code mode, bulk code only")
 
@@ -55,14 +55,15 @@ def recorded_program(name: str = CORRECTED_PROGRAM, folder: Path = PROGRAMS_DIR,
                      with_label: bool = True) -> str:
     """The text of a recorded program: a program a model might write, kept under data/codemode/.
 
-    Each file opens with comment lines that label it as a recording; ``with_label=False`` drops
-    them, which is the program as a model would send it and what the runs measure.
+    Each file is JavaScript, as the lesson's source has models write it, and opens with ``//``
+    lines that label it as a recording; ``with_label=False`` drops them, which is the program as
+    a model would send it and what the runs measure.
     """
     text = (Path(folder) / name).read_text(encoding="utf-8")
     if with_label:
         return text
     lines = text.splitlines(keepends=True)
-    while lines and (lines[0].startswith("#") or not lines[0].strip()):
+    while lines and (lines[0].startswith("//") or not lines[0].strip()):
         lines.pop(0)
     return "".join(lines)
 
