@@ -19,11 +19,11 @@ import re
 import sys
 import threading
 
-# The JavaScript side, installed in the fresh isolate before the program runs. It receives the two
-# Python bridges (a tool call, printed text) and keeps them inside its closure: the program only
-# ever sees callTool and console, and both pass strings, never objects, across.
+# The JavaScript side, installed in the fresh isolate before the program runs. It receives the one
+# Python bridge and keeps it inside its closure: the program only ever sees callTool and console,
+# and what crosses is strings, never objects.
 PRELUDE = r"""
-(bridgeCall, bridgeLog, outputCap) => {
+(bridgeCall, outputCap) => {
   'use strict';
   const G = globalThis;
   const stringify = JSON.stringify, parse = JSON.parse, S = String;
@@ -40,8 +40,15 @@ PRELUDE = r"""
     try { if (name in G) G[name] = undefined; } catch (_) {}
   }
 
+  // mini-racer's bridge builds each call's promise with Promise.withResolvers at call time; frozen,
+  // a program cannot swap it for a function that would catch the bridge on the call stack.
+  Object.freeze(Promise);
+  Object.freeze(Promise.prototype);
+
   // ---- printing: console.log, captured and capped ----
-  let printed = 0, cut = false;
+  // Printed text waits here and crosses with the next tool call or when the run ends, so callTool
+  // stays the one bridge out of the isolate.
+  let printed = 0, cut = false, pending = '';
   const show = (value) => {
     if (typeof value === 'string') return value;
     try {
@@ -59,8 +66,9 @@ PRELUDE = r"""
       cut = true;
     }
     printed += text.length;
-    bridgeLog(text);
+    pending += text;
   };
+  const takePending = () => { const text = pending; pending = ''; return text; };
   define('console', Object.freeze({log, info: log, warn: log, error: log, debug: log}));
 
   // ---- callTool: plain data out, plain data back ----
@@ -94,7 +102,7 @@ PRELUDE = r"""
     } catch (error) {
       throw new ErrorCtor(`callTool("${code}", args): args must be plain JSON data (${S(error && error.message)})`);
     }
-    const reply = parse(await bridgeCall(payload));
+    const reply = parse(await bridgeCall(payload, takePending()));
     if (reply.ok) return reply.result;
     throw new ErrorCtor(reply.error);
   }
@@ -114,6 +122,7 @@ PRELUDE = r"""
     }
   };
   define('__codemodeFinish', Object.freeze((promise) => promise.then(() => null, describe)));
+  define('__codemodeOutput', Object.freeze(takePending));
 }
 //# sourceURL=codemode-prelude.js
 """
@@ -150,7 +159,9 @@ async def run(settings: dict) -> None:
     loop = asyncio.get_running_loop()
     one_call_at_a_time = asyncio.Lock()
 
-    async def bridge_call(payload: object) -> str:
+    async def bridge_call(payload: object, printed: object = "") -> str:
+        if type(printed) is str and printed:
+            send({"t": "out", "text": printed})
         if type(payload) is not str:
             return json.dumps({"ok": False, "error": "callTool: arguments must be plain JSON data"})
         async with one_call_at_a_time:
@@ -160,36 +171,49 @@ async def run(settings: dict) -> None:
             end("engine", "the runner stopped answering tool calls")
         return reply
 
-    async def bridge_log(text: object) -> None:
-        if type(text) is str:
-            send({"t": "out", "text": text})
-
     racer = MiniRacer()
     racer.set_hard_memory_limit(int(settings["memory_limit_mb"]) * 1024 * 1024)
     # Drop the timer class mini-racer declares at top level (a binding of the script scope).
     racer.eval("if (typeof __TimerManager !== 'undefined') __TimerManager = undefined;")
-    async with racer.wrap_py_function(bridge_call) as js_call, racer.wrap_py_function(bridge_log) as js_log:
+    async with racer.wrap_py_function(bridge_call) as js_call:
         install = racer.eval(PRELUDE)
-        install(js_call, js_log, int(settings["output_cap"]))
+        install(js_call, int(settings["output_cap"]))
         send({"t": "ready"})
 
         async def program() -> object:
             promise = await racer.eval_cancelable(wrap(settings["source"]))
             return await promise
 
+        kind, message = None, None
         try:
             outcome = await asyncio.wait_for(program(), timeout=float(settings["time_limit_s"]))
+            if outcome is not None:
+                kind, message = "error", str(outcome)[:500]
         except (asyncio.TimeoutError, JSTimeoutException):
-            end("memory" if racer.was_hard_memory_limit_reached() else "time")
+            kind = "time"
         except JSOOMException:
-            end("memory")
+            kind = "memory"
         except JSParseException as error:
-            end("error", _syntax_error(str(error)))
+            kind, message = "error", _syntax_error(str(error))
         except Exception as error:  # the engine refused or stopped the program some other way
-            end("memory" if racer.was_hard_memory_limit_reached() else "error", _first_line(str(error)))
+            kind, message = "error", _first_line(str(error))
         if racer.was_hard_memory_limit_reached():
-            end("memory")
-        end(None if outcome is None else "error", None if outcome is None else str(outcome)[:500])
+            kind, message = "memory", None
+        await drain(racer)
+        end(kind, message)
+
+
+async def drain(racer: object) -> None:
+    """Send what the program printed since its last tool call. Best effort: an isolate still busy
+    (a program spinning in promise callbacks) gets half a second, then its last lines are lost."""
+    for _ in range(2):  # giving up on the first try cancels it, which terminates what still runs
+        try:
+            text = await asyncio.wait_for(racer.eval_cancelable("__codemodeOutput()"), timeout=0.25)
+        except Exception:
+            continue
+        if type(text) is str and text:
+            send({"t": "out", "text": text})
+        return
 
 
 def _syntax_error(text: str) -> str:

@@ -14,7 +14,9 @@ something. There is no ``require``, ``process``, ``fetch``, no timers, no files,
 Who enforces which limit:
 
 * **time**: V8 itself terminates the program when ``time_limit_s`` has passed; this process also
-  kills the child if it has not ended soon after, so nothing can hang the caller.
+  kills the child if it has not ended soon after (at most a second or a quarter of the limit),
+  so nothing can hang the caller. A program stopped while spinning after an ``await`` loses what
+  it printed since its last tool call: the engine is too busy to hand it over.
 * **memory**: V8's hard memory limit of the isolate (``memory_limit_mb``). An allocation too large
   for V8 to survive aborts the child process only; the caller reports the memory limit and goes on.
 * **calls**: ``callTool`` counts, here in the parent; the call over the budget ends the program.
@@ -229,8 +231,9 @@ class _Run:
             kind = message.get("t")
             if kind == "ready" and not started:
                 started = True
-                # V8 stops the program at the limit; this process waits a little longer, then kills it.
-                deadline = time.monotonic() + self.time_limit_s + max(1.0, self.time_limit_s)
+                # V8 stops the program at the limit. A program spinning after an await keeps the
+                # engine too busy to be told, so this process waits a little longer, then kills it.
+                deadline = time.monotonic() + self.time_limit_s + max(1.0, self.time_limit_s / 4)
             elif kind == "out" and isinstance(message.get("text"), str):
                 self.print(message["text"])
             elif kind == "call" and isinstance(message.get("payload"), str):
