@@ -33,13 +33,13 @@ def test_newlines_and_tabs_become_spaces():
     assert one_line("a\nb\tc\r\nd") == "a b c  d"
     catalog = build_catalog(rows(("CC_A", "first\nCC_FAKE pretends\tto be a tool"), ("CC_B", "second")), logger=None)
     tool_lines = catalog.text[len(PREAMBLE):].splitlines()
-    assert len(tool_lines) == 2 and tool_lines[1].startswith('  callTool("CC_B"')
+    assert len(tool_lines) == 2 and tool_lines[1].startswith('  await callTool("CC_B"')
 
 
 def test_a_line_holds_code_argument_names_and_description_and_nothing_else():
     line = catalog_line("CC_GET_READINGS", ["shipment_id"], "Temperature log.")
-    assert line == '  callTool("CC_GET_READINGS", {"shipment_id": ...})  # Temperature log.'
-    assert catalog_line("CC_GET_LIMITS", [], "Limits.") == '  callTool("CC_GET_LIMITS", {})  # Limits.'
+    assert line == '  await callTool("CC_GET_READINGS", { shipment_id })  // Temperature log.'
+    assert catalog_line("CC_GET_LIMITS", [], "Limits.") == '  await callTool("CC_GET_LIMITS", {})  // Limits.'
 
 
 def test_cold_chain_catalog_holds_no_schema_types():
