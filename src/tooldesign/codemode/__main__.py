@@ -26,7 +26,9 @@ def show_runs() -> None:
     print("Three runs, measured by the course's harness (scripted stand-in, characters):")
     print(table[columns].to_string(index=False))
     print("answers:", " / ".join(sorted(set(table["answer"]))))
-    print("\nThe same runs with a real model, as reported by the lesson's source (not measured here):")
+    print("\nWhere the saving comes from (measured):")
+    print(runs.savings(table).to_string(index=False))
+    print(f"\nThe same runs with a real model, as reported by {runs.REPORTED_SOURCE} (not measured here):")
     print(runs.REPORTED.to_string(index=False))
 
 
