@@ -50,6 +50,7 @@ def test_limits_are_keyword_only():
     ({"time_limit_s": 0}, "time_limit_s"), ({"time_limit_s": "5"}, "time_limit_s"),
     ({"memory_limit_mb": 1}, "memory_limit_mb"), ({"call_budget": -1}, "call_budget"),
     ({"memory_limit_mb": 32.5}, "whole numbers"), ({"time_limit_s": float("nan")}, "time_limit_s"),
+    ({"time_limit_s": float("inf")}, "finite"), ({"call_budget": True}, "call_budget"),
 ])
 def test_bad_settings_are_refused_in_one_line(settings, says):
     with pytest.raises(ValueError, match=says) as error:
@@ -107,6 +108,21 @@ def test_output_printed_before_a_stop_is_kept():
     budget = quick("console.log('first'); for (;;) { await callTool('CC_GET_LIMITS', {}); console.log('again') }",
                    call_budget=2)
     assert budget.limit == "calls" and budget.output == "first\nagain\nagain\n"
+
+
+def test_text_outside_ascii_crosses_both_ways_unchanged():
+    echo = {"ECHO": lambda arguments: {"back": arguments["text"]}}
+    result = quick('const r = await callTool("ECHO", { text: "Müller – 720 € ✓" }); console.log(r.back, "日本")', echo)
+    assert result.output == "Müller – 720 € ✓ 日本\n" and result.calls[0].arguments == {"text": "Müller – 720 € ✓"}
+
+
+def test_programs_run_side_by_side_from_threads():
+    from concurrent.futures import ThreadPoolExecutor
+
+    programs = [f"console.log({n} * 2)" for n in range(4)] + ["while (true) {}"]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        results = list(pool.map(lambda source: quick(source, time_limit_s=0.5), programs))
+    assert [r.output for r in results[:4]] == ["0\n", "2\n", "4\n", "6\n"] and results[4].limit == "time"
 
 
 def test_a_syntax_error_names_its_line():

@@ -30,6 +30,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import math
 import queue
 import subprocess
 import sys
@@ -290,8 +291,8 @@ def _check_settings(source: Any, time_limit_s: Any, memory_limit_mb: Any, call_b
         raise TypeError(f"source must be the program's JavaScript text (a str), not {type(source).__name__}")
     for name, value, low in (("time_limit_s", time_limit_s, 0.01), ("memory_limit_mb", memory_limit_mb, 8),
                              ("call_budget", call_budget, 0), ("output_cap", output_cap, 1)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= low:
-            raise ValueError(f"{name} must be a number of at least {low:g}, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value < math.inf:
+            raise ValueError(f"{name} must be a finite number of at least {low:g}, got {value!r}")
     if not isinstance(memory_limit_mb, int) or not isinstance(call_budget, int):
         raise ValueError("memory_limit_mb and call_budget must be whole numbers")
 

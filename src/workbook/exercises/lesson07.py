@@ -152,8 +152,10 @@ def _judge_access(answer: Any) -> object:
             if wrong is None:
                 continue
             if cleaned[code] is None:
+                reason = ("a new tool starts at 'both'" if prior is None
+                          else "merge_tool keeps the stored access")
                 return failed(f"on {story}, {code} ends up '{rows[code]}' because your script passes nothing for it "
-                              "and merge_tool keeps the stored access. Decide its value and state it explicitly.")
+                              f"and {reason}. Decide its value from what it does and state it explicitly.")
             return failed(f"{code} ends up '{rows[code]}': {wrong}. Look again at what it does: {why}.")
     return passed("every tool lands where what it does puts it, on every registry, whatever an earlier "
                   "script left behind.")
