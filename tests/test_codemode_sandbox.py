@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -137,7 +140,25 @@ CASES = [
     ("array-growth", "const a = []; while (true) a.push('x'.repeat(1000) + Math.random())", "limit:memory"),
     ("one-huge-array", "new Array(2 ** 30).fill(1)", "limit:memory"),
     ("huge-string", "let s = 'x'; while (true) s += s", "error:RangeError: Invalid string length"),
-    ("typed-arrays", "const b = []; for (;;) b.push(new Uint8Array(1 << 24))", "error:RangeError"),
+    ("typed-arrays", "const b = []; for (;;) b.push(new Uint8Array(1 << 24))", "error:Uint8Array is not defined"),
+    ("array-buffer", "new ArrayBuffer(1 << 20, { maxByteLength: 1 << 30 })", "error:ArrayBuffer is not defined"),
+    ("data-view", "new DataView({})", "error:DataView is not defined"),
+    ("binary-probe",
+     "console.log(JSON.stringify(['ArrayBuffer', 'DataView', 'Int8Array', 'Uint8Array', 'Float64Array', 'BigInt64Array',\n"
+     "  'Float16Array', 'Uint8ClampedArray'].filter((name) => typeof globalThis[name] !== 'undefined')))", "out:[]"),
+    ("huge-arguments", "await callTool('ECHO', { blob: 'x'.repeat(2000000) })", "error:at most 1000000 can be sent"),
+    ("parallel-flood",
+     "await Promise.all(Array.from({ length: 100000 }, () => callTool('CC_GET_LIMITS', {})))", "limit:calls"),
+    ("regexp-backtracking", "/^(a+)+$/.test('a'.repeat(40) + 'b')", "limit:time"),
+    ("sort-comparator-loop", "[3, 2, 1].sort(() => { while (true) {} })", "limit:time"),
+    ("json-reviver-loop", "JSON.parse('[1]', () => { for (;;) {} })", "limit:time"),
+    ("symbol-toPrimitive-in-log", "console.log(`${{ [Symbol.toPrimitive]() { for (;;) {} } }}`)", "limit:time"),
+    ("getter-on-prototype",
+     "Object.defineProperty(Object.prototype, 'ok', { get() { return true } });\n"
+     "try { await callTool('NOPE', {}) } catch (e) { console.log('refused') }", "out:refused"),
+    ("array-iterator-hijack",
+     "Array.prototype[Symbol.iterator] = function* () {};\n"
+     "console.log(JSON.stringify(await callTool('ECHO', { list: [1, 2, () => 3].slice(0, 2) })))", 'out:{"echo":{"list":[1,2]}}'),
     ("deep-recursion", "function f() { return f() } f()", "error:RangeError: Maximum call stack size exceeded"),
     ("call-flood", "for (;;) await callTool('CC_GET_LIMITS', {})", "limit:calls"),
     ("call-flood-caught", "for (;;) { try { await callTool('CC_GET_LIMITS', {}) } catch (e) {} }", "limit:calls"),
@@ -181,7 +202,7 @@ def test_each_program_is_stopped_or_contained(case_id, program, expected):
 
 
 def test_the_suite_is_large():
-    assert len(CASES) >= 60
+    assert len(CASES) >= 70
 
 
 def test_a_tool_error_carries_its_first_line_only():
@@ -199,3 +220,35 @@ def test_the_engine_has_no_view_of_the_environment(monkeypatch, tmp_path):
     result = run_program(program, {}, time_limit_s=TIME_LIMIT)
     assert result.output == "0\n" and result.error is None
     assert os.environ["CODEMODE_SECRET"] == "do-not-print"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the child's memory from /proc")
+@pytest.mark.parametrize("program", [
+    "const a = []; while (true) a.push('x'.repeat(1000) + Math.random())",
+    "new Array(2 ** 30).fill(1)",
+    "const a = []; for (;;) a.push(new Intl.Collator('de', { sensitivity: 'base' }))",
+])
+def test_the_child_process_stays_within_its_memory(program):
+    """The engine's process never grows far past its limits, whatever the program allocates."""
+    peak = []
+    done = threading.Event()
+
+    def watch():
+        while not done.is_set():
+            for status in Path("/proc").glob("[0-9]*/status"):
+                try:
+                    if b"js_host.py" in (status.parent / "cmdline").read_bytes():
+                        rss = next(int(line.split()[1]) for line in status.read_text().splitlines()
+                                   if line.startswith("VmRSS"))
+                        peak.append(rss // 1024)
+                except (OSError, StopIteration, ValueError):
+                    continue
+            time.sleep(0.02)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    result = run_program(program, {}, time_limit_s=MEMORY_CASE_TIME_LIMIT, memory_limit_mb=32)
+    done.set()
+    watcher.join()
+    assert result.error is not None
+    assert max(peak, default=0) < 192 + 3 * 32 + 150  # the data cap, plus the shared libraries mapped

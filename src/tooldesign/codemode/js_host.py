@@ -23,19 +23,25 @@ import threading
 # Python bridge and keeps it inside its closure: the program only ever sees callTool and console,
 # and what crosses is strings, never objects.
 PRELUDE = r"""
-(bridgeCall, outputCap) => {
+(bridgeCall, outputCap, callBudget) => {
   'use strict';
   const G = globalThis;
   const stringify = JSON.stringify, parse = JSON.parse, S = String;
   const isArray = Array.isArray, keys = Object.keys, getProto = Object.getPrototypeOf;
   const ObjectProto = Object.prototype, ErrorCtor = Error, isFinite_ = Number.isFinite;
+  const MAX_PAYLOAD = 1000000;
   const define = (name, value) => Object.defineProperty(G, name, {value, writable: false,
                                                                   enumerable: false, configurable: false});
 
   // Nothing that waits, shares memory or reaches outside the isolate stays reachable. The timer
   // functions are declared with var, which makes them undeletable; they become undefined instead.
+  // Binary buffers go too: their memory lives outside V8's heap, where the isolate's hard memory
+  // limit does not count it, and no program that calls tools for JSON needs them.
   for (const name of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', '__timer_manager',
-                      'SharedArrayBuffer', 'Atomics', 'WebAssembly', 'console']) {
+                      'SharedArrayBuffer', 'Atomics', 'WebAssembly', 'console', 'ArrayBuffer', 'DataView',
+                      'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
+                      'Uint32Array', 'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array',
+                      'BigUint64Array']) {
     try { delete G[name]; } catch (_) {}
     try { if (name in G) G[name] = undefined; } catch (_) {}
   }
@@ -86,6 +92,7 @@ PRELUDE = r"""
     for (const key of keys(value)) { const why = plain(value[key], depth + 1); if (why) return why; }
     return null;
   };
+  let sent = 0;
   async function callTool(code, args) {
     if (typeof code !== 'string') {
       throw new ErrorCtor('callTool(code, args): code must be a tool code string, such as "CC_GET_LIMITS"');
@@ -102,6 +109,13 @@ PRELUDE = r"""
     } catch (error) {
       throw new ErrorCtor(`callTool("${code}", args): args must be plain JSON data (${S(error && error.message)})`);
     }
+    if (payload.length > MAX_PAYLOAD) {
+      throw new ErrorCtor(`callTool("${code}", args): the arguments take ${payload.length} characters; ` +
+                          `at most ${MAX_PAYLOAD} can be sent. Send ids, not data.`);
+    }
+    // The runner ends the program at the call over the budget; calls beyond that one are never
+    // sent, so a flood of parallel calls cannot pile up outside the isolate.
+    if (++sent > callBudget + 1) return new Promise(() => {});
     const reply = parse(await bridgeCall(payload, takePending()));
     if (reply.ok) return reply.result;
     throw new ErrorCtor(reply.error);
@@ -177,7 +191,7 @@ async def run(settings: dict) -> None:
     racer.eval("if (typeof __TimerManager !== 'undefined') __TimerManager = undefined;")
     async with racer.wrap_py_function(bridge_call) as js_call:
         install = racer.eval(PRELUDE)
-        install(js_call, int(settings["output_cap"]))
+        install(js_call, int(settings["output_cap"]), int(settings["call_budget"]))
         send({"t": "ready"})
 
         async def program() -> object:
@@ -228,8 +242,31 @@ def _first_line(text: str) -> str:
     return lines[0][:500] if lines else "the engine refused the program"
 
 
+def os_memory_cap(memory_limit_mb: int) -> int:
+    """Bytes of data this process may map: the isolate's limit, V8's ceiling above it, and room for
+    Python and the engine itself. A backstop for memory V8 does not count in its heap."""
+    return (192 + 3 * int(memory_limit_mb)) * 1024 * 1024
+
+
+def cap_process_memory(memory_limit_mb: int) -> None:
+    """Where the operating system enforces it (Linux), cap this process's data. Elsewhere the
+    isolate's hard limit and the missing binary buffers are the guard."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    if not sys.platform.startswith("linux") or not hasattr(resource, "RLIMIT_DATA"):
+        return
+    cap = os_memory_cap(memory_limit_mb)
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))
+
+
 def main() -> None:
     settings = json.loads(sys.stdin.readline())
+    cap_process_memory(int(settings["memory_limit_mb"]))
     from py_mini_racer import init_mini_racer
 
     # V8's own heap ceiling sits above the hard limit, so the limit normally stops a program first

@@ -19,6 +19,8 @@ Who enforces which limit:
   it printed since its last tool call: the engine is too busy to hand it over.
 * **memory**: V8's hard memory limit of the isolate (``memory_limit_mb``). An allocation too large
   for V8 to survive aborts the child process only; the caller reports the memory limit and goes on.
+  Binary buffers (``ArrayBuffer`` and the typed arrays), whose memory V8 does not count in its
+  heap, are removed; on Linux the operating system also caps the child's data as a backstop.
 * **calls**: ``callTool`` counts, here in the parent; the call over the budget ends the program.
 * **output**: printing stops at ``output_cap`` characters, with a note that it was cut.
 
@@ -146,7 +148,7 @@ class _Run:
         self.messages: queue.Queue = queue.Queue()
         self.stderr_tail = ""
         self.settings = {"source": source, "time_limit_s": time_limit_s, "memory_limit_mb": memory_limit_mb,
-                         "output_cap": output_cap}
+                         "output_cap": output_cap, "call_budget": call_budget}
 
     # --- the child and its pipes ---
 
@@ -269,6 +271,9 @@ class _Run:
             return "memory", _memory_message(self.memory_limit_mb)
         if "No module named" in self.stderr_tail:
             return "engine", "mini-racer is not installed in this environment: run pip install -r requirements.txt"
+        if code is not None and code < 0:  # killed by a signal: on Linux, most often the data cap above
+            return "engine", (f"the JavaScript engine stopped on signal {-code}, most likely out of memory; "
+                              "the program did not finish")
         return "engine", f"the JavaScript engine stopped unexpectedly (exit code {code}); the program did not finish"
 
 
