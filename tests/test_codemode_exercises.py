@@ -99,3 +99,52 @@ def test_fillers_answer_key_agrees_with_the_lesson_figure():
 def test_not_plain_answers_are_refused_with_a_reason():
     verdict = evaluate("ex07-access", {cc.LIST: {"code"}})
     assert verdict.status == FAIL and "sorted list" in verdict.message
+
+
+# ---------- both ways, for each exercise of notebook 07 ----------
+
+def _stub(grade_id):
+    exercise = next(ex for ex in exercises_for("07_code_mode_catalog") if ex.grade_id == grade_id)
+    if exercise.kind == "function":
+        def stub(*args):
+            raise NotImplementedError()
+        return stub
+    return Ellipsis
+
+
+@pytest.mark.parametrize("grade_id", sorted(SOLUTIONS))
+def test_the_stub_is_not_done(grade_id):
+    from workbook.checks import NOT_DONE
+    assert evaluate(grade_id, _stub(grade_id)).status == NOT_DONE
+
+
+@pytest.mark.parametrize("grade_id", sorted(SOLUTIONS))
+def test_each_plausible_mistake_fails_with_its_hint(grade_id):
+    exercise = next(ex for ex in exercises_for("07_code_mode_catalog") if ex.grade_id == grade_id)
+    for wrong in exercise.wrong_answers:
+        verdict = evaluate(grade_id, wrong.answer)
+        assert verdict.status == FAIL and wrong.hint_contains in verdict.message, (wrong.answer, verdict.message)
+
+
+def test_descriptions_in_other_words_pass():
+    """Different sentences, other order of fields, lists written as arrays: still every field named."""
+    answer = {
+        cc.LIMITS: "No arguments. Gives back, per product class, an object with product_class, claim_per_hour_eur, "
+                   "sample_minutes, max_minutes_above and max_temp_c.",
+        cc.READINGS: "Argument shipment_id (a number taken from CC_LIST_SHIPMENTS, never an SHP- code). The result "
+                     "object has shipment_id and readings; each reading has ts and temp_c.",
+        cc.LIST: "Gives an array; each entry: departure, product_class, lane, carrier, shipment_number, shipment_id.",
+    }
+    assert evaluate("ex07-descriptions", answer).status == PASS
+
+
+def test_fillers_written_as_a_loop_pass():
+    def by_loop(budget):
+        used = SIZES["preamble"] + SIZES["CC_LIST_SHIPMENTS"] + SIZES["CC_GET_READINGS"] + SIZES["CC_GET_LIMITS"]
+        count = 0
+        while count < 9 and used + SIZES["one filler"] <= budget:
+            used += SIZES["one filler"]
+            count += 1
+        return count
+
+    assert evaluate("ex07-fillers", by_loop).status == PASS
