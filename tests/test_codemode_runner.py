@@ -58,6 +58,17 @@ def test_bad_settings_are_refused_in_one_line(settings, says):
     assert "\n" not in str(error.value)
 
 
+@pytest.mark.parametrize("tools", [["CC_GET_LIMITS"], {"X": "not a function"}, {1: lambda arguments: 1}])
+def test_tools_must_map_codes_to_functions(tools):
+    with pytest.raises(TypeError, match="tools must map"):
+        run_program("1", tools)
+
+
+def test_console_methods_models_reach_for_all_print():
+    result = quick("console.info('i'); console.warn('w'); console.error('e'); console.table([1]); console.log()")
+    assert result.output == "i\nw\ne\n[1]\n\n" and result.printed == result.output
+
+
 def test_source_must_be_text():
     with pytest.raises(TypeError, match="JavaScript text"):
         run_program(b"console.log(1)", {})

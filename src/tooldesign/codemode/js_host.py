@@ -75,7 +75,7 @@ PRELUDE = r"""
     pending += text;
   };
   const takePending = () => { const text = pending; pending = ''; return text; };
-  define('console', Object.freeze({log, info: log, warn: log, error: log, debug: log}));
+  define('console', Object.freeze({log, info: log, warn: log, error: log, debug: log, table: log, dir: log}));
 
   // ---- callTool: plain data out, plain data back ----
   const plain = (value, depth) => {

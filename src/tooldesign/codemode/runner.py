@@ -92,6 +92,11 @@ class RunResult:
         return self.error is None
 
     @property
+    def printed(self) -> str:
+        """The printed text under another name: what console.log wrote."""
+        return self.output
+
+    @property
     def tool_calls(self) -> int:
         return len(self.calls)
 
@@ -312,6 +317,9 @@ def run_program(source: str, tools: Mapping[str, Handler], *, time_limit_s: floa
     end up in ``RunResult.error``, because in code mode that text is what the model gets back.
     """
     _check_settings(source, time_limit_s, memory_limit_mb, call_budget, output_cap)
+    if not isinstance(tools, Mapping) or not all(isinstance(code, str) and callable(handler)
+                                                   for code, handler in tools.items()):
+        raise TypeError("tools must map each tool code (a str) to a function that takes the arguments dict")
     if importlib.util.find_spec("py_mini_racer") is None:
         raise EngineMissing("mini-racer is not installed, so programs cannot run: pip install -r requirements.txt")
     run = _Run(source, tools, float(time_limit_s), int(memory_limit_mb), int(call_budget), int(output_cap))
@@ -342,7 +350,7 @@ def handlers_for(function_calls: Mapping[str, str | None]) -> dict[str, Handler]
     return handlers
 
 
-def _no_function(code: str) -> Handler:
+def _no_function(code: str) -> Handler:  # noqa: ARG001 - the runner names the code in its message
     def handler(arguments: Mapping[str, Any]) -> Any:
-        raise LookupError(f"{code} is registered without a function to call")
+        raise LookupError("registered without a function to call")
     return handler
