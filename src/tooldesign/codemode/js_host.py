@@ -220,14 +220,12 @@ async def run(settings: dict) -> None:
 async def drain(racer: object) -> None:
     """Send what the program printed since its last tool call. Best effort: an isolate still busy
     (a program spinning in promise callbacks) gets half a second, then its last lines are lost."""
-    for _ in range(2):  # giving up on the first try cancels it, which terminates what still runs
-        try:
-            text = await asyncio.wait_for(racer.eval_cancelable("__codemodeOutput()"), timeout=0.25)
-        except Exception:
-            continue
-        if type(text) is str and text:
-            send({"t": "out", "text": text})
+    try:
+        text = await asyncio.wait_for(racer.eval_cancelable("__codemodeOutput()"), timeout=0.5)
+    except Exception:  # still busy, or out of memory: nothing more to hand over
         return
+    if type(text) is str and text:
+        send({"t": "out", "text": text})
 
 
 def _syntax_error(text: str) -> str:
