@@ -1,5 +1,9 @@
 """The catalog: everything a program is told about the tools it may call.
 
+The mechanism and its figures are UC AI's, as its lesson "Tell the program what your tools return"
+describes them (README reference R20): the tool ``uc_ai__run_code``, the catalog lines, the budget
+of 31,855 bytes and the warning in the log. Other code-mode products choose their own.
+
 In code mode the model gets one extra tool, ``run_code``, whose description holds a fixed preamble
 and then one line per code-callable tool: its code, its argument names and its description. No
 types, no required flags, no schema, nothing about the result. For a program, the description is
@@ -23,7 +27,7 @@ __all__ = [
 ]
 
 LOG = logging.getLogger(__name__)
-BUDGET_BYTES = 31_855
+BUDGET_BYTES = 31_855  # UC AI's catalog budget (R20)
 RUN_CODE = "run_code"
 FILLER_TAG = "filler"
 
