@@ -228,10 +228,12 @@ def plot_runs(table: pd.DataFrame, reported: pd.DataFrame = REPORTED):
     left.bar(names, table["calls inside the program"], bottom=table["model tool calls"], color="#a6bddb",
              label="made inside the program (measured)")
     left.plot(names, reported["tool calls (reported)"], "kD", label="real model (reported by UC AI)")
-    left.set(title="Tool calls per run", ylabel="tool calls")
-    left.legend(fontsize=8)
+    top = max(table["model tool calls"] + table["calls inside the program"])
+    left.set(title="Tool calls per run", ylabel="tool calls", xlabel="run", ylim=(0, top * 1.6))
+    left.legend(fontsize=8, loc="upper right")  # above the bars, in the room the y limit leaves
     right.bar(names, table["chars into context"], color="#dd8452")
-    right.set(title="What enters the model's context (measured)", ylabel="characters")
+    right.set(title="What enters the model's context (measured)", ylabel="characters", xlabel="run",
+              ylim=(0, max(table["chars into context"]) * 1.12))
     for x, chars in enumerate(table["chars into context"]):
         right.annotate(f"{chars:,}", (x, chars), ha="center", va="bottom", fontsize=8)
     fig.tight_layout()
