@@ -127,6 +127,16 @@ def test_text_outside_ascii_crosses_both_ways_unchanged():
     assert result.output == "Müller – 720 € ✓ 日本\n" and result.calls[0].arguments == {"text": "Müller – 720 € ✓"}
 
 
+def test_lone_surrogates_print_as_replacement_characters():
+    result = quick(r'console.log("a\uD800b"); throw new Error("x\uDC00")')
+    assert result.output == "a\ufffdb\n" and result.error == "Error: x\ufffd (line 1)"
+
+
+def test_source_that_is_not_text_is_refused_in_one_line():
+    with pytest.raises(ValueError, match="lone surrogate at position 13"):
+        quick('console.log("\ud800")')
+
+
 def test_programs_run_side_by_side_from_threads():
     from concurrent.futures import ThreadPoolExecutor
 

@@ -29,6 +29,9 @@ PRELUDE = r"""
   const stringify = JSON.stringify, parse = JSON.parse, S = String;
   const isArray = Array.isArray, keys = Object.keys, getProto = Object.getPrototypeOf;
   const ObjectProto = Object.prototype, ErrorCtor = Error, isFinite_ = Number.isFinite;
+  // Lone surrogates cannot cross as UTF-8; they become U+FFFD, as a browser would show them.
+  const toWellFormed = String.prototype.toWellFormed;
+  const wellFormed = (text) => toWellFormed.call(text);
   const MAX_PAYLOAD = 1000000;
   const define = (name, value) => Object.defineProperty(G, name, {value, writable: false,
                                                                   enumerable: false, configurable: false});
@@ -72,7 +75,7 @@ PRELUDE = r"""
       cut = true;
     }
     printed += text.length;
-    pending += text;
+    pending += wellFormed(text);
   };
   const takePending = () => { const text = pending; pending = ''; return text; };
   define('console', Object.freeze({log, info: log, warn: log, error: log, debug: log, table: log, dir: log}));
@@ -128,9 +131,9 @@ PRELUDE = r"""
       if (error !== null && (typeof error === 'object' || typeof error === 'function')) {
         const first = S(error.message).split('\n')[0];
         const where = /<anonymous>:(\d+):\d+/.exec(S(error.stack));
-        return `${S(error.name)}: ${first}` + (where ? ` (line ${where[1]})` : '');
+        return wellFormed(`${S(error.name)}: ${first}` + (where ? ` (line ${where[1]})` : ''));
       }
-      return `the program threw ${S(error)}`;
+      return wellFormed(`the program threw ${S(error)}`);
     } catch (_) {
       return 'the program threw a value that cannot be described';
     }

@@ -299,6 +299,11 @@ def _stop(child: subprocess.Popen) -> None:
 def _check_settings(source: Any, time_limit_s: Any, memory_limit_mb: Any, call_budget: Any, output_cap: Any) -> None:
     if not isinstance(source, str):
         raise TypeError(f"source must be the program's JavaScript text (a str), not {type(source).__name__}")
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(f"source holds a character that is not text (a lone surrogate at position {error.start}); "
+                         "write it as an escape such as \\uD800 in the JavaScript instead") from None
     for name, value, low in (("time_limit_s", time_limit_s, 0.01), ("memory_limit_mb", memory_limit_mb, 8),
                              ("call_budget", call_budget, 0), ("output_cap", output_cap, 1)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value < math.inf:
