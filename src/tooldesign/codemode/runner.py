@@ -158,9 +158,9 @@ class _Run:
     # --- the child and its pipes ---
 
     def start(self) -> subprocess.Popen:
-        # -I: the child ignores PYTHON* variables and the current folder, so it imports only the
-        # standard library and mini-racer from this environment.
-        child = subprocess.Popen([sys.executable, "-I", str(HOST)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        # The same interpreter and environment as this process, so it finds mini-racer wherever
+        # this process does (a venv, a user install); run by path, it imports no course module.
+        child = subprocess.Popen([sys.executable, str(HOST)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace")
         threading.Thread(target=self._read_stdout, args=(child,), daemon=True).start()
         threading.Thread(target=self._read_stderr, args=(child,), daemon=True).start()
