@@ -212,6 +212,15 @@ def test_a_tool_raising_reaches_the_program_as_a_catchable_error():
     assert result.calls[0].error == "'no such row'"
 
 
+def test_the_call_log_keeps_what_the_program_sent_even_if_a_tool_changes_it():
+    def greedy(arguments):
+        arguments["added"] = True
+        return "ok"
+
+    result = quick("await callTool('T', { a: 1 })", {"T": greedy})
+    assert result.calls[0].arguments == {"a": 1}
+
+
 def test_a_tool_returning_something_that_is_not_json_is_an_error_the_program_sees():
     result = quick("await callTool('T', {})", {"T": lambda arguments: {"when": object()}})
     assert result.error.startswith("Error: T: ")

@@ -214,7 +214,7 @@ class _Run:
             known = ", ".join(self.tools) or "none"
             return {"ok": False, "error": f"{code} is not in the catalog, so a program cannot call it. Callable: {known}"}
         try:
-            result = self.tools[code](arguments)
+            result = self.tools[code](json.loads(payload)[1])  # a copy: the log keeps what the program sent
             text = json.dumps(result, allow_nan=False)
         except Exception as error:  # a failing tool is the program's to handle; its message is all that crosses
             message = str(error).splitlines()[0] if str(error) else type(error).__name__
