@@ -4,6 +4,9 @@ The handlers read the course's cold-chain data. The two description sets differ 
 code mode depends on: the draft says what a tool is for and stops, the corrected one names every
 field the tool returns and says what each argument is. A program sees nothing else about a tool,
 so with the draft it has to guess field names, and it guesses wrong.
+
+A fourth tool, ``CC_FILE_CLAIM``, stands for a tool that writes; it joins only the deployment
+exercise, where its access has to keep it away from programs.
 """
 from __future__ import annotations
 
