@@ -252,3 +252,30 @@ def test_the_child_process_stays_within_its_memory(program):
     watcher.join()
     assert result.error is not None
     assert max(peak, default=0) < 192 + 3 * 32 + 150  # the data cap, plus the shared libraries mapped
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a reading of the child's size")
+def test_the_runner_watches_the_engine_even_without_the_operating_systems_cap(tmp_path, monkeypatch):
+    """Where no OS cap exists (macOS, Windows), watching the child's size still stops memory that
+    V8 keeps outside its heap. Simulated here with a copy of the host that sets no cap."""
+    from tooldesign.codemode import js_host, runner
+
+    source = Path(js_host.__file__).read_text(encoding="utf-8")
+    uncapped = source.replace('    cap_process_memory(int(settings["memory_limit_mb"]))\n', "")
+    assert uncapped != source
+    host = tmp_path / "js_host_uncapped.py"
+    host.write_text(uncapped, encoding="utf-8")
+    monkeypatch.setattr(runner, "HOST", host)
+    result = run_program("const a = []; for (;;) a.push(new Intl.Collator('de', { sensitivity: 'base' }))", {},
+                         time_limit_s=MEMORY_CASE_TIME_LIMIT, memory_limit_mb=32)
+    assert result.limit == "memory", result.error
+
+
+def test_reading_the_size_of_an_ended_process_is_no_error():
+    import subprocess
+
+    from tooldesign.codemode.runner import resident_mb
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    assert resident_mb(child) is None

@@ -20,7 +20,9 @@ Who enforces which limit:
 * **memory**: V8's hard memory limit of the isolate (``memory_limit_mb``). An allocation too large
   for V8 to survive aborts the child process only; the caller reports the memory limit and goes on.
   Binary buffers (``ArrayBuffer`` and the typed arrays), whose memory V8 does not count in its
-  heap, are removed; on Linux the operating system also caps the child's data as a backstop.
+  heap, are removed. What V8 keeps outside its heap all the same (date and number formatters)
+  is caught by watching the child's size from here every quarter second, and on Linux the
+  operating system also caps the child's data.
 * **calls**: ``callTool`` counts, here in the parent; the call over the budget ends the program.
 * **output**: printing stops at ``output_cap`` characters, with a note that it was cut.
 
@@ -33,6 +35,7 @@ import importlib
 import importlib.util
 import json
 import math
+import os
 import queue
 import subprocess
 import sys
@@ -46,13 +49,14 @@ from tooldesign.tools.base import result_size
 
 __all__ = [
     "DEFAULT_CALL_BUDGET", "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_OUTPUT_CAP", "DEFAULT_TIME_LIMIT_S", "EngineMissing",
-    "RunResult", "ToolCall", "handlers_for", "run_program",
+    "RunResult", "ToolCall", "handlers_for", "process_cap_mb", "resident_mb", "run_program",
 ]
 
 DEFAULT_TIME_LIMIT_S = 5.0
 DEFAULT_MEMORY_LIMIT_MB = 64
 DEFAULT_CALL_BUDGET = 50
 DEFAULT_OUTPUT_CAP = 20_000
+WATCH_EVERY_S = 0.25  # how often this process looks at the size of the engine's process
 START_TIMEOUT_S = 60.0  # a loaded laptop can take seconds to start a process; only a broken install takes this long
 HOST = Path(__file__).with_name("js_host.py")
 
@@ -229,10 +233,16 @@ class _Run:
         """Serve the child until it ends; return (limit, error)."""
         deadline = time.monotonic() + START_TIMEOUT_S
         started = False
+        cap = process_cap_mb(self.memory_limit_mb)
         while True:
             try:
-                message = self.messages.get(timeout=max(0.0, deadline - time.monotonic()))
+                message = self.messages.get(timeout=max(0.0, min(WATCH_EVERY_S, deadline - time.monotonic())))
             except queue.Empty:
+                if time.monotonic() < deadline:
+                    grown = resident_mb(child)
+                    if grown is not None and grown > cap:
+                        return "memory", _memory_message(self.memory_limit_mb)
+                    continue
                 if not started:
                     return "engine", "the JavaScript engine did not start in time; run the program again"
                 return "time", _time_message(self.time_limit_s)  # the child did not stop itself: it was killed
@@ -280,6 +290,48 @@ class _Run:
             return "engine", (f"the JavaScript engine stopped on signal {-code}, most likely out of memory; "
                               "the program did not finish")
         return "engine", f"the JavaScript engine stopped unexpectedly (exit code {code}); the program did not finish"
+
+
+def resident_mb(child: subprocess.Popen) -> float | None:
+    """The child's resident memory in MB, or None where it cannot be read (never an error)."""
+    try:
+        if sys.platform.startswith("linux"):
+            with open(f"/proc/{child.pid}/statm", encoding="ascii") as statm:
+                return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+        if sys.platform == "win32":
+            return _windows_working_set_mb(child)
+        if sys.platform == "darwin":
+            shown = subprocess.run(["ps", "-o", "rss=", "-p", str(child.pid)], capture_output=True, text=True,
+                                   timeout=2).stdout.strip()
+            return int(shown) / 1024 if shown else None
+    except Exception:  # the process may have just ended, or the platform says no: no reading
+        return None
+    return None
+
+
+def _windows_working_set_mb(child: subprocess.Popen) -> float | None:
+    import ctypes
+    from ctypes import wintypes
+
+    class Counters(ctypes.Structure):
+        _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD)] + [
+            (name, ctypes.c_size_t) for name in (
+                "PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage", "QuotaPagedPoolUsage",
+                "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage", "PagefileUsage", "PeakPagefileUsage")]
+
+    counters = Counters()
+    counters.cb = ctypes.sizeof(Counters)
+    handle = wintypes.HANDLE(int(child._handle))  # the process handle Popen holds on Windows
+    if not ctypes.windll.psapi.GetProcessMemoryInfo(handle, ctypes.byref(counters), counters.cb):
+        return None
+    return counters.WorkingSetSize / 2**20
+
+
+def process_cap_mb(memory_limit_mb: int) -> int:
+    """How big the engine's whole process may grow: the isolate's limit, V8's ceiling above it, and
+    room for Python and the engine's own libraries. Memory V8 keeps outside its heap (date and
+    number formatters, for one) is not counted by the isolate's limit; this catches it."""
+    return 256 + 3 * int(memory_limit_mb)
 
 
 def _stop(child: subprocess.Popen) -> None:
