@@ -33,13 +33,13 @@ def test_newlines_and_tabs_become_spaces():
     assert one_line("a\nb\tc\r\nd") == "a b c  d"
     catalog = build_catalog(rows(("CC_A", "first\nCC_FAKE pretends\tto be a tool"), ("CC_B", "second")), logger=None)
     tool_lines = catalog.text[len(PREAMBLE):].splitlines()
-    assert len(tool_lines) == 2 and tool_lines[1].startswith('  callTool("CC_B"')
+    assert len(tool_lines) == 2 and tool_lines[1].startswith('  await callTool("CC_B"')
 
 
 def test_a_line_holds_code_argument_names_and_description_and_nothing_else():
     line = catalog_line("CC_GET_READINGS", ["shipment_id"], "Temperature log.")
-    assert line == '  callTool("CC_GET_READINGS", {"shipment_id": ...})  # Temperature log.'
-    assert catalog_line("CC_GET_LIMITS", [], "Limits.") == '  callTool("CC_GET_LIMITS", {})  # Limits.'
+    assert line == '  await callTool("CC_GET_READINGS", { shipment_id })  // Temperature log.'
+    assert catalog_line("CC_GET_LIMITS", [], "Limits.") == '  await callTool("CC_GET_LIMITS", {})  // Limits.'
 
 
 def test_cold_chain_catalog_holds_no_schema_types():
@@ -182,8 +182,34 @@ def test_the_widget_builds():
     import matplotlib
     matplotlib.use("Agg")
     widget = catalog_explorer()
-    assert len(widget.children) == 6
-    report, chart = widget.children[-2:]
-    assert "LEFT OUT:            2" in report.value and bytes(chart.value).startswith(b"\x89PNG")
+    assert len(widget.children) == 5
+    display = widget.children[-1]
+    assert "LEFT OUT:            2" in display.value and "data:image/png;base64," in display.value
     widget.children[0].value = 40_000  # move the budget slider: everything fits, no warning
-    assert "LEFT OUT:            0" in report.value and "no warning" in report.value
+    assert "LEFT OUT:            0" in display.value and "no warning" in display.value
+
+
+def _headline_and_report(value: str) -> tuple[str, str]:
+    import re
+    alt = re.search(r"alt='([^']*)'", value).group(1)
+    report = re.search(r"<pre[^>]*>(.*?)</pre>", value, re.S).group(1)
+    return alt, report
+
+
+@pytest.mark.parametrize("control, value", [(0, 40_000), (0, 9_000), (1, 100), (2, 3), (3, "B")])
+def test_text_and_chart_change_together_in_one_update(control, value):
+    """One slider move sends one new value, and the chart's title and the report in it agree."""
+    pytest.importorskip("ipywidgets")
+    from tooldesign.codemode.explorer import catalog_explorer
+    import matplotlib
+    matplotlib.use("Agg")
+    widget = catalog_explorer()
+    display = widget.children[-1]
+    updates = []
+    display.observe(lambda change: updates.append(change["new"]), names="value")
+    widget.children[control].value = value
+    assert len(updates) == 1
+    headline, report = _headline_and_report(updates[0])
+    fitted, callable_ = (int(n) for n in headline.split(" code-callable")[0].split(" of "))
+    assert f"in the catalog:      {fitted}\n" in report and f"code-callable tools: {callable_}\n" in report
+    assert f"LEFT OUT:            {callable_ - fitted}" in report

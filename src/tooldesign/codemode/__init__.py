@@ -3,7 +3,7 @@
 ``registry``        the tool registry in SQLite: code, description, schema, tags, access, active
 ``coldchain_tools`` CC_LIST_SHIPMENTS, CC_GET_READINGS, CC_GET_LIMITS with draft and corrected descriptions
 ``catalog``         the run_code description: preamble plus one line per code-callable tool, within a budget
-``runner``          runs a program whose only power is callTool, with a call budget and a time limit
+``runner``          runs a JavaScript program in a fresh V8 isolate whose only bridge is callTool
 ``runs``            one question three ways: classic, code mode, code mode with the bulk tools code only
 ``sizelimit``       fillers, two store orders, three ways to stay inside; the explorer's logic
 ``explorer``        the catalog explorer widget (a thin shell over ``sizelimit``)
@@ -12,9 +12,9 @@ Run ``python -m tooldesign.codemode`` to print the lesson's figures.
 """
 from tooldesign.codemode.catalog import BUDGET_BYTES, Catalog, build_catalog, catalog_for, model_tool_names
 from tooldesign.codemode.registry import VERIFICATION_QUERY, DescriptionTooLong, Registry, ToolRow
-from tooldesign.codemode.runner import RunResult, check_program, run_program
+from tooldesign.codemode.runner import RunResult, ToolCall, run_program
 
 __all__ = [
     "BUDGET_BYTES", "Catalog", "DescriptionTooLong", "Registry", "RunResult", "ToolRow", "VERIFICATION_QUERY",
-    "build_catalog", "catalog_for", "check_program", "model_tool_names", "run_program",
+    "ToolCall", "build_catalog", "catalog_for", "model_tool_names", "run_program",
 ]

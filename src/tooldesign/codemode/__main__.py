@@ -1,14 +1,21 @@
-"""Print the code-mode lesson's figures: ``python -m tooldesign.codemode [runs|limit|verify|all]``."""
+"""The code-mode lesson from a terminal.
+
+``python -m tooldesign.codemode [runs|limit|verify|all]`` prints the lesson's figures;
+``python -m tooldesign.codemode run FILE.js [--time-limit S] [--memory-mb N] [--budget N]`` runs a
+JavaScript program against the cold-chain catalog and prints what it printed, or one line saying
+what stopped it (exit status 1).
+"""
 from __future__ import annotations
 
 import argparse
 import logging
 import sys
+from pathlib import Path
 
 import pandas as pd
 
 from tooldesign.codemode import coldchain_tools as cc
-from tooldesign.codemode import runs, sizelimit
+from tooldesign.codemode import runner, runs, sizelimit
 from tooldesign.codemode.catalog import catalog_for, model_tool_names
 from tooldesign.codemode.registry import Registry
 
@@ -19,7 +26,9 @@ def show_runs() -> None:
     print("Three runs, measured by the course's harness (scripted stand-in, characters):")
     print(table[columns].to_string(index=False))
     print("answers:", " / ".join(sorted(set(table["answer"]))))
-    print("\nThe same runs with a real model, as reported by the lesson's source (not measured here):")
+    print("\nWhere the saving comes from (measured):")
+    print(runs.savings(table).to_string(index=False))
+    print(f"\nThe same runs with a real model, as reported by {runs.REPORTED_SOURCE} (not measured here):")
     print(runs.REPORTED.to_string(index=False))
 
 
@@ -39,10 +48,50 @@ def show_verify() -> None:
         print(f"catalog: {catalog_for(registry).size_bytes:,} bytes")
 
 
+def run_file(path: str, time_limit_s: float, memory_mb: int, budget: int) -> int:
+    """Run one program file the way run_code would, with the lesson's catalog: bulk tools code only."""
+    try:
+        source = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
+        print(f"cannot read {path}: {reason}; give the path of a JavaScript file (UTF-8 text)", file=sys.stderr)
+        return 2
+    with Registry() as registry:
+        cc.register(registry, access={cc.LIST: "code", cc.READINGS: "code", cc.LIMITS: "both"})
+        catalog = catalog_for(registry, [cc.TAG])
+        tools = runner.handlers_for({code: registry.get(code).function_call for code in catalog.codes})
+    try:
+        result = runner.run_program(source, tools, time_limit_s=time_limit_s, memory_limit_mb=memory_mb,
+                                    call_budget=budget)
+    except (ValueError, TypeError, runner.EngineMissing) as error:
+        print(error, file=sys.stderr)
+        return 2
+    sys.stdout.write(result.output)
+    if result.error is None:
+        return 0
+    sys.stdout.flush()
+    print(f"stopped: {result.error}", file=sys.stderr)
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tooldesign.codemode", description=__doc__)
-    parser.add_argument("what", nargs="?", default="all", choices=["runs", "limit", "verify", "all"])
+    parser = argparse.ArgumentParser(prog="python -m tooldesign.codemode", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", nargs="?", default="all", choices=["runs", "limit", "verify", "all", "run"])
+    parser.add_argument("file", nargs="?", help="with run: the JavaScript program to run")
+    parser.add_argument("--time-limit", type=float, default=runner.DEFAULT_TIME_LIMIT_S, metavar="S",
+                        help=f"seconds before V8 stops the program (default {runner.DEFAULT_TIME_LIMIT_S:g})")
+    parser.add_argument("--memory-mb", type=int, default=runner.DEFAULT_MEMORY_LIMIT_MB, metavar="N",
+                        help=f"the isolate's hard memory limit in MB (default {runner.DEFAULT_MEMORY_LIMIT_MB})")
+    parser.add_argument("--budget", type=int, default=runner.DEFAULT_CALL_BUDGET, metavar="N",
+                        help=f"tool calls a program may make (default {runner.DEFAULT_CALL_BUDGET})")
     args = parser.parse_args(argv)
+    if args.what == "run":
+        if not args.file:
+            parser.error("run needs a file: python -m tooldesign.codemode run FILE.js")
+        return run_file(args.file, args.time_limit, args.memory_mb, args.budget)
+    if args.file:
+        parser.error(f"{args.what} takes no file; to run a program use: python -m tooldesign.codemode run FILE.js")
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stdout)
     pd.set_option("display.width", 160)
     shows = {"runs": [show_runs], "limit": [show_limit], "verify": [show_verify],

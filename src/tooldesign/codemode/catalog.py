@@ -1,5 +1,9 @@
 """The catalog: everything a program is told about the tools it may call.
 
+The mechanism and its figures are UC AI's, as its lesson "Tell the program what your tools return"
+describes them (README reference R20): the tool ``uc_ai__run_code``, the catalog lines, the budget
+of 31,855 bytes and the warning in the log. Other code-mode products choose their own.
+
 In code mode the model gets one extra tool, ``run_code``, whose description holds a fixed preamble
 and then one line per code-callable tool: its code, its argument names and its description. No
 types, no required flags, no schema, nothing about the result. For a program, the description is
@@ -23,26 +27,26 @@ __all__ = [
 ]
 
 LOG = logging.getLogger(__name__)
-BUDGET_BYTES = 31_855
+BUDGET_BYTES = 31_855  # UC AI's catalog budget (R20)
 RUN_CODE = "run_code"
 FILLER_TAG = "filler"
 
 PREAMBLE = """\
-run_code runs a short Python program and gives you back what it prints. Use it when an answer \
+run_code runs a short JavaScript program and gives you back what it prints. Use it when an answer \
 takes many tool calls or a lot of data: the program makes the calls and does the arithmetic, and \
 only its printed lines come back to you.
 
 Writing the program:
-- callTool(code, arguments) calls one of the tools listed below. arguments is a dict; the result is \
-plain Python data (dicts, lists, strings, numbers).
-- callTool is an ordinary function: no await; no imports, no files, no network.
-- Built-ins: len, range, sum, min, max, sorted, round, abs, enumerate, \
-zip, dict, list, set, str, int, float, print and a few more.
+- await callTool(code, arguments) calls one of the tools listed below. arguments is an object of \
+plain data; the result is plain data (objects, arrays, strings, numbers).
+- await works at the top level. Print with console.log; nothing else comes back to you.
+- The program runs in an isolated JavaScript engine: no require or import, no files, no network, \
+no timers, no eval.
 - Print the answer in a few lines, never the raw data.
-- A run stops after a set number of tool calls or seconds; errors come back as text.
+- A run stops after a set number of tool calls, seconds or megabytes; errors come back as one line.
 - Only the tools below exist for a program. Their descriptions are all you know about them.
 
-Callable tools, one per line (callTool(code, arguments) -> result):
+Callable tools (await callTool code -> arguments):
 """
 
 
@@ -56,9 +60,10 @@ def one_line(text: str) -> str:
 
 
 def catalog_line(code: str, argument_names: Sequence[str], description: str) -> str:
-    """One catalog entry, written as the call a program would make, with the description after it."""
-    arguments = ", ".join(f'"{name}": ...' for name in argument_names)
-    return f'  callTool("{code}", {{{arguments}}})  # {one_line(description)}'
+    """One catalog entry, written as the call a program would make, with the description after it
+    as a ``//`` comment, the way the lesson's source lays it out."""
+    arguments = f"{{ {', '.join(argument_names)} }}" if argument_names else "{}"
+    return f'  await callTool("{code}", {arguments})  // {one_line(description)}'
 
 
 @dataclass(frozen=True)
@@ -164,7 +169,7 @@ def run_code_definition(catalog: Catalog) -> dict:
     """The run_code tool as the model is sent it: the catalog is its description."""
     return {"name": RUN_CODE, "description": catalog.text, "parameters": {
         "type": "object", "required": ["program"], "additionalProperties": False,
-        "properties": {"program": {"type": "string", "description": "The Python program to run."}}}}
+        "properties": {"program": {"type": "string", "description": "The JavaScript program to run."}}}}
 
 
 def model_tool_names(registry: Registry, tags: Iterable[str] | None = None) -> list[str]:

@@ -4,6 +4,9 @@ The handlers read the course's cold-chain data. The two description sets differ 
 code mode depends on: the draft says what a tool is for and stops, the corrected one names every
 field the tool returns and says what each argument is. A program sees nothing else about a tool,
 so with the draft it has to guess field names, and it guesses wrong.
+
+A fourth tool, ``CC_FILE_CLAIM``, stands for a tool that writes; it joins only the deployment
+exercise, where its access has to keep it away from programs.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from tooldesign.data import coldchain
 from tooldesign.tools.base import Tool, ToolSet
 
 __all__ = [
-    "CODES", "CORRECTED", "DRAFT", "HANDLERS", "SCHEMAS", "TAG", "get_limits", "get_readings",
+    "CODES", "CORRECTED", "DEPLOYED", "DRAFT", "FILE_CLAIM", "HANDLERS", "file_claim", "register_deployment", "SCHEMAS", "TAG", "get_limits", "get_readings",
     "list_shipments", "register", "result_fields", "sample_arguments", "tool_set",
 ]
 
@@ -77,6 +80,43 @@ def get_limits(arguments: Mapping[str, Any], folder: Path = coldchain.FOLDER) ->
 
 HANDLERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     LIST: list_shipments, READINGS: get_readings, LIMITS: get_limits}
+
+
+# ---------- a fourth tool that writes, for the deployment exercise ----------
+
+FILE_CLAIM = "CC_FILE_CLAIM"
+DEPLOYED = (*CODES, FILE_CLAIM)
+
+
+def file_claim(arguments: Mapping[str, Any], folder: Path = coldchain.FOLDER) -> dict:
+    """Pretend to file a claim with the carrier. A stand-in: nothing is sent or stored anywhere,
+    but a caller must treat it as the write it stands for."""
+    shipment_id, eur = arguments.get("shipment_id"), arguments.get("eur")
+    if shipment_id not in _readings(Path(folder)):
+        raise ValueError(f"no shipment with shipment_id {shipment_id!r}; CC_LIST_SHIPMENTS lists the ids")
+    if not isinstance(eur, (int, float)) or isinstance(eur, bool) or eur <= 0:
+        raise ValueError(f"eur must be the claim amount in euros, more than 0; got {eur!r}")
+    return {"claim_id": f"CL-{shipment_id}", "status": "filed"}
+
+
+FILE_CLAIM_DESCRIPTION = (
+    "File a temperature claim with the carrier of ONE shipment; the carrier receives it and it cannot be "
+    "taken back. shipment_id: the numeric id from CC_LIST_SHIPMENTS; eur: the amount in euros. Returns "
+    "{ claim_id, status }.")
+FILE_CLAIM_SCHEMA = {"type": "object", "properties": {
+    "shipment_id": {"type": "integer", "description": "The numeric id from CC_LIST_SHIPMENTS."},
+    "eur": {"type": "number", "description": "The claim amount in euros."}},
+    "required": ["shipment_id", "eur"], "additionalProperties": False}
+
+
+def register_deployment(registry: Registry, access: Mapping[str, str | None], descriptions: Mapping[str, str] | None = None) -> None:
+    """The deployment script of the exercise: the three tools and CC_FILE_CLAIM, with merge_tool.
+
+    A value of None in ``access`` passes nothing, so the stored access stays.
+    """
+    register(registry, descriptions or CORRECTED, access={code: access.get(code) for code in CODES})
+    registry.merge_tool(FILE_CLAIM, FILE_CLAIM_DESCRIPTION, FILE_CLAIM_SCHEMA, function_call=f"{__name__}:file_claim",
+                        tags=[TAG], code_mode_access=access.get(FILE_CLAIM))
 
 # Where a registry row says the code lives, in the spirit of the source's function_call column.
 FUNCTION_CALLS = {code: f"{__name__}:{handler.__name__}" for code, handler in HANDLERS.items()}

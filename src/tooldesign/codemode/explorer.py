@@ -1,10 +1,13 @@
 """The catalog explorer: move the budget and the padding, see which tools still fit.
 
 ``explorer_view()`` is the logic, a pure function of the slider values (it builds a registry in
-memory and fits its catalog); ``catalog_explorer()`` wires it to sliders, a chart and the log line.
+memory and fits its catalog); ``catalog_explorer()`` wires it to sliders and one display that
+holds the report, the log line and the chart together, so they change in a single step and never
+disagree on screen.
 """
 from __future__ import annotations
 
+import base64
 import html
 import io
 from dataclasses import dataclass
@@ -31,6 +34,19 @@ class ExplorerView:
     def text(self) -> str:
         return f"{self.catalog.report()}\nlog: {self.log_line}"
 
+    @property
+    def headline(self) -> str:
+        """The chart's title, in words the report also states."""
+        return (f"{len(self.catalog.included)} of {self.catalog.code_callable_count} code-callable tools fit: "
+                f"{self.catalog.size_bytes:,} of {self.catalog.budget:,} bytes")
+
+    def html(self) -> str:
+        """Report, log line and chart as one piece of HTML: one value, so one update."""
+        png = base64.b64encode(catalog_png(self.catalog)).decode("ascii")
+        return (f"<pre style='white-space: pre-wrap'>{html.escape(self.text())}</pre>"
+                f"<img src='data:image/png;base64,{png}' alt='{html.escape(self.headline, quote=True)}' "
+                f"style='max-width: 100%'>")
+
 
 def explorer_view(budget: int = BUDGET_BYTES, padding: int = PADDING, fillers: int = FILLERS,
                   order: str = "A") -> ExplorerView:
@@ -52,10 +68,11 @@ def catalog_png(catalog: Catalog) -> bytes:
 
 
 def catalog_explorer() -> Any:
-    """The widget: four controls, the report with the log line, and the bytes-per-tool chart.
+    """The widget: four controls and one display with the report, the log line and the chart.
 
-    The report and the chart are widget values (HTML and PNG), not printed output, so the cell's
-    own output stays the same however the sliders move.
+    The display is a single HTML widget, set once per move of a slider, so the text and the chart
+    always show the same catalog. It is a widget value, not printed output, so the cell's own
+    output stays the same however the sliders move.
     """
     import ipywidgets as w
 
@@ -70,14 +87,13 @@ def catalog_explorer() -> Any:
         "order": w.Dropdown(options=[(f"{key}: {text}", key) for key, text in ORDERS.items()], value="A",
                             description="store order", style=style, layout=layout),
     }
-    report, chart = w.HTML(), w.Image(format="png")
+    display = w.HTML()
 
     def redraw(_: object = None) -> None:
         view = explorer_view(**{name: control.value for name, control in controls.items()})
-        report.value = f"<pre style='white-space: pre-wrap'>{html.escape(view.text())}</pre>"
-        chart.value = catalog_png(view.catalog)
+        display.value = view.html()  # everything computed first, then one assignment
 
     for control in controls.values():
         control.observe(redraw, names="value")
     redraw()
-    return w.VBox([*controls.values(), report, chart])
+    return w.VBox([*controls.values(), display])

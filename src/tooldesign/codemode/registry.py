@@ -1,5 +1,9 @@
 """The code-mode tool registry: one SQLite table that decides which tools exist and who may call them.
 
+It follows UC AI's tools table and registration calls as UC AI's lesson "Tell the program what your
+tools return" describes them (README reference R20): the ``code_mode_access`` column, descriptions
+of at most 4,000 characters, ``create_tool_from_schema`` and ``merge_tool_from_schema``.
+
 A tool is registered once and then offered two ways: as a normal tool the model calls directly,
 and as a function a program calls with ``callTool``. The column ``code_mode_access`` says which:
 
@@ -27,7 +31,7 @@ __all__ = [
 ACCESS_VALUES = ("direct", "code", "both")
 CODE_CALLABLE = ("code", "both")
 DIRECT_CALLABLE = ("direct", "both")
-MAX_DESCRIPTION_CHARS = 4000
+MAX_DESCRIPTION_CHARS = 4000  # UC AI's description column (R20)
 
 # The table mirrors the one the lesson's source queries. The limits live in the schema itself, so a
 # hand-written UPDATE is refused as firmly as a call through Registry.

@@ -1,155 +1,75 @@
-"""Run a program the way code mode does: its only power is callTool.
+"""Run a code-mode program the way the lesson's source does: JavaScript in a fresh V8 isolate.
 
-A model in code mode writes a program instead of making tool calls one by one. The runner executes
-that program with nothing but ``callTool`` on the tools in the catalog, a handful of safe built-ins
-and ``print``. What the program prints is all that goes back to the model.
+A model in code mode writes a JavaScript program instead of making tool calls one by one:
 
-Three layers keep the program in its box:
+    const limits = await callTool("CC_GET_LIMITS", {});
+    console.log(limits.length);
 
-1. Before anything runs, the ``ast`` module reads the program and refuses imports, names and
-   attributes with double underscores, frame and generator internals, ``open``/``eval``/``exec``
-   and friends, classes, ``async``, bare ``except`` and ``finally``.
-2. It runs with a built-ins dictionary holding only the safe functions below.
-3. A call budget and a time limit stop a runaway loop with a clear error, and a depth limit stops
-   runaway recursion. The time limit uses ``sys.settrace`` (checked on every line), not signals,
-   so it works in a Jupyter kernel and on Windows. The stop is a ``BaseException``, which
-   ``except Exception`` in the program cannot swallow; ``finally`` and bare ``except`` are refused
-   because they could run on after it.
+``run_program`` runs it in a new V8 isolate (the ``mini-racer`` package) in a child process of its
+own, and reports what it printed, which tools it called and how it ended. The program's only way
+out of the isolate is ``await callTool(code, args)``; ``console.log`` is the one way to say
+something. There is no ``require``, ``process``, ``fetch``, no timers, no files, and no ``eval`` or
+``new Function``.
 
-This is a teaching model of a sandbox, not a security boundary: one operation that runs inside C
-(a gigantic multiplication, say) is not interrupted, and memory is not limited. Never run untrusted
-code with it on a machine that matters.
+Who enforces which limit:
+
+* **time**: V8 itself terminates the program when ``time_limit_s`` has passed; this process also
+  kills the child if it has not ended soon after (at most a second or a quarter of the limit),
+  so nothing can hang the caller. A program stopped while spinning after an ``await`` loses what
+  it printed since its last tool call: the engine is too busy to hand it over.
+* **memory**: V8's hard memory limit of the isolate (``memory_limit_mb``). An allocation too large
+  for V8 to survive aborts the child process only; the caller reports the memory limit and goes on.
+  Binary buffers (``ArrayBuffer`` and the typed arrays), whose memory V8 does not count in its
+  heap, are removed. What V8 keeps outside its heap all the same (date and number formatters)
+  is caught by watching the child's size from here every quarter second, and on Linux the
+  operating system also caps the child's data.
+* **calls**: ``callTool`` counts, here in the parent; the call over the budget ends the program.
+* **output**: printing stops at ``output_cap`` characters, with a note that it was cut.
+
+What no isolate protects is the tools: a program can do whatever its tools do. That is why tools
+that write stay out of the catalog.
 """
 from __future__ import annotations
 
-import ast
-import builtins
 import importlib
+import importlib.util
 import json
+import math
+import os
+import queue
+import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from tooldesign.tools.base import result_size
 
 __all__ = [
-    "CallBudgetExceeded", "DepthLimitExceeded", "ProgramRejected", "ProgramStopped", "RunResult", "TimeLimitExceeded",
-    "ToolCall", "ToolError", "check_program", "handlers_for", "run_program",
+    "DEFAULT_CALL_BUDGET", "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_OUTPUT_CAP", "DEFAULT_TIME_LIMIT_S", "EngineMissing",
+    "RunResult", "ToolCall", "handlers_for", "process_cap_mb", "resident_mb", "run_program",
 ]
 
-FILENAME = "<program>"
-DEFAULT_MAX_CALLS = 50
-DEFAULT_TIME_LIMIT = 5.0
-MAX_OUTPUT_CHARS = 20_000
-MAX_RANGE = 1_000_000
-MAX_DEPTH = 200  # nested calls of the program's own functions; far below Python's recursion limit
+DEFAULT_TIME_LIMIT_S = 5.0
+DEFAULT_MEMORY_LIMIT_MB = 64
+DEFAULT_CALL_BUDGET = 50
+DEFAULT_OUTPUT_CAP = 20_000
+WATCH_EVERY_S = 0.25  # how often this process looks at the size of the engine's process
+START_TIMEOUT_S = 60.0  # a loaded laptop can take seconds to start a process; only a broken install takes this long
+HOST = Path(__file__).with_name("js_host.py")
 
 Handler = Callable[[Mapping[str, Any]], Any]
 
 
-class ProgramRejected(ValueError):
-    """The program asks for something a code-mode program cannot have; nothing was run."""
+class EngineMissing(RuntimeError):
+    """mini-racer is not installed, so there is no JavaScript engine to run programs in."""
 
-
-class ToolError(Exception):
-    """A tool call failed. A program may catch this one and carry on."""
-
-
-class ProgramStopped(BaseException):
-    """The runner stopped the program. A BaseException, so ``except Exception`` lets it through."""
-
-
-class CallBudgetExceeded(ProgramStopped):
-    pass
-
-
-class TimeLimitExceeded(ProgramStopped):
-    pass
-
-
-class DepthLimitExceeded(ProgramStopped):
-    """Runaway recursion, stopped before Python's own RecursionError, which a program could catch."""
-
-
-# ---------- what a program may use ----------
-
-_SAFE_NAMES = (
-    "abs", "all", "any", "bool", "dict", "divmod", "enumerate", "filter", "float", "format", "int",
-    "isinstance", "len", "list", "map", "max", "min", "pow", "repr", "reversed", "round", "set",
-    "slice", "sorted", "str", "sum", "tuple", "zip",
-    # exceptions a program may raise or catch
-    "ArithmeticError", "Exception", "IndexError", "KeyError", "LookupError", "RuntimeError",
-    "StopIteration", "TypeError", "ValueError", "ZeroDivisionError",
-)
-
-# Names refused before the program runs, with the reason the error message gives.
-_BLOCKED_NAMES = {
-    "open": "a program has no files",
-    "eval": "a program cannot run code it builds", "exec": "a program cannot run code it builds",
-    "compile": "a program cannot run code it builds",
-    "globals": "a program cannot reach the runner's internals", "locals": "a program cannot reach the runner's internals",
-    "vars": "a program cannot reach the runner's internals", "getattr": "attribute access by name is not available",
-    "setattr": "attribute access by name is not available", "delattr": "attribute access by name is not available",
-    "type": "a program cannot create types", "object": "a program cannot create types",
-    "super": "a program cannot create types", "dir": "a program cannot inspect the runner",
-    "input": "a program runs without a person at the keyboard", "breakpoint": "a program cannot open a debugger",
-    "help": "a program runs without a person at the keyboard",
-    "exit": "a program ends when its last line has run", "quit": "a program ends when its last line has run",
-    "BaseException": "the runner's stop signals cannot be caught",
-}
-
-# Attributes without underscores that still lead from an ordinary object to the interpreter's frames.
-_BLOCKED_ATTRIBUTES = {
-    "gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame", "ag_code",
-    "f_back", "f_globals", "f_locals", "f_builtins", "f_code", "tb_frame", "tb_next",
-}
-
-
-def _why_refused(node: ast.AST) -> str | None:
-    """The reason a node is not allowed in a program, or None when it is fine."""
-    if isinstance(node, (ast.Import, ast.ImportFrom)):
-        return "import is not available: a program's only power is callTool"
-    if isinstance(node, ast.Attribute) and (node.attr.startswith("_") or node.attr in _BLOCKED_ATTRIBUTES):
-        return f"attribute .{node.attr} is not available to a program"
-    if isinstance(node, ast.Name):
-        if node.id.startswith("__"):
-            return f"{node.id} is not available to a program"
-        if node.id in _BLOCKED_NAMES:
-            return f"{node.id} is not available: {_BLOCKED_NAMES[node.id]}"
-    if isinstance(node, ast.ClassDef):
-        return "class definitions are not available: use dicts and functions"
-    if isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncFor, ast.AsyncWith)):
-        return "callTool is an ordinary function: write the program without async and await"
-    if isinstance(node, ast.ExceptHandler) and node.type is None:
-        return "a bare except is not available: catch Exception instead"
-    if isinstance(node, ast.Try) and node.finalbody:
-        return "finally is not available: it could keep running after the runner stops the program"
-    if sys.version_info >= (3, 11) and isinstance(node, ast.TryStar):
-        return "except* is not available to a program"
-    return None
-
-
-def check_program(source: str) -> ast.Module:
-    """Parse the program and refuse what it may not do; return the tree that will run.
-
-    Raises ProgramRejected naming the line, before a single line has run.
-    """
-    try:
-        tree = ast.parse(source, filename=FILENAME)
-    except SyntaxError as error:
-        raise ProgramRejected(f"line {error.lineno}: SyntaxError: {error.msg}") from None
-    for node in ast.walk(tree):
-        reason = _why_refused(node)
-        if reason:
-            raise ProgramRejected(f"line {getattr(node, 'lineno', '?')}: {reason}")
-    return tree
-
-
-# ---------- the record of a run ----------
 
 @dataclass(frozen=True)
 class ToolCall:
+    """One callTool the program made, as the runner saw it."""
     code: str
     arguments: dict
     result_chars: int
@@ -160,19 +80,25 @@ class ToolCall:
 class RunResult:
     """What happened, and what of it would reach the model.
 
-    ``chars_returned`` counts the characters of tool results handed to the program; they stay in
-    the program. ``chars_to_context`` counts what run_code gives back to the model: the printed
-    output, plus the error when there was one.
+    ``output`` is what the program printed; ``error`` is one line saying how it ended when it did
+    not end well (None when it did); ``limit`` names the limit that stopped it ("time", "memory",
+    "calls"), or is None. ``chars_returned`` counts the tool results handed to the program: they
+    stay in the program. ``chars_to_context`` counts what run_code gives back to the model.
     """
     output: str
+    calls: tuple[ToolCall, ...]
     error: str | None
-    calls: tuple[ToolCall, ...] = ()
-    lines_run: int = 0
+    limit: str | None = None
     seconds: float = field(default=0.0, compare=False)
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    @property
+    def printed(self) -> str:
+        """The printed text under another name: what console.log wrote."""
+        return self.output
 
     @property
     def tool_calls(self) -> int:
@@ -184,7 +110,7 @@ class RunResult:
 
     @property
     def context_text(self) -> str:
-        """The result of run_code as the model reads it."""
+        """The result of run_code as the model reads it: the printout, then the error if any."""
         if self.error is None:
             return self.output
         separator = "" if not self.output or self.output.endswith("\n") else "\n"
@@ -200,147 +126,269 @@ class RunResult:
                 f"| {self.chars_to_context:,} characters to the model's context | {status}")
 
 
-# ---------- running ----------
+# ---------- the messages a run can end with ----------
+
+def _time_message(limit: float) -> str:
+    return f"time limit of {limit:g} s reached: the program was stopped (a loop that never ends?)"
+
+
+def _memory_message(limit: int) -> str:
+    return f"memory limit of {limit} MB reached: the program was stopped (it kept allocating, or asked for too much at once)"
+
+
+def _budget_message(budget: int) -> str:
+    return (f"call budget of {budget} tool calls used up: the program was stopped at call {budget + 1} "
+            "(a loop that calls too often? fetch in bulk instead)")
+
+
+# ---------- the parent's side of a run ----------
 
 class _Run:
-    """The state of one run: the call log, the printed output and the limits."""
+    """One program's run: the child process, the call log, the printout and the budget."""
 
-    def __init__(self, tools: Mapping[str, Handler], max_calls: int, time_limit: float,
-                 max_lines: int | None) -> None:
+    def __init__(self, source: str, tools: Mapping[str, Handler], time_limit_s: float, memory_limit_mb: int,
+                 call_budget: int, output_cap: int) -> None:
         self.tools = dict(tools)
-        self.max_calls, self.time_limit, self.max_lines = max_calls, time_limit, max_lines
+        self.time_limit_s, self.memory_limit_mb = time_limit_s, memory_limit_mb
+        self.call_budget, self.output_cap = call_budget, output_cap
         self.calls: list[ToolCall] = []
         self.printed: list[str] = []
         self.printed_chars = 0
-        self.lines = 0
-        self.stop: ProgramStopped | None = None
-        self.deadline = 0.0
+        self.messages: queue.Queue = queue.Queue()
+        self.stderr_tail = ""
+        self.settings = {"source": source, "time_limit_s": time_limit_s, "memory_limit_mb": memory_limit_mb,
+                         "output_cap": output_cap, "call_budget": call_budget}
 
-    # --- the program's powers ---
+    # --- the child and its pipes ---
 
-    def call_tool(self, code: str, arguments: Mapping[str, Any] | None = None) -> Any:
-        if self.stop is None and time.monotonic() > self.deadline:  # also checked here, in case tracing was lost
-            self.stop = TimeLimitExceeded(f"time limit of {self.time_limit:g} s reached; "
-                                          "the program was stopped (a loop that never ends?)")
-        if self.stop is not None:
-            raise self.stop
-        if len(self.calls) >= self.max_calls:
-            self.stop = CallBudgetExceeded(
-                f"call budget of {self.max_calls} tool calls used up; the program was stopped at call "
-                f"{len(self.calls) + 1}. A program that needs more calls should fetch in bulk.")
-            raise self.stop
-        if code not in self.tools:
-            self.calls.append(ToolCall(str(code), {}, 0, "not callable"))
-            known = ", ".join(self.tools) or "none"
-            raise ToolError(f"{code} is not in the catalog, so a program cannot call it. Callable: {known}")
+    def start(self) -> subprocess.Popen:
+        # The same interpreter and environment as this process, so it finds mini-racer wherever
+        # this process does (a venv, a user install); run by path, it imports no course module.
+        child = subprocess.Popen([sys.executable, str(HOST)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace")
+        threading.Thread(target=self._read_stdout, args=(child,), daemon=True).start()
+        threading.Thread(target=self._read_stderr, args=(child,), daemon=True).start()
+        self._send(child, self.settings)
+        return child
+
+    def _read_stdout(self, child: subprocess.Popen) -> None:
+        for line in child.stdout:
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue  # the child writes only JSON lines; anything else is noise from the engine
+            if isinstance(message, dict):
+                self.messages.put(message)
+        self.messages.put({"t": "gone"})
+
+    def _read_stderr(self, child: subprocess.Popen) -> None:
+        for line in child.stderr:  # keep the tail: an engine abort explains itself there
+            self.stderr_tail = (self.stderr_tail + line)[-4000:]
+
+    @staticmethod
+    def _send(child: subprocess.Popen, message: dict) -> bool:
         try:
-            arguments = json.loads(json.dumps(dict(arguments or {})))  # plain data in, nothing else
-        except (TypeError, ValueError) as error:
-            self.calls.append(ToolCall(code, {}, 0, "bad arguments"))
-            raise ToolError(f"{code}: arguments must be a dict of plain data ({error})") from None
-        try:
-            result = self.tools[code](arguments)
-        except Exception as error:  # a failing tool is the program's problem to handle, not the runner's
-            self.calls.append(ToolCall(code, arguments, 0, str(error)))
-            raise ToolError(f"{code}: {error}") from None
-        self.calls.append(ToolCall(code, arguments, result_size(result)))
-        return json.loads(json.dumps(result))  # the program gets a copy, never the tool's own objects
+            child.stdin.write(json.dumps(message, ensure_ascii=True) + "\n")
+            child.stdin.flush()
+            return True
+        except (BrokenPipeError, OSError, ValueError):
+            return False
 
-    def print(self, *values: Any, sep: str = " ", end: str = "\n") -> None:
-        text = str(sep).join(str(value) for value in values) + str(end)
-        room = MAX_OUTPUT_CHARS - self.printed_chars
-        if room <= 0:
-            return
-        if len(text) > room:
-            text = text[:room] + f"\n[output cut at {MAX_OUTPUT_CHARS:,} characters]\n"
-        self.printed.append(text)
-        self.printed_chars += len(text)
+    # --- what the program does ---
 
-    def range(self, *args: int) -> range:
-        span = range(*args)
-        if len(span) > MAX_RANGE:
-            raise ValueError(f"range of {len(span):,} numbers is longer than a program may loop ({MAX_RANGE:,})")
-        return span
+    def print(self, text: str) -> None:
+        room = self.output_cap + 200 - self.printed_chars  # the child cuts at the cap; this is a backstop
+        if room > 0:
+            self.printed.append(text[:room])
+            self.printed_chars += len(text[:room])
 
-    def namespace(self) -> dict:
-        safe = {name: getattr(builtins, name) for name in _SAFE_NAMES}
-        safe.update(print=self.print, range=self.range, ToolError=ToolError)
-        return {"__builtins__": safe, "__name__": "program", "callTool": self.call_tool}
-
-    # --- the time limit ---
-
-    def trace(self, frame: Any, event: str, arg: Any) -> Any:
-        # Only the program's own frames are traced; tools and the runner run at full speed.
-        if frame.f_code.co_filename != FILENAME:
+    def call(self, payload: str) -> dict | None:
+        """Run one callTool and return the reply, or None when the call is over the budget."""
+        if len(self.calls) >= self.call_budget:
             return None
-        depth, outer = 0, frame
-        while outer is not None:
-            depth += outer.f_code.co_filename == FILENAME
-            outer = outer.f_back
-        if depth > MAX_DEPTH and self.stop is None:
-            # Python's RecursionError would be catchable, and could even strike inside this tracer,
-            # which switches tracing off for good; an uncatchable stop well before it avoids both.
-            self.stop = DepthLimitExceeded(f"{MAX_DEPTH} nested calls reached; the program was stopped "
-                                           "(a recursion that never ends?)")
-        if self.stop is not None:
-            raise self.stop
-        return self.trace_line
+        try:
+            code, arguments = json.loads(payload)
+            if not isinstance(code, str) or not isinstance(arguments, dict):
+                raise ValueError
+        except (TypeError, ValueError):
+            self.calls.append(ToolCall("?", {}, 0, "bad arguments"))
+            return {"ok": False, "error": "callTool(code, args): code must be a string and args an object of plain data"}
+        if code not in self.tools:
+            self.calls.append(ToolCall(code, arguments, 0, "not callable"))
+            known = ", ".join(self.tools) or "none"
+            return {"ok": False, "error": f"{code} is not in the catalog, so a program cannot call it. Callable: {known}"}
+        try:
+            result = self.tools[code](json.loads(payload)[1])  # a copy: the log keeps what the program sent
+            text = json.dumps(result, allow_nan=False)
+        except Exception as error:  # a failing tool is the program's to handle; its message is all that crosses
+            message = str(error).splitlines()[0] if str(error) else type(error).__name__
+            self.calls.append(ToolCall(code, arguments, 0, message))
+            return {"ok": False, "error": f"{code}: {message}"}
+        self.calls.append(ToolCall(code, arguments, result_size(result)))
+        return {"ok": True, "result": json.loads(text)}
 
-    def trace_line(self, frame: Any, event: str, arg: Any) -> Any:
-        if event == "line":
-            self.lines += 1
-            if self.stop is None:
-                if self.max_lines is not None and self.lines > self.max_lines:
-                    self.stop = TimeLimitExceeded(f"line limit of {self.max_lines:,} lines reached; "
-                                                  "the program was stopped (a loop that never ends?)")
-                elif time.monotonic() > self.deadline:
-                    self.stop = TimeLimitExceeded(f"time limit of {self.time_limit:g} s reached; "
-                                                  "the program was stopped (a loop that never ends?)")
-            if self.stop is not None:
-                raise self.stop
-        return self.trace_line
+    # --- the conversation with the child, with a deadline the child cannot move ---
+
+    def converse(self, child: subprocess.Popen) -> tuple[str | None, str | None]:
+        """Serve the child until it ends; return (limit, error)."""
+        deadline = time.monotonic() + START_TIMEOUT_S
+        started = False
+        cap = process_cap_mb(self.memory_limit_mb)
+        while True:
+            try:
+                message = self.messages.get(timeout=max(0.0, min(WATCH_EVERY_S, deadline - time.monotonic())))
+            except queue.Empty:
+                if time.monotonic() < deadline:
+                    grown = resident_mb(child)
+                    if grown is not None and grown > cap:
+                        return "memory", _memory_message(self.memory_limit_mb)
+                    continue
+                if not started:
+                    return "engine", "the JavaScript engine did not start in time; run the program again"
+                return "time", _time_message(self.time_limit_s)  # the child did not stop itself: it was killed
+            kind = message.get("t")
+            if kind == "ready" and not started:
+                started = True
+                # V8 stops the program at the limit. A program spinning after an await keeps the
+                # engine too busy to be told, so this process waits a little longer, then kills it.
+                deadline = time.monotonic() + self.time_limit_s + max(1.0, self.time_limit_s / 4)
+            elif kind == "out" and isinstance(message.get("text"), str):
+                self.print(message["text"])
+            elif kind == "call" and isinstance(message.get("payload"), str):
+                reply = self.call(message["payload"])
+                if reply is None:
+                    return "calls", _budget_message(self.call_budget)
+                self._send(child, reply)
+            elif kind == "end":
+                return self._ending(message)
+            elif kind == "gone":
+                return self._crash(child)
+
+    def _ending(self, message: dict) -> tuple[str | None, str | None]:
+        ending, text = message.get("kind"), message.get("message")
+        if ending is None:
+            return None, None
+        if ending == "time":
+            return "time", _time_message(self.time_limit_s)
+        if ending == "memory":
+            return "memory", _memory_message(self.memory_limit_mb)
+        line = str(text or "the program failed").splitlines()[0][:500] if str(text or "").strip() else "the program failed"
+        return None, line
+
+    def _crash(self, child: subprocess.Popen) -> tuple[str | None, str | None]:
+        """The child ended without saying how; V8 aborts like this when an allocation is beyond it."""
+        try:
+            code = child.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            code = None
+        tail = self.stderr_tail.lower()
+        if "out of memory" in tail or "heap" in tail or "allocation failed" in tail or "invalid table size" in tail:
+            return "memory", _memory_message(self.memory_limit_mb)
+        if "No module named" in self.stderr_tail:
+            return "engine", "mini-racer is not installed in this environment: run pip install -r requirements.txt"
+        if code is not None and code < 0:  # killed by a signal: on Linux, most often the data cap above
+            return "engine", (f"the JavaScript engine stopped on signal {-code}, most likely out of memory; "
+                              "the program did not finish")
+        return "engine", f"the JavaScript engine stopped unexpectedly (exit code {code}); the program did not finish"
 
 
-def _program_line(error: BaseException) -> str:
-    """'line N: ' for the innermost frame of the program in the traceback, or ''."""
-    line = None
-    tb = error.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == FILENAME:
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return f"line {line}: " if line else ""
+def resident_mb(child: subprocess.Popen) -> float | None:
+    """The child's resident memory in MB, or None where it cannot be read (never an error)."""
+    try:
+        if sys.platform.startswith("linux"):
+            with open(f"/proc/{child.pid}/statm", encoding="ascii") as statm:
+                return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+        if sys.platform == "win32":
+            return _windows_working_set_mb(child)
+        if sys.platform == "darwin":
+            shown = subprocess.run(["ps", "-o", "rss=", "-p", str(child.pid)], capture_output=True, text=True,
+                                   timeout=2).stdout.strip()
+            return int(shown) / 1024 if shown else None
+    except Exception:  # the process may have just ended, or the platform says no: no reading
+        return None
+    return None
 
 
-def run_program(program: str, tools: Mapping[str, Handler], *, max_calls: int = DEFAULT_MAX_CALLS,
-                time_limit: float = DEFAULT_TIME_LIMIT, max_lines: int | None = None) -> RunResult:
-    """Run ``program`` with ``callTool`` bound to ``tools`` (code -> handler) and report what happened.
+def _windows_working_set_mb(child: subprocess.Popen) -> float | None:
+    import ctypes
+    from ctypes import wintypes
 
-    Nothing the program does raises here: a refusal, a tool error, the call budget or the time limit
-    all end up in ``RunResult.error``, because in code mode that text is what the model gets back.
+    class Counters(ctypes.Structure):
+        _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD)] + [
+            (name, ctypes.c_size_t) for name in (
+                "PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage", "QuotaPagedPoolUsage",
+                "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage", "PagefileUsage", "PeakPagefileUsage")]
+
+    counters = Counters()
+    counters.cb = ctypes.sizeof(Counters)
+    handle = wintypes.HANDLE(int(child._handle))  # the process handle Popen holds on Windows
+    if not ctypes.windll.psapi.GetProcessMemoryInfo(handle, ctypes.byref(counters), counters.cb):
+        return None
+    return counters.WorkingSetSize / 2**20
+
+
+def process_cap_mb(memory_limit_mb: int) -> int:
+    """How big the engine's whole process may grow: the isolate's limit, V8's ceiling above it, and
+    room for Python and the engine's own libraries. Memory V8 keeps outside its heap (date and
+    number formatters, for one) is not counted by the isolate's limit; this catches it."""
+    return 256 + 3 * int(memory_limit_mb)
+
+
+def _stop(child: subprocess.Popen) -> None:
+    if child.poll() is None:
+        child.kill()
+    try:
+        child.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL is the OS's problem
+        pass
+    for pipe in (child.stdin, child.stdout, child.stderr):
+        try:
+            pipe.close()
+        except OSError:
+            pass
+
+
+def _check_settings(source: Any, time_limit_s: Any, memory_limit_mb: Any, call_budget: Any, output_cap: Any) -> None:
+    if not isinstance(source, str):
+        raise TypeError(f"source must be the program's JavaScript text (a str), not {type(source).__name__}")
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(f"source holds a character that is not text (a lone surrogate at position {error.start}); "
+                         "write it as an escape such as \\uD800 in the JavaScript instead") from None
+    for name, value, low in (("time_limit_s", time_limit_s, 0.01), ("memory_limit_mb", memory_limit_mb, 8),
+                             ("call_budget", call_budget, 0), ("output_cap", output_cap, 1)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value < math.inf:
+            raise ValueError(f"{name} must be a finite number of at least {low:g}, got {value!r}")
+    if not isinstance(memory_limit_mb, int) or not isinstance(call_budget, int):
+        raise ValueError("memory_limit_mb and call_budget must be whole numbers")
+
+
+def run_program(source: str, tools: Mapping[str, Handler], *, time_limit_s: float = DEFAULT_TIME_LIMIT_S,
+                memory_limit_mb: int = DEFAULT_MEMORY_LIMIT_MB, call_budget: int = DEFAULT_CALL_BUDGET,
+                output_cap: int = DEFAULT_OUTPUT_CAP) -> RunResult:
+    """Run a JavaScript program in a fresh V8 isolate with ``callTool`` bound to ``tools``.
+
+    ``tools`` maps a tool code to a handler (arguments dict -> JSON-serialisable result): the
+    catalog. Nothing the program does raises here: a syntax error, a tool error, or a limit all
+    end up in ``RunResult.error``, because in code mode that text is what the model gets back.
     """
-    state = _Run(tools, max_calls, time_limit, max_lines)
-    try:
-        code = compile(check_program(program), FILENAME, "exec")
-    except ProgramRejected as error:
-        return RunResult("", f"ProgramRejected: {error}")
-    error_text = None
-    previous = sys.gettrace()  # a debugger or coverage tool may be tracing; hand it back afterwards
+    _check_settings(source, time_limit_s, memory_limit_mb, call_budget, output_cap)
+    if not isinstance(tools, Mapping) or not all(isinstance(code, str) and callable(handler)
+                                                   for code, handler in tools.items()):
+        raise TypeError("tools must map each tool code (a str) to a function that takes the arguments dict")
+    if importlib.util.find_spec("py_mini_racer") is None:
+        raise EngineMissing("mini-racer is not installed, so programs cannot run: pip install -r requirements.txt")
+    run = _Run(source, tools, float(time_limit_s), int(memory_limit_mb), int(call_budget), int(output_cap))
     started = time.monotonic()
-    state.deadline = started + time_limit
-    sys.settrace(state.trace)
+    child = run.start()
     try:
-        exec(code, state.namespace())
-    except ProgramStopped:
-        pass  # reported from state.stop below, which also catches a stop the program tried to hide
-    except Exception as error:
-        error_text = f"{_program_line(error)}{type(error).__name__}: {error}"
+        limit, error = run.converse(child)
     finally:
-        sys.settrace(previous)
-    if state.stop is not None:
-        error_text = f"{type(state.stop).__name__}: {state.stop}"
-    return RunResult("".join(state.printed), error_text, tuple(state.calls), state.lines,
-                     time.monotonic() - started)
+        _stop(child)
+    if limit == "engine":
+        limit = None
+    return RunResult("".join(run.printed), tuple(run.calls), error, limit, time.monotonic() - started)
 
 
 def handlers_for(function_calls: Mapping[str, str | None]) -> dict[str, Handler]:
@@ -359,7 +407,7 @@ def handlers_for(function_calls: Mapping[str, str | None]) -> dict[str, Handler]
     return handlers
 
 
-def _no_function(code: str) -> Handler:
+def _no_function(code: str) -> Handler:  # noqa: ARG001 - the runner names the code in its message
     def handler(arguments: Mapping[str, Any]) -> Any:
-        raise ToolError(f"{code} is registered without a function to call")
+        raise LookupError("registered without a function to call")
     return handler

@@ -11,8 +11,8 @@
 
 The "model" here is a script, so the figures are what this course's harness measures in
 characters (tokens are estimated as characters / 4). A real model's input tokens are higher: it is
-sent the whole conversation again on every round trip. The figures the lesson's source reported
-for a real model are kept beside them in ``REPORTED``, labeled as reported.
+sent the whole conversation again on every round trip. The figures UC AI's lesson reported for a
+real model are kept beside them in ``REPORTED``, labeled as reported.
 """
 from __future__ import annotations
 
@@ -32,22 +32,26 @@ from tooldesign.data import coldchain
 from tooldesign.tools.base import result_size
 
 __all__ = [
-    "CORRECTED_PROGRAM", "DRAFT_PROGRAM", "REPORTED", "ContextItem", "RunRecord", "all_runs", "classic_run",
-    "code_mode_run", "compare_runs", "plot_runs", "recorded_program", "run_recorded",
+    "CORRECTED_PROGRAM", "DRAFT_PROGRAM", "REPORTED", "REPORTED_SOURCE", "ContextItem", "RunRecord", "all_runs", "classic_run",
+    "code_mode_run", "compare_runs", "plot_runs", "recorded_program", "run_recorded", "savings",
 ]
 
 PROGRAMS_DIR = DATA_DIR / "codemode"
-DRAFT_PROGRAM = "draft_catalog_program.py"
-CORRECTED_PROGRAM = "corrected_catalog_program.py"
+DRAFT_PROGRAM = "draft_catalog_program.js"
+CORRECTED_PROGRAM = "corrected_catalog_program.js"
 
 RUN_NAMES = ("classic", "code mode", "code mode, bulk code only")
 
-# As reported by the lesson's source for a real model (not measured by this course).
+# Reported by UC AI's lesson "Tell the program what your tools return" (the course's source for
+# notebook 07; README reference R20) for a real model, not measured by this course. The lesson
+# names the model and date of its last run only, beside the recorded answer.
+REPORTED_SOURCE = "UC AI, \"Tell the program what your tools return\" (lesson 4 of UC AI's code-mode course)"
 REPORTED = pd.DataFrame({
     "run": list(RUN_NAMES),
     "tool calls (reported)": [26, 5, 1],
     "input tokens (reported)": [34_413, 20_280, 3_981],
     "seconds (reported)": [46.6, 48.0, 15.4],
+    "model and date (reported)": ["not named", "not named", "claude-sonnet-4-6, 2026-08-25"],
 })
 
 
@@ -55,14 +59,15 @@ def recorded_program(name: str = CORRECTED_PROGRAM, folder: Path = PROGRAMS_DIR,
                      with_label: bool = True) -> str:
     """The text of a recorded program: a program a model might write, kept under data/codemode/.
 
-    Each file opens with comment lines that label it as a recording; ``with_label=False`` drops
-    them, which is the program as a model would send it and what the runs measure.
+    Each file is JavaScript, as the lesson's source has models write it, and opens with ``//``
+    lines that label it as a recording; ``with_label=False`` drops them, which is the program as
+    a model would send it and what the runs measure.
     """
     text = (Path(folder) / name).read_text(encoding="utf-8")
     if with_label:
         return text
     lines = text.splitlines(keepends=True)
-    while lines and (lines[0].startswith("#") or not lines[0].strip()):
+    while lines and (lines[0].startswith("//") or not lines[0].strip()):
         lines.pop(0)
     return "".join(lines)
 
@@ -201,6 +206,18 @@ def compare_runs(path: str | Path = ":memory:") -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def savings(table: pd.DataFrame) -> pd.DataFrame:
+    """Where the saving comes from: each step's characters into the context, and its share of the
+    classic run's characters that the step removed."""
+    chars = table.set_index("run")["chars into context"]
+    classic = chars[RUN_NAMES[0]]
+    steps = [("run_code: the program makes the calls", RUN_NAMES[0], RUN_NAMES[1]),
+             ("then the bulk tools set to 'code'", RUN_NAMES[1], RUN_NAMES[2])]
+    return pd.DataFrame([{"step": step, "chars before": chars[before], "chars after": chars[after],
+                          "share of the classic run removed": f"{(chars[before] - chars[after]) / classic:.0%}"}
+                         for step, before, after in steps])
+
+
 def plot_runs(table: pd.DataFrame, reported: pd.DataFrame = REPORTED):
     """Two bar charts: tool calls and characters into the context, per run."""
     import matplotlib.pyplot as plt
@@ -210,11 +227,13 @@ def plot_runs(table: pd.DataFrame, reported: pd.DataFrame = REPORTED):
     left.bar(names, table["model tool calls"], color="#4c72b0", label="made by the model (measured)")
     left.bar(names, table["calls inside the program"], bottom=table["model tool calls"], color="#a6bddb",
              label="made inside the program (measured)")
-    left.plot(names, reported["tool calls (reported)"], "kD", label="real model (reported)")
-    left.set(title="Tool calls per run", ylabel="tool calls")
-    left.legend(fontsize=8)
+    left.plot(names, reported["tool calls (reported)"], "kD", label="real model (reported by UC AI)")
+    top = max(table["model tool calls"] + table["calls inside the program"])
+    left.set(title="Tool calls per run", ylabel="tool calls", xlabel="run", ylim=(0, top * 1.6))
+    left.legend(fontsize=8, loc="upper right")  # above the bars, in the room the y limit leaves
     right.bar(names, table["chars into context"], color="#dd8452")
-    right.set(title="What enters the model's context (measured)", ylabel="characters")
+    right.set(title="What enters the model's context (measured)", ylabel="characters", xlabel="run",
+              ylim=(0, max(table["chars into context"]) * 1.12))
     for x, chars in enumerate(table["chars into context"]):
         right.annotate(f"{chars:,}", (x, chars), ha="center", va="bottom", fontsize=8)
     fig.tight_layout()

@@ -117,7 +117,7 @@ def plot_catalog(catalog: Catalog, ax=None):
     names = [name.replace("CC_", "") for name, _, _ in entries]
     ax.bar(names, [size for _, size, _ in entries], color=[color for _, _, color in entries])
     ax.set_title(f"{len(catalog.included)} of {catalog.code_callable_count} code-callable tools fit: "
-                 f"{catalog.size_bytes:,} of {catalog.budget:,} bytes (green in, red left out)")
+                 f"{catalog.size_bytes:,} of {catalog.budget:,} bytes (green in, red left out)", fontsize=10)
     ax.set_xlabel("catalog entry (preamble and tools that fitted, then the ones left out)")
     ax.set_ylabel("bytes")
     ax.tick_params(axis="x", labelrotation=60, labelsize=8)

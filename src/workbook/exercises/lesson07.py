@@ -78,17 +78,36 @@ def _short_with(code: str, old: str, new: str) -> dict:
     return {**_SHORT, code: _SHORT[code].replace(old, new)}
 
 
-# ---------- exercise 2: access values that survive a redeployment ----------
+# ---------- exercise 2: access values chosen from what each tool does, stated explicitly ----------
 
-EXPECTED_ROWS = [[LIMITS, "both", 1], [READINGS, "code", 1], [LIST, "code", 1]]
+FILE_CLAIM = "CC_FILE_CLAIM"
+DEPLOYED = (LIST, READINGS, LIMITS, FILE_CLAIM)
+ACCESS = ("direct", "code", "both")
 
 # What earlier deployments may have left in a registry before yours runs: (story, access by code).
 PRIOR_STATES = (
     ("a new, empty registry", None),
     ("a registry where an earlier script set CC_GET_LIMITS to 'code'", {LIMITS: "code"}),
-    ("a registry where an earlier script set every CC_ tool to 'direct'", {c: "direct" for c in CODES}),
+    ("a registry where an earlier script set every CC_ tool to 'direct'", {c: "direct" for c in DEPLOYED}),
     ("a registry where an earlier script set the two bulk tools to 'both'", {LIST: "both", READINGS: "both"}),
+    ("a registry where someone once made CC_FILE_CLAIM callable by programs ('both')", {FILE_CLAIM: "both"}),
 )
+
+# Why each tool belongs where it does; the hints are built from these, never from the rows.
+_WHY = {
+    LIST: ("bulk", "it returns every shipment, data no person asks to read"),
+    READINGS: ("bulk", "it returns dozens of readings per shipment, data no person asks to read"),
+    LIMITS: ("small", "it returns two small rows a person may well ask about, and a program needs them too"),
+    FILE_CLAIM: ("write", "it writes: a program may do whatever its tools do, as often as its budget allows"),
+}
+_ADVICE = {
+    "bulk": {"both": "the model could still pull its data into the context",
+             "direct": "a program could not call it, and the model would carry its data"},
+    "small": {"code": "the model could no longer answer a question about it without writing a program",
+              "direct": "a program that needs it could not call it"},
+    "write": {"code": "a program could call it in a loop, with no person to approve each call",
+              "both": "a program could call it in a loop, with no person to approve each call"},
+}
 
 
 def verification_rows_after(deployment_access: dict, prior: dict | None) -> list[list]:
@@ -98,37 +117,48 @@ def verification_rows_after(deployment_access: dict, prior: dict | None) -> list
 
     with Registry() as registry:
         if prior is not None:
-            cc.register(registry, cc.DRAFT, access=prior)
-        cc.register(registry, cc.CORRECTED, access={code: deployment_access.get(code) for code in CODES})
+            cc.register_deployment(registry, prior, cc.DRAFT)
+        cc.register_deployment(registry, deployment_access)
         return [list(row) for row in registry.verify()]
+
+
+def _normalised(answer: dict) -> dict | str:
+    """Access values with case and spaces forgiven, or the reason the answer cannot be used."""
+    unknown = sorted(set(answer) - set(DEPLOYED))
+    if unknown:
+        return f"{', '.join(unknown)} is not one of the four tools ({', '.join(DEPLOYED)})"
+    cleaned = {}
+    for code in DEPLOYED:
+        value = answer.get(code)
+        if isinstance(value, str):
+            value = value.strip().lower()
+        if value is not None and value not in ACCESS:
+            return f"{code}: {answer.get(code)!r} is not an access value; use 'direct', 'code' or 'both'"
+        cleaned[code] = value
+    return cleaned
 
 
 def _judge_access(answer: Any) -> object:
     if type(answer) is not dict:
-        return failed("deployment_access should be a dict: tool code -> 'direct', 'code', 'both' (or None)")
-    unknown = sorted(set(answer) - set(CODES))
-    if unknown:
-        return failed(f"{', '.join(unknown)} is not one of the three cold-chain tools ({', '.join(CODES)})")
-    for code, value in answer.items():
-        if value not in ("direct", "code", "both", None):
-            return failed(f"{code}: {value!r} is not an access value; use 'direct', 'code' or 'both'")
-    fresh = {row[0]: row[1] for row in verification_rows_after(answer, None)}
-    for code in (LIST, READINGS):
-        if fresh[code] != "code":
-            why = ("a program could not call it at all" if fresh[code] == "direct"
-                   else "the model could still pull its data into the context")
-            return failed(f"{code} ends up '{fresh[code]}': {why}. A bulk tool a person never asks for belongs to "
-                          "a program only.")
-    if fresh[LIMITS] != "both":
-        return failed(f"{LIMITS} ends up '{fresh[LIMITS]}': it returns two small rows a person may well ask "
-                      "about, so both the model and a program should reach it")
-    for story, prior in PRIOR_STATES[1:]:
-        rows = verification_rows_after(answer, prior)
-        if rows != EXPECTED_ROWS:
-            wrong = next(row for row, want in zip(rows, EXPECTED_ROWS) if row != want)
-            return failed(f"on {story}, your deployment leaves {wrong[0]} at '{wrong[1]}': merge_tool keeps the "
-                          "stored access when you pass None. State every value explicitly.")
-    return passed("the verification query returns the three expected rows, whatever an earlier script left behind.")
+        return failed("deployment_access should be a dict: tool code -> 'direct', 'code' or 'both'")
+    cleaned = _normalised(answer)
+    if isinstance(cleaned, str):
+        return failed(cleaned)
+    for story, prior in PRIOR_STATES:
+        rows = {row[0]: row[1] for row in verification_rows_after(cleaned, prior)}
+        for code in DEPLOYED:
+            kind, why = _WHY[code]
+            wrong = _ADVICE[kind].get(rows[code])
+            if wrong is None:
+                continue
+            if cleaned[code] is None:
+                reason = ("a new tool starts at 'both'" if prior is None
+                          else "merge_tool keeps the stored access")
+                return failed(f"on {story}, {code} ends up '{rows[code]}' because your script passes nothing for it "
+                              f"and {reason}. Decide its value from what it does and state it explicitly.")
+            return failed(f"{code} ends up '{rows[code]}': {wrong}. Look again at what it does: {why}.")
+    return passed("every tool lands where what it does puts it, on every registry, whatever an earlier "
+                  "script left behind.")
 
 
 # ---------- exercise 3: how many fillers fit ----------
@@ -233,15 +263,18 @@ EXERCISES = [
                  WrongAnswer(_short_with(LIST, "Lists shipments", "x" * 4000), "4,000"),
                  WrongAnswer({LIST: _SHORT[LIST], READINGS: _SHORT[READINGS]}, "no description for"))),
     Exercise("ex07-access", NOTEBOOK, "deployment_access", 2, _judge_access,
-             prompt="Choose the access values a deployment script passes so the verification query returns "
-                    "the expected rows on any registry.",
+             prompt="Choose, from what each of the four tools does, the access value a deployment script passes "
+                    "for it, so the registry ends right whatever state it was in.",
              wrong_answers=(
-                 WrongAnswer({LIST: "code", READINGS: "code"}, "merge_tool keeps the stored access"),
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: None}, "State every value"),
-                 WrongAnswer({LIST: "both", READINGS: "both", LIMITS: "both"}, "pull its data into the context"),
-                 WrongAnswer({LIST: "direct", READINGS: "code", LIMITS: "both"}, "could not call it"),
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "code"}, "two small rows"),
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "hidden"}, "not an access value"))),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both"}, "passes nothing for it"),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: None, FILE_CLAIM: "direct"}, "state it explicitly"),
+                 WrongAnswer({c: "both" for c in DEPLOYED}, "pull its data into the context"),
+                 WrongAnswer({LIST: "direct", READINGS: "code", LIMITS: "both", FILE_CLAIM: "direct"}, "could not call it"),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "code", FILE_CLAIM: "direct"}, "small rows"),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "both"}, "it writes"),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "code"}, "no person to approve"),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "hidden", FILE_CLAIM: "direct"}, "not an access value"),
+                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both", "CC_DELETE": "direct"}, "not one of the four"))),
     Exercise("ex07-fillers", NOTEBOOK, "fillers_that_fit", 2, _judge_fillers, kind="function",
              probes=FILLER_PROBES,
              prompt="Write fillers_that_fit(budget): how many 3,900-character fillers the catalog holds.",
