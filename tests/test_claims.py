@@ -93,6 +93,9 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("03", r"The model gets (?P<chars>[\d,]+) characters for one fact",
           r"(?m)^(?P<chars>[\d,]+) characters, \d+ fields", "size of one mirrored order"),
     Claim("03", r"(?P<n>\w+) full records for a question", r"(?P<n>\d+) whole records", "records in the list"),
+    Claim("04", r"mirror's size \((?P<designed>\d+) / (?P<mirror>\d+)\)",
+          r"mirror\s+7 tools, definitions about\s+(?P<mirror>\d+) tokens[\s\S]*designed\s+5 tools, definitions about\s+(?P<designed>\d+) tokens",
+          "definition tokens"),
     Claim("04", r"returns (?P<showing>\d+) of (?P<total>\d+) orders by default",
           r'"total": (?P<total>\d+),\s*"showing": (?P<showing>\d+)', "the search's total and showing"),
     Claim("05", r"so it finds\s+(?P<n>\d+)", r"== mirror: 7 tools, (?P<n>\d+) finding", "mirror findings"),
@@ -264,6 +267,7 @@ def _doctor_output(notebook: dict, old: str, new: str) -> dict:
 @pytest.mark.parametrize("prefix, where, old, new", [
     ("01", "prose", "Seven of the nine orders", "Six of the nine orders"),
     ("03", "prose", "gets 843 characters", "gets 900 characters"),
+    ("04", "prose", "(1232 / 296)", "(1060 / 296)"),
     ("05", "output", "7 tools, 67 finding(s)", "7 tools, 57 finding(s)"),
     ("08", "prose", "the mean gap\n  is 0.194", "the mean gap\n  is 0.166"),
     ("10", "prose", "Each of the 95 distractors", "Each of the 96 distractors"),

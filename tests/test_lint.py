@@ -29,10 +29,10 @@ def test_mirror_has_dozens_of_findings_including_the_order_overlap():
     assert report.by_tool()["update_order"] and "safety-approval" in ids(report.by_tool()["update_order"])
 
 
-def test_designed_set_is_clean_and_costs_about_three_times_the_tokens():
+def test_designed_set_is_clean_and_costs_three_to_five_times_the_tokens():
     designed, mirror = lint(tool_set("designed")), lint(tool_set("mirror"))
     assert designed.ok and designed.count == 0
-    assert 2.5 <= designed.tokens / mirror.tokens <= 4.0
+    assert 2.5 <= designed.tokens / mirror.tokens <= 4.5
     assert "estimate" in designed.summary()
 
 
