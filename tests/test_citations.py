@@ -61,7 +61,6 @@ def readme_references() -> dict[str, list[str]]:
 # Notebooks whose citations are being added in their own revision; empty this once they pass.
 PENDING = {
     "07_code_mode_catalog": "UC AI's catalog budget is to be attributed to UC AI (R20)",
-    "09_dispatch_and_errors": "prefill, allow/modify/deny and strict mode are to be attributed (R3, R4, R11)",
 }
 
 

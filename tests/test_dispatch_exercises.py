@@ -8,6 +8,7 @@ import pytest
 
 from tooldesign.dispatch import Decision, Dispatcher, ToolCall
 from tooldesign.dispatch import boundary
+from tooldesign.dispatch.gate import checked_exposure
 from tooldesign.tools import tool_set
 from workbook.checks import PASS, evaluate
 from workbook.exercises import exercises_for
@@ -19,11 +20,18 @@ CLAUSE = ("Not for a customer as a whole: everything on or about a customer, the
 
 
 def approve(arguments: dict) -> dict:
-    if not re.search(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", arguments["justification"]):
+    """The notebook's rule, written as a learner might: its own pattern, the figure put back as plain digits."""
+    why = arguments["justification"]
+    if not re.search(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", why):
         return {"behavior": "deny", "message": "State the exposure and the credit limit in EUR, then propose again."}
-    digits = re.sub(r"\D", "", arguments["sales_order"])
-    if digits != arguments["sales_order"]:
-        return {"behavior": "allow", "updated_input": {**arguments, "sales_order": digits}}
+    stated = re.search(r"exposure\D{0,12}?([\d][\d,.]*\d|\d)\s*(?:EUR|€)|exposure\D{0,12}?(?:EUR|€)\s*(\d[\d,.]*\d|\d)",
+                       why, re.I)
+    if stated:
+        group = 1 if stated.group(1) else 2
+        checked = checked_exposure(arguments["sales_order"])
+        if float(stated.group(group).replace(",", "")) != checked:
+            fixed = why[:stated.start(group)] + str(int(checked)) + why[stated.end(group):]
+            return {"behavior": "allow", "updated_input": {"justification": fixed, "sales_order": arguments["sales_order"]}}
     return {"behavior": "allow"}
 
 
@@ -67,10 +75,53 @@ def test_the_solution_callback_agrees_with_the_lesson_policy_and_runs_in_the_gat
     for (arguments,) in APPROVAL_PROBES:
         mine = Decision(**approve(arguments))
         theirs = release_policy(ToolCall(release.name, arguments), release)
-        assert (mine.allowed, mine.updated_input) == (theirs.allowed, theirs.updated_input)
-    dispatcher = Dispatcher(tool_set("designed"), approve=lambda call, tool: Decision(**approve(dict(call.arguments))))
-    ran = dispatcher.dispatch(ToolCall(release.name, APPROVAL_PROBES[1][0]))
-    assert ran.ran and ran.content["sales_order"] == "4711"
-    # "SO-4711" fails the designed schema's digits pattern before any approver is asked.
-    refused = dispatcher.dispatch(ToolCall(release.name, APPROVAL_PROBES[2][0]))
-    assert not refused.ran and "at most 10" in refused.content
+        assert mine.allowed == theirs.allowed
+        assert (mine.updated_input is None) == (theirs.updated_input is None), arguments
+    asked = []
+
+    def callback(call, tool):
+        asked.append(call.id)
+        return Decision(**approve(dict(call.arguments)))
+    dispatcher = Dispatcher(tool_set("designed"), approve=callback)
+    ran = dispatcher.dispatch(ToolCall(release.name, APPROVAL_PROBES[2][0], "misquoted"))
+    assert ran.ran and "52500 EUR" in ran.content["justification"]
+    assert dispatcher.audit.records[-1].proposed != dispatcher.audit.records[-1].executed
+    # A format error never reaches the approver: the schema refuses "SO-4711" first, and says how to fix it.
+    refused = dispatcher.dispatch(ToolCall(release.name, {**APPROVAL_PROBES[1][0], "sales_order": "SO-4711"}, "prefixed"))
+    assert not refused.ran and "digits only" in refused.content and asked == ["misquoted"]
+
+
+def test_every_approval_probe_is_one_the_dispatcher_would_pass_to_an_approver():
+    from tooldesign.dispatch import problems
+    release = tool_set("designed")["release_request_create"]
+    assert all(problems(release, arguments) == [] for (arguments,) in APPROVAL_PROBES)
+
+
+def test_approval_check_accepts_other_correct_spellings_of_the_figure():
+    from tooldesign.dispatch.gate import stated_exposure
+
+    def replaced(arguments, text):
+        why = arguments["justification"]
+        stated = stated_exposure(why)
+        return {"behavior": "allow", "updated_input": {**arguments, "justification": why[:stated.start] + text
+                                                       + why[stated.end:]}}
+
+    for spelling in ("{:,.0f}", "{:.0f}", "{:,.2f}"):
+        def variant(arguments, spelling=spelling):
+            decision = approve(arguments)
+            if "updated_input" in decision:
+                return replaced(arguments, spelling.format(checked_exposure(arguments["sales_order"])))
+            return decision
+        assert evaluate("ex09-approval", variant).status == PASS, spelling
+
+
+def test_an_approver_edit_that_breaks_the_schema_is_refused_and_audited():
+    from tooldesign.dispatch import fixed
+    release = tool_set("designed")["release_request_create"]
+    proposed = APPROVAL_PROBES[1][0]
+    edit = {**proposed, "sales_order": "SO-4711"}
+    dispatcher = Dispatcher(tool_set("designed"), approve=fixed(Decision.allow_modified(edit)))
+    result = dispatcher.dispatch(ToolCall(release.name, proposed))
+    record = dispatcher.audit.records[-1]
+    assert result.is_error and not result.ran and "failed its schema" in result.content
+    assert record.proposed == proposed and record.final == edit and record.executed is None

@@ -118,5 +118,20 @@ def test_release_policy():
     assert release_policy(ToolCall("release_request_create", GOOD), write) == Decision.allow()
     denied = release_policy(ToolCall("release_request_create", {**GOOD, "justification": "The customer pays."}), write)
     assert not denied.allowed and "EUR" in denied.message
-    fixed_up = release_policy(ToolCall("release_request_create", {**GOOD, "sales_order": "SO-4711"}), write)
-    assert fixed_up.updated_input["sales_order"] == "4711"
+    misquoted = {**GOOD, "justification": "Exposure 50,700 EUR against a 50,000 EUR limit."}
+    fixed_up = release_policy(ToolCall("release_request_create", misquoted), write)
+    assert fixed_up.updated_input == GOOD and "50,700" in fixed_up.message
+    # The same figure written another way is the same figure: no edit.
+    same = {**GOOD, "justification": "Exposure: EUR 52500 against a 50,000 EUR limit."}
+    assert release_policy(ToolCall("release_request_create", same), write) == Decision.allow()
+    # Figures but no exposure stated: nothing to check against the credit service.
+    other = {"sales_order": "4723", "justification": "Order value 640 EUR, the postal code is fixed now."}
+    assert release_policy(ToolCall("release_request_create", other), write) == Decision.allow()
+
+
+def test_stated_exposure_is_read_as_a_number():
+    from tooldesign.dispatch.gate import amount, checked_exposure, stated_exposure
+    assert [amount(t) for t in ("52,500", "52.500", "52500.00", "4,740.5")] == [52500, 52500, 52500, 4740.5]
+    assert stated_exposure("Net 3,900 EUR; exposure of € 12,000, far below the limit").value == 12000
+    assert stated_exposure("Order value 640 EUR.") is None
+    assert checked_exposure("4711") == 52500 and checked_exposure("9999999") is None

@@ -25,7 +25,14 @@ def test_enum_lets_through_only_what_the_handler_understands():
 def test_stated_format():
     rows = {r["model writes"]: r for r in sc.format_rows()}
     assert all(r["plain string passes"] for r in rows.values())
-    assert [w for w, r in rows.items() if r["stated format passes"]] == ["4711", "0000004711"]
+    assert [w for w, r in rows.items() if r["stated format passes"]] == ['"4711"', '"0000004711"']
+
+
+def test_the_format_table_shows_a_trailing_space():
+    """A table renders '4711 ' and '4711' alike; quoted as JSON carries them, they differ on screen."""
+    import pandas as pd
+    shown = pd.DataFrame(sc.format_rows()).to_string()
+    assert '"4711 "' in shown and '"4711"' in shown
 
 
 def test_input_examples_are_checked():

@@ -187,15 +187,62 @@ def fixed(decision: Decision) -> ApprovalCallback:
     return callback
 
 
-_PREFIX = re.compile(r"^\s*(?:SO[-\s]?)?(\d+)\s*$", re.IGNORECASE)
 _FIGURE = re.compile(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", re.IGNORECASE)
+# "exposure", a few words at most, then an amount in EUR: "Exposure 52,500 EUR", "exposure of € 4,740".
+_EXPOSURE = re.compile(r"exposure\b[^\d.;]{0,16}?(?:(?P<before>\d[\d,.]*\d|\d)\s*(?:EUR|€)|(?:EUR|€)\s*(?P<after>\d[\d,.]*\d|\d))",
+                       re.IGNORECASE)
+
+
+def amount(text: str) -> float:
+    """An amount as written in a justification, as a number: "52,500", "52.500", "52500.00"."""
+    if re.fullmatch(r"\d{1,3}(?:[,.]\d{3})+", text):
+        return float(re.sub(r"[,.]", "", text))  # separators of thousands, English or German
+    return float(text.replace(",", ""))
+
+
+@dataclass(frozen=True)
+class StatedFigure:
+    """An amount a justification states, where it stands in the text, and its value."""
+    start: int
+    end: int
+    text: str
+    value: float
+
+
+def stated_exposure(justification: str) -> StatedFigure | None:
+    """The exposure a justification states (the word, then an amount in EUR), or None if it names none."""
+    match = _EXPOSURE.search(justification)
+    if not match:
+        return None
+    group = "before" if match.group("before") else "after"
+    return StatedFigure(match.start(group), match.end(group), match.group(group), amount(match.group(group)))
+
+
+def checked_exposure(sales_order: str) -> float | None:
+    """What the credit check reports as the exposure of the customer behind an order (None if unknown).
+
+    The approver's own source, independent of what the model wrote: the designed tools' reads.
+    """
+    from tooldesign.tools import tool_set  # the designed set is built on first use, not on import
+
+    tools = tool_set("designed")
+    summary = tools["sales_order_get_block_summary"].run({"sales_order": sales_order, "detail": "concise"})
+    if not isinstance(summary, Mapping) or "customer" not in summary:
+        return None
+    credit = tools["customer_get_credit_exposure"].run({"customer": summary["customer"], "sales_order": sales_order})
+    return float(credit["exposure"]) if isinstance(credit, Mapping) and "exposure" in credit else None
 
 
 def release_policy(call: ToolCall, tool: Tool) -> Decision:
     """The lesson's example policy for release_request_create, as a callback.
 
+    The dispatcher asks it only about proposals that passed the schema, so format errors (an order
+    number written "SO-4711") never reach it: the model corrects those from the schema's error.
+    What is left is what a credit desk judges:
+
     * a justification without an amount in EUR is denied: the approver needs the figures;
-    * a sales order written with a prefix or spaces ("SO-4711") is allowed with the digits only;
+    * a justification whose stated exposure is not what the credit check reports is allowed with
+      that figure corrected (the record then carries the true figure);
     * anything else is allowed as proposed.
     """
     args = dict(call.arguments) if isinstance(call.arguments, Mapping) else {}
@@ -203,9 +250,12 @@ def release_policy(call: ToolCall, tool: Tool) -> Decision:
     if not _FIGURE.search(why):
         return Decision.deny("The approver needs figures: state the exposure and the credit limit in EUR "
                              "(from customer_get_credit_exposure) in the justification, then propose again.")
-    number = str(args.get("sales_order", ""))
-    match = _PREFIX.match(number)
-    if match and match.group(1) != number:
-        return Decision.allow_modified({**args, "sales_order": match.group(1)},
-                                       note=f"sales_order corrected from {number!r} to {match.group(1)!r}")
+    stated = stated_exposure(why)
+    checked = checked_exposure(str(args.get("sales_order", "")))
+    if stated and checked is not None and stated.value != checked:
+        figure = f"{checked:,.0f}"
+        corrected = why[:stated.start] + figure + why[stated.end:]
+        return Decision.allow_modified({**args, "justification": corrected},
+                                       note=f"exposure corrected from {stated.text} to {figure} EUR, "
+                                            "as the credit check reports it")
     return Decision.allow()

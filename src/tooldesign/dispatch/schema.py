@@ -13,6 +13,8 @@ ones each schema lets through:
 """
 from __future__ import annotations
 
+import json
+
 import re
 from typing import Any, Mapping, Sequence
 
@@ -107,7 +109,8 @@ ORDER_SPELLINGS = ("4711", "SO-4711", "4711 ", "#4711", "0000004711")
 
 
 def format_rows(spellings: Sequence[str] = ORDER_SPELLINGS) -> list[dict]:
-    return [{"model writes": s, "plain string passes": valid(ORDER_PLAIN, {"sales_order": s}),
+    """One row per spelling. Each is shown quoted, as JSON carries it: a trailing space stays visible."""
+    return [{"model writes": json.dumps(s), "plain string passes": valid(ORDER_PLAIN, {"sales_order": s}),
              "stated format passes": valid(ORDER_FORMATTED, {"sales_order": s})} for s in spellings]
 
 
