@@ -42,7 +42,8 @@ from workbook.grade import probe as probe_module
 from workbook.grade.sandbox import Sandbox, bwrap_args, kernel_env, prepare
 
 START_TIMEOUT = 120        # seconds for a kernel to come up, generous for a loaded machine
-GRACE = 5                  # seconds a cell gets to stop after an interrupt before the kernel counts as stuck
+GRACE = 30                 # seconds a cell gets to stop after an interrupt before the kernel counts as stuck
+                           # (generous: a loaded machine must not turn a stopped loop into "stuck")
 PAYLOAD_LIMIT = 1_000_000  # characters of one answer as text; far above any exercise's answer
 MAX_MESSAGE = 64 << 20     # bytes; a bigger message from the kernel is dropped by ZeroMQ, never held in memory
 MEMORY_LIMIT = 2048 << 20  # bytes of address space per kernel; a notebook of this course needs under 1 GB
@@ -58,7 +59,8 @@ class Limits:
 
 
 # Runs first inside the kernel's process (in the sandbox too): set the limits, then become the kernel.
-LIMITER = ("import os, resource, sys\n"
+LIMITER = ("import os, resource, signal, sys\n"
+           "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-big file is an OSError, not a dead kernel\n"
            "memory, disk = int(sys.argv[1]), int(sys.argv[2])\n"
            "resource.setrlimit(resource.RLIMIT_AS, (memory, memory))\n"
            "resource.setrlimit(resource.RLIMIT_FSIZE, (disk, disk))\n"

@@ -321,6 +321,9 @@ def _run_cell(session: KernelSession, source: str, label: str, settings: Setting
         if outcome.error.startswith("MemoryError"):
             problems.append(Problem(Status.MEMORY_LIMIT, f"{label} ran out of memory (the limit is "
                                                          f"{settings.limits.memory >> 20} MB per notebook)"))
+        elif "File too large" in outcome.error:
+            problems.append(Problem(Status.DISK_LIMIT, f"{label} wrote a file bigger than the disk quota "
+                                                       f"({settings.limits.disk >> 20} MB)"))
         notes.append(f"{label} raised {_short(outcome.error)}")
     elif outcome.status == "timeout":
         problems.append(Problem(Status.TIMEOUT, f"{label} ran longer than {timeout:g} s and was stopped"))
