@@ -82,27 +82,48 @@ def grade(submissions: Path, out: Path, *, jobs: int = 1, timeout: float = 120,
                             limits=limits, seed=secrets.token_hex(16), edition=str(_edition(staging)))
         keys = _keys(found, extra_file, settings, context)
         journal = Journal(out / JOURNAL)
+        now: dict[str, Row] = {}  # this run's rows, also kept here: the journal is a convenience, not the truth
         try:
-            todo = [s for s in found if not journal.done(keys[s.file])]
-            graded_now = 0
+            # Unsandboxed, a kernel could have written into the journal: nothing in it is taken as graded.
+            todo = [s for s in found if not (box.isolated and journal.done(keys[s.file]))]
             results = _results(todo, settings, jobs)
             with _bar(len(found), len(found) - len(todo), progress) as bar, closing(results):
                 for submission, result in results:
-                    journal.record(keys[submission.file], result)
-                    graded_now += 1
+                    now[submission.file] = result
+                    journal = _record(journal, out / JOURNAL, keys, now, submission.file, say)
                     bar.set_postfix_str(f"{result.learner} {result.notebook or result.file}"[:40])
                     bar.update()
                     if on_result is not None:
                         on_result(result)
-            rows = note_duplicates(sort_rows([journal.get(keys[s.file]) for s in found]))
+            rows = note_duplicates(sort_rows([now.get(s.file) or journal.get(keys[s.file]) for s in found]))
         finally:
             journal.close()
+        graded_now = len(now)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     report = Report(rows, graded_now, len(found) - len(todo), box)
     report.gradebook = write_gradebook(rows, out / GRADEBOOK)
     report.feedback = write_feedback(rows, out / FEEDBACK)
     return report
+
+
+def _record(journal: Journal, path: Path, keys: dict[str, str], now: dict[str, Row], file: str,
+            say: Callable[[str], None]) -> Journal:
+    """Write one row; a journal damaged under the grader (by learner code, unsandboxed) is set aside
+    and started again from this run's rows, so the batch goes on and loses nothing."""
+    import sqlite3
+    try:
+        journal.record(keys[file], now[file])
+        return journal
+    except sqlite3.DatabaseError:
+        journal.close()
+        damaged = path.with_name(f"{path.name}.damaged-{secrets.token_hex(3)}")
+        os.replace(path, damaged)
+        say(f"note: the journal was damaged while grading (kept as {damaged.name}); started a new one")
+        fresh = Journal(path)
+        for name, row in now.items():
+            fresh.record(keys[name], row)
+        return fresh
 
 
 def _edition(staging: Path) -> Path:
@@ -208,12 +229,21 @@ class _Worker:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
+TERMINATED = 128 + signal.SIGTERM  # how a worker told to stop ends (see _terminated)
+
+
 def _lost(submission: Submission, settings: Settings, exitcode: int | None) -> Row:
-    how = f"signal {-exitcode}" if exitcode is not None and exitcode < 0 else f"exit status {exitcode}"
-    return Row(submission.learner, submission.notebook or "", submission.file, Status.CRASHED,
-               f"the grading process ended while it graded this file ({how}): the notebook's code may have "
-               "stopped it. Nothing of this file was graded", 0, 0,
-               sandbox="bwrap" if settings.sandbox.isolated else "unsandboxed")
+    """The row of a file whose worker died. Killed by a signal, the notebook's code may well have done
+    it: "crashed", kept. Ended on its own (an exception in the grader itself): "grader-error", retried."""
+    sandbox = "bwrap" if settings.sandbox.isolated else "unsandboxed"
+    if exitcode is not None and (exitcode < 0 or exitcode == TERMINATED):
+        number = -exitcode if exitcode < 0 else signal.SIGTERM
+        return Row(submission.learner, submission.notebook or "", submission.file, Status.CRASHED,
+                   f"the grading process was killed (signal {number}) while it graded this file: the notebook's "
+                   "code may have stopped it. Nothing of this file was graded", 0, 0, sandbox=sandbox)
+    return Row(submission.learner, submission.notebook or "", submission.file, Status.GRADER_ERROR,
+               f"the grading process ended unexpectedly (exit status {exitcode}); this file is graded again on the "
+               "next run", 0, 0, sandbox=sandbox)
 
 
 def _work(conn: Any) -> None:
@@ -233,4 +263,4 @@ def _work(conn: Any) -> None:
 
 def _terminated(*_: Any) -> None:
     close_all()
-    os._exit(1)  # not sys.exit: whatever loop is running must not catch SystemExit and go on
+    os._exit(TERMINATED)  # not sys.exit: whatever loop is running must not catch SystemExit and go on

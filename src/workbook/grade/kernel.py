@@ -334,6 +334,9 @@ class KernelSession:
         except (KernelDied, KernelBroken) as error:
             self.oversized.discard(label)  # a dying kernel drops its connections too: that was no big print
             return Outcome("dead" if isinstance(error, KernelDied) else "broken")
+        if folder_bytes(self.work_root, self.limits.disk) > self.limits.disk:  # a last look, however fast the cell
+            self._kill()
+            return Outcome("disk")
         if reply.get("status") == "ok":
             return Outcome("ok", reply=reply)
         return Outcome("error", f"{reply.get('ename', 'Error')}: {reply.get('evalue', '')}", reply)
