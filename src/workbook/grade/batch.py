@@ -205,10 +205,17 @@ class _Worker:
         submission, self.job = self.job, None
         try:
             if self.conn.poll():
-                return submission, self.conn.recv()
+                row = self.conn.recv()
+                self._clear()
+                return submission, row
         except (EOFError, OSError):
             pass
         return submission, None
+
+    def _clear(self) -> None:
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
 
     def bury(self) -> None:
         self.process.join(timeout=30)

@@ -445,6 +445,14 @@ STEPS = ("read", "identify", "plan", "merge", "draw", "run", "judge")
 def grade_one(submission: Submission, settings: Settings, folder: Path | None = None) -> Row:
     """Grade one file through ``STEPS``; every fault becomes a status and a reason, never an exception.
     ``folder`` is the kernel's work folder (new when None); it is removed afterwards."""
+    try:
+        return _pipeline(submission, settings, folder)
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _pipeline(submission: Submission, settings: Settings, folder: Path | None) -> Row:
     notebook = submission.notebook or ""
     notes: tuple[str, ...] = ()
     try:

@@ -112,7 +112,7 @@ def discover(target: Path, known: list[str], out_dir: Path | None = None) -> lis
             learner = relative.parts[0]
         else:
             learner = _learner_name(prefix) or root.name
-            if len(relative.parts) == 1 and target.is_dir() and path.suffix != ".ipynb":
+            if len(relative.parts) == 1 and target.is_dir() and path.suffix != ".ipynb" and not path.is_symlink():
                 continue  # a loose file next to the learners' folders (a class list, a README): not a submission
         found.append(Submission(path, relative.as_posix(), learner, notebook))
     return found
