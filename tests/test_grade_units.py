@@ -551,3 +551,24 @@ def test_a_file_named_after_nothing_is_recognised_by_its_exercise_cells(tmp_path
 def _sandbox_flag() -> list[str]:
     """Where bubblewrap cannot run, the grader refuses unless told; the tests then say so on purpose."""
     return [] if detect().isolated else ["--no-sandbox"]
+
+
+def test_the_plan_cache_knows_the_hidden_checks_file():
+    """A plan holds the hidden checks, so it is cached per (notebook, hidden-checks file)."""
+    from workbook.grade.runner import Settings, plan_for
+    extra = str(REPO_ROOT / "tests" / "submissions" / "extra_checks.py")
+    with_extra = plan_for("01_sap_orders_data", Settings(timeout=1, sandbox=detect(False), extra_file=extra))
+    without = plan_for("01_sap_orders_data", Settings(timeout=1, sandbox=detect(False)))
+    assert "ex01-credit-exposure-hidden" in {s.grade_id for s in with_extra.slots}
+    assert "ex01-credit-exposure-hidden" not in {s.grade_id for s in without.slots}
+
+
+def test_every_step_of_the_pipeline_is_named_and_typed():
+    from workbook.grade import runner
+    assert runner.STEPS == ("read", "identify", "plan", "merge", "draw", "run", "judge")
+    for step in runner.STEPS:
+        assert callable(getattr(runner, f"{step}_step"))
+    row = _row("a", "01_x", "a/01_x.ipynb", [("ex01-a", 1)])
+    assert Row.from_dict(json.loads(json.dumps(row.to_dict()))) == row
+    with pytest.raises(Exception):
+        row.total = 5  # frozen: a row is a value, not a record to mutate
