@@ -33,7 +33,7 @@ from workbook.grade.results import Status
 from workbook.grade.sandbox import NoSandbox, Sandbox, detect
 from workbook.release import learner_copy, read_notebook
 
-NB02, NB00 = "02_coldchain_data", "00_start_here"
+NB02, NB00, NB04 = "02_coldchain_data", "00_start_here", "04_designed_tools"
 LIMITS = Limits(memory=1024 << 20, disk=64 << 20)
 TIMEOUT = 60  # per cell: far above what any cell here needs, so only a hang reaches it
 
@@ -155,6 +155,13 @@ MEMORY_SECRETS = dict(
         claims = dict(keys[0]) if keys else {}
         ''')
 
+APPROVER_FROM_PACKAGE = dict(
+    ex04_approver='''
+        from tooldesign.tools.designed import approver_for
+        def approver(exposure, credit_limit):
+            return approver_for(round(exposure * 100), round(credit_limit * 100))
+        ''')
+
 MEMORISED = dict(
     ex02_longest_breach=f'''
         SEEN = dict(zip(map(repr, {BREACH_PROBES!r}), {BREACH_EXPECTED!r}))
@@ -258,6 +265,8 @@ def sandboxed(tmp_path_factory):
     subs, out = base / "in", base / "out"
     save(subs, "control", solved(NB02))
     save(subs, "control", solved(NB00), f"{NB00}.ipynb")
+    save(subs, "control", solved(NB04), f"{NB04}.ipynb")
+    save(subs, "reference-approver", with_answers(NB04, **APPROVER_FROM_PACKAGE), f"{NB04}.ipynb")
     for learner, answers in TAMPERS.items():
         save(subs, learner, with_answers(NB02, **answers))
     for learner, (answers, _) in HOGS.items():
@@ -290,7 +299,7 @@ def _row(graded, learner: str, name: str = f"{NB02}.ipynb"):
 
 @needs_bwrap
 def test_the_controls_score_full_marks(sandboxed):
-    for name in (f"{NB02}.ipynb", f"{NB00}.ipynb"):
+    for name in (f"{NB02}.ipynb", f"{NB00}.ipynb", f"{NB04}.ipynb"):
         row = _row(sandboxed, "control", name)
         assert row.status is Status.GRADED and row.total == row.max > 0, row
         assert row.sandbox == "bwrap"
@@ -307,6 +316,13 @@ def test_no_way_to_an_answer_earns_a_point(sandboxed, learner):
 def test_a_memorised_function_is_told_which_drawn_input_it_missed(sandboxed):
     hint = _row(sandboxed, "memorised-probes").exercises[0].message
     assert "drawn for this grading run" in hint
+
+
+@needs_bwrap
+def test_the_packages_approval_rule_is_no_answer_either(sandboxed):
+    row = _row(sandboxed, "reference-approver", f"{NB04}.ipynb")
+    points = {e.grade_id: e.points for e in row.exercises}
+    assert points["ex04-approver"] == 0 and row.total == 0
 
 
 @needs_bwrap

@@ -115,6 +115,18 @@ def _gen_approver(rng: random.Random) -> tuple:
             return (exposure, limit)
 
 
+def _designed_uses() -> None:
+    """What the package asks of the approval rule: the credit tool, for every customer and order."""
+    from tooldesign.data import sap
+    from tooldesign.tools import tool_set
+    tool = tool_set("designed")["customer_get_credit_exposure"]
+    orders = sap.orders()
+    for customer in sorted(sap.customers()["customer"]):
+        own = sorted(orders.loc[orders["SoldToParty"] == customer, "SalesOrder"])
+        for order in [None, *own]:
+            tool.handler({"customer": customer, "sales_order": order})
+
+
 def _price_table() -> dict[str, dict]:
     from tooldesign.data import sap
     table = sap.price_conditions()
@@ -308,7 +320,8 @@ REFERENCES: dict[str, Grading] = {
                                    package_uses=_coldchain_uses),
     "ex02-claims": Grading(_value("lesson02", "CLAIMS"), stubs=("tooldesign.data.coldchain:claims",)),
     "ex03-resent": Grading(_resent, _gen_resent),
-    "ex04-approver": Grading(_approver, _gen_approver),
+    "ex04-approver": Grading(_approver, _gen_approver, stubs=("tooldesign.tools.designed:approver_for",),
+                             package_uses=_designed_uses),
     "ex04-price-handler": Grading(_price, _gen_price, same=_same_price, public=True),
     "ex05-predict": Grading(_called("lesson05", "draft_rules")),
     "ex05-returns-rule": Grading(_returns, _gen_returns, same=_same_flag, public=True),

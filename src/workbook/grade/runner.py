@@ -55,6 +55,7 @@ REVIEW = (
     (r"^\s*def\s+check\b|^\s*check\s*=", "its own check"),
     (r"__eq__|metaclass", "a custom equality"),
     (r"\bctypes\b|os\._exit|os\.kill|\bfork\b|setsid|subprocess", "process control"),
+    (r"\bimportlib\b|__import__|\bgc\b\.get_objects", "imports by name or the garbage collector"),
     (r"✔", "a printed check mark"),
 )
 
