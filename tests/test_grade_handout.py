@@ -196,3 +196,22 @@ def test_a_draw_depends_on_the_run_secret_only(monkeypatch):
     one, same, other = draw_for(exercise, "seed-1"), draw_for(exercise, "seed-1"), draw_for(exercise, "seed-2")
     assert one == same and one.drawn != other.drawn and one.fixed == exercise.probes
     assert len(one.drawn) == len(one.expected) == REFERENCES["ex02-longest-breach"].draws
+
+
+@pytest.mark.parametrize("stem", ["02_coldchain_data", "04_designed_tools", "07_code_mode_catalog"])
+def test_the_lessons_that_use_a_stubbed_function_still_run_in_the_student_edition(edition, stem, monkeypatch):
+    """The solution notebook, run over the student edition's packages: the package's own calls on the
+    course data (plots, the explorer, the credit tool, the scripted runs) still work."""
+    import nbformat
+    from nbclient import NotebookClient
+    from workbook import SOLUTIONS_DIR
+    monkeypatch.setenv("PYTHONPATH", str(edition.folder / "src"))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    notebook = nbformat.read(SOLUTIONS_DIR / f"{stem}.ipynb", as_version=4)
+    notebook.cells.append(nbformat.v4.new_code_cell("import tooldesign\nprint(tooldesign.__file__)"))
+    NotebookClient(notebook, timeout=600, kernel_name="python3", allow_errors=True,
+                   resources={"metadata": {"path": str(edition.folder / "notebooks")}}).execute()
+    errors = [(i, o.get("ename"), o.get("evalue")) for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
+              for o in cell.outputs if o.get("output_type") == "error"]
+    assert errors == []
+    assert notebook.cells[-1].outputs[0]["text"].startswith(str(edition.folder))  # the student edition ran

@@ -259,13 +259,25 @@ def lesson_module(name: str, warnings: list[str]) -> str:
         if grading.public and getattr(module, judge_name, None) is exercise.judge:
             public[exercise.grade_id] = judge_name
         specs.append(exercise_spec(exercise, grading, exercise.grade_id in public, warnings))
-    code = keep_only(inspect.getsource(module), set(public.values()))
+    code = keep_only(inspect.getsource(module), set(public.values()) | shown_names(name))
     judges = "{" + ", ".join(f"{gid!r}: {fn}" for gid, fn in public.items()) + "}"
     head = (f'"""{module.__doc__.strip().splitlines()[0] if module.__doc__ else name}\n\n'
             "Student edition: no answer in clear. Written by `python -m workbook handout`; see workbook.handout.\n"
             '"""\nfrom __future__ import annotations\n\n')
     return (head + code + "\n\nfrom workbook.exercises.public import build as _build\n\n"
             f"SPECS = {_literal_text(specs)}\n\nEXERCISES = _build(SPECS, {judges})\n")
+
+
+def shown_names(lesson: str) -> set[str]:
+    """Names the notebooks import from a lesson module themselves (a draft to lint, say): examples the
+    lesson shows, so the student edition keeps them."""
+    import re
+    found: set[str] = set()
+    pattern = re.compile(rf"from\s+workbook\.exercises\.{lesson}\s+import\s+\(?([\w\s,]+)\)?")
+    for path in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb")):
+        for match in pattern.finditer(path.read_text(encoding="utf-8").replace("\\n", "\n")):
+            found |= {part.split(" as ")[0].strip() for part in match.group(1).split(",") if part.strip()}
+    return found
 
 
 def exercise_spec(exercise: Any, grading: Any, public: bool, warnings: list[str]) -> dict:
