@@ -362,6 +362,10 @@ def test_the_course_copy_holds_only_what_a_notebook_needs(tmp_path):
     assert not (course / "src" / "workbook" / "exercises" / "references.py").exists()
     lesson02 = (course / "src" / "workbook" / "exercises" / "lesson02.py").read_text()
     assert "CLAIMS" not in lesson02 and "720" not in lesson02 and "BREACH_EXPECTED" not in lesson02
+    # The grading kernel's edition has not even the digests: its check cells never run.
+    namespace: dict = {}
+    exec(compile((course / "src" / "workbook" / "exercises" / "lesson08.py").read_text(), "lesson08", "exec"), namespace)
+    assert all(spec["answers"] == [] and spec["examples"] == [] for spec in namespace["SPECS"])
 
 
 def test_bubblewrap_binds_no_repository_and_no_home(tmp_path):

@@ -12,7 +12,9 @@ What an instructor hands out for a graded class, and the only course a grading k
   with each lesson module rebuilt: salted digests for value answers and for the results of the
   public examples (``workbook.exercises.public``), and only those judges that hold no answer key.
 
-The build is deterministic: the same course gives the same bytes.
+The build is deterministic: the same course gives the same bytes. The grader builds one more
+edition per run for its kernels, without even the digests (``self_checks=False``): a grading
+kernel never runs a check cell, so it gets nothing to try answers against.
 """
 from __future__ import annotations
 
@@ -47,8 +49,11 @@ class HandoutError(RuntimeError):
     """The student edition cannot be written; the message says what to do."""
 
 
-def build(out: Path, *, notebooks: bool = True) -> Handout:
-    """Write the student edition into ``out`` (which must be empty or absent)."""
+def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Handout:
+    """Write the student edition into ``out`` (which must be empty or absent).
+
+    ``self_checks=False`` leaves out even the digests (the edition a grading kernel gets: its check
+    cells never run, so there is nothing in it to try answers against)."""
     from workbook.exercises import all_exercises
     out = Path(out)
     if out.exists() and any(out.iterdir()):
@@ -63,7 +68,7 @@ def build(out: Path, *, notebooks: bool = True) -> Handout:
         if (REPO_ROOT / name).is_file():
             shutil.copy2(REPO_ROOT / name, out / name)
     stubbed = _write_tooldesign(out / "src" / "tooldesign")
-    _write_workbook(out / "src" / "workbook", warnings)
+    _write_workbook(out / "src" / "workbook", warnings, self_checks)
     (out / "README.md").write_text(_readme(), encoding="utf-8")
     del all_exercises
     return Handout(out, count, tuple(stubbed), tuple(warnings))
@@ -231,14 +236,14 @@ def _literal_text(value: Any) -> str:
 
 # ---------- workbook without the grader and without answers ----------
 
-def _write_workbook(folder: Path, warnings: list[str]) -> None:
+def _write_workbook(folder: Path, warnings: list[str], self_checks: bool = True) -> None:
     import workbook.exercises as exercises_package
     shutil.copytree(REPO_ROOT / "src" / "workbook", folder,
                     ignore=lambda where, names: [n for n in names if n in LEFT_OUT or
                                                  (Path(where).name == "exercises" and n.startswith("lesson"))])
     for module in sorted(m.name for m in pkgutil.iter_modules(exercises_package.__path__)):
         if module.startswith("lesson"):
-            text = lesson_module(module, warnings)
+            text = lesson_module(module, warnings, self_checks)
             ast.parse(text)
             (folder / "exercises" / f"{module}.py").write_text(text, encoding="utf-8")
 
@@ -247,7 +252,7 @@ def salt_for(grade_id: str) -> str:
     return hashlib.sha256(f"workbook-handout\0{grade_id}".encode()).hexdigest()[:16]
 
 
-def lesson_module(name: str, warnings: list[str]) -> str:
+def lesson_module(name: str, warnings: list[str], self_checks: bool = True) -> str:
     """The student edition of one lesson module: public judges as they are, the rest as digests."""
     from workbook.exercises import grading_for
     module = importlib.import_module(f"workbook.exercises.{name}")
@@ -258,7 +263,7 @@ def lesson_module(name: str, warnings: list[str]) -> str:
         judge_name = getattr(exercise.judge, "__name__", "")
         if grading.public and getattr(module, judge_name, None) is exercise.judge:
             public[exercise.grade_id] = judge_name
-        specs.append(exercise_spec(exercise, grading, exercise.grade_id in public, warnings))
+        specs.append(exercise_spec(exercise, grading, exercise.grade_id in public or not self_checks, warnings))
     code = keep_only(inspect.getsource(module), set(public.values()) | shown_names(name))
     judges = "{" + ", ".join(f"{gid!r}: {fn}" for gid, fn in public.items()) + "}"
     head = (f'"""{module.__doc__.strip().splitlines()[0] if module.__doc__ else name}\n\n'

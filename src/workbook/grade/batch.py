@@ -129,7 +129,7 @@ def _record(journal: Journal, path: Path, keys: dict[str, str], now: dict[str, R
 def _edition(staging: Path) -> Path:
     """The student edition the kernels get, built once for this run outside every sandbox."""
     from workbook.handout import build
-    return build(staging / "edition", notebooks=False).folder
+    return build(staging / "edition", notebooks=False, self_checks=False).folder
 
 
 def _keys(found: list[Submission], extra_file: Path | None, settings: Settings,
