@@ -39,6 +39,7 @@ from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 
 from workbook import plain as plain_module
 from workbook.grade import probe as probe_module
+from workbook.grade.results import PROBE_CLAIMS, Claim
 from workbook.grade.sandbox import Sandbox, bwrap_args, kernel_env, prepare
 
 START_TIMEOUT = 120        # seconds for a kernel to come up, generous for a loaded machine
@@ -68,22 +69,26 @@ LIMITER = ("import os, resource, signal, sys\n"
            "os.execv(sys.executable, [sys.executable] + sys.argv[3:])\n")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Outcome:
-    """What happened to one request: "ok", "error" (the code raised), "timeout", "stuck", "dead",
-    "disk" (the work folder outgrew its quota) or "broken" (the kernel stopped speaking the Jupyter
-    protocol)."""
-    status: str
+    """What happened to one request (a :class:`Claim`: ok, error, timeout, stuck, dead, broken, disk)."""
+    status: Claim
     error: str = ""
     reply: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Claim(self.status))
 
 
 @dataclass(frozen=True)
 class Extraction:
-    """One answer taken out of the kernel: status "ok" with plain ``data``, or why there is none."""
-    status: str
+    """One answer taken out of the kernel: ``Claim.ok`` with plain ``data``, or why there is none."""
+    status: Claim
     data: Any = None
     message: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Claim(self.status))
 
 
 _open: set["KernelSession"] = set()
@@ -164,7 +169,9 @@ def read_payload(text: Any, limit: int = PAYLOAD_LIMIT) -> Extraction:
     if type(payload) is not dict or type(payload.get("status")) is not str:
         return UNREADABLE
     message = payload.get("message", "")
-    return Extraction(payload["status"], payload.get("data"), message if type(message) is str else "")
+    if payload["status"] not in {claim.value for claim in PROBE_CLAIMS}:
+        return UNREADABLE  # the probe never says anything else; a kernel that does is not believed
+    return Extraction(Claim(payload["status"]), payload.get("data"), message if type(message) is str else "")
 
 
 class KernelSession:
@@ -303,7 +310,7 @@ class KernelSession:
         expression = f"{self.extractor}({answer!r}, {kind!r}, {probes!r})"
         outcome = self._request("", silent=True, label=f"extract {answer}", timeout=self.timeout,
                                 user_expressions={"answer": expression})
-        if outcome.status in ("timeout", "stuck", "dead", "broken", "disk"):
+        if outcome.status in (Claim.timeout, Claim.stuck, Claim.dead, Claim.broken, Claim.disk):
             return Extraction(outcome.status)
         value = outcome.reply.get("user_expressions", {}).get("answer")
         if not isinstance(value, dict) or value.get("status") != "ok":

@@ -1,8 +1,9 @@
-"""The grader's results as types: one Status enum and two frozen dataclasses, shared by every part.
+"""The grader's results as types: enums and frozen dataclasses shared by every part.
 
-The kernel client, the runner, the batch, the journal, the gradebook and the feedback all speak
-of the same things (a row's status, an exercise's points and verdict); spelling them as dict keys
-in six places let them drift apart. A :class:`Row` crosses process boundaries (pickled from a
+``Claim`` is what a kernel request came to or what the probe in the kernel claimed (the kernel
+client and the runner); ``Status`` and ``Verdict`` are a row's and an exercise's outcome, and
+``Row`` / ``ExerciseResult`` carry them through the runner, the batch, the journal, the gradebook
+and the feedback. Spelling them as dict keys in six places let them drift apart. A :class:`Row` crosses process boundaries (pickled from a
 worker) and is stored in the journal as JSON (``to_dict`` / ``from_dict``).
 """
 from __future__ import annotations
@@ -33,6 +34,33 @@ class Status(str, Enum):
 
 SEVERITY = tuple(Status)
 RETRY = (Status.GRADER_ERROR,)  # rows that say nothing about the learner's work
+
+
+class Claim(str, Enum):
+    """What a kernel request came to, or what the kernel claimed about an answer (parsed outside it).
+
+    Names equal values on purpose: a member hashes like its name, so it finds the same dict entries
+    as the plain text the probe in the kernel sends ("ok", "not_done", ...).
+    """
+    ok = "ok"                    # the request ran / the answer came out as plain data
+    error = "error"              # the code raised
+    timeout = "timeout"          # over the time limit, stopped by an interrupt
+    stuck = "stuck"              # over the time limit and deaf to the interrupt
+    dead = "dead"                # the kernel died
+    broken = "broken"            # the kernel stopped speaking the Jupyter protocol
+    disk = "disk"                # the work folder outgrew its quota
+    missing = "missing"          # the answer's name is not defined
+    not_done = "not_done"        # the stub (..., NotImplementedError)
+    not_plain = "not_plain"      # not plain data
+    too_big = "too_big"          # more text than the grader reads
+    unreadable = "unreadable"    # the claim itself is not a literal of the expected shape
+    not_reached = "not_reached"  # the notebook stopped before this answer was taken out
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PROBE_CLAIMS = {Claim.ok, Claim.missing, Claim.not_done, Claim.not_plain, Claim.too_big, Claim.error}
 
 
 class Verdict(str, Enum):

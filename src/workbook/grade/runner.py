@@ -32,7 +32,7 @@ from workbook.checks import NOT_DONE_VERDICT, Verdict as CheckVerdict, failed, j
 from workbook.exercises import Exercise, grading_for
 from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, Limits, work_folder
 from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_extra
-from workbook.grade.results import SEVERITY, ExerciseResult, Row, Status, Verdict, number
+from workbook.grade.results import SEVERITY, Claim, ExerciseResult, Row, Status, Verdict, number
 from workbook.grade.sandbox import Sandbox
 from workbook.grade.submissions import LearnerCells, NotANotebook, Refused, Submission, read_answers
 from workbook.plain import NotPlainData, to_plain
@@ -40,9 +40,9 @@ from workbook.plain import NotPlainData, to_plain
 OUTPUT_LIMIT = 10_000_000  # characters of output per notebook before it is flagged
 WALL_LIMIT = 1800          # seconds one notebook may take in all, whatever each cell does
 # Request outcomes after which the kernel cannot be trusted or used: the row's status, and what happened.
-STOPPED = {"stuck": (Status.TIMEOUT, "hung"), "dead": (Status.CRASHED, "died"),
-           "disk": (Status.DISK_LIMIT, "wrote more into its folder than the disk quota allows and was stopped"),
-           "broken": (Status.CRASHED, "stopped speaking the Jupyter protocol (a module it relies on was replaced?)")}
+STOPPED = {Claim.stuck: (Status.TIMEOUT, "hung"), Claim.dead: (Status.CRASHED, "died"),
+           Claim.disk: (Status.DISK_LIMIT, "wrote more into its folder than the disk quota allows and was stopped"),
+           Claim.broken: (Status.CRASHED, "stopped speaking the Jupyter protocol (a module it relies on was replaced?)")}
 
 # Things an answer cell of this course never needs. A match changes no score; it tells the
 # instructor where to look (only what the released cell did not already contain counts).
@@ -318,7 +318,7 @@ def _run_cell(session: KernelSession, source: str, label: str, settings: Setting
     """Run one cell, record what went wrong; True when the notebook cannot go on."""
     outcome = session.run_cell(source, label)
     timeout = settings.timeout
-    if outcome.status == "error":
+    if outcome.status is Claim.error:
         if outcome.error.startswith("MemoryError"):
             problems.append(Problem(Status.MEMORY_LIMIT, f"{label} ran out of memory (the limit is "
                                                          f"{settings.limits.memory >> 20} MB per notebook)"))
@@ -326,9 +326,9 @@ def _run_cell(session: KernelSession, source: str, label: str, settings: Setting
             problems.append(Problem(Status.DISK_LIMIT, f"{label} wrote a file bigger than the disk quota "
                                                        f"({settings.limits.disk >> 20} MB)"))
         notes.append(f"{label} raised {_short(outcome.error)}")
-    elif outcome.status == "timeout":
+    elif outcome.status is Claim.timeout:
         problems.append(Problem(Status.TIMEOUT, f"{label} ran longer than {timeout:g} s and was stopped"))
-    elif outcome.status == "stuck":
+    elif outcome.status is Claim.stuck:
         problems.append(Problem(Status.TIMEOUT, f"{label} ran longer than {timeout:g} s and did not stop when "
                                                 "interrupted; the rest of the notebook was not run"))
         return True
@@ -361,7 +361,7 @@ def judge_step(plan: Plan, merged: Merged, ran: Ran, draws: dict[str, Drawn], le
             verdict = failed("not graded: the exercise cell this check reads is missing or ambiguous")
         else:
             try:
-                verdict = verdict_for(slot, ran.taken.get(slot.grade_id, Extraction("not_reached")),
+                verdict = verdict_for(slot, ran.taken.get(slot.grade_id, Extraction(Claim.not_reached)),
                                       draws.get(slot.grade_id), settings)
             except Exception as error:  # a judge that returns no Verdict is the course's bug: retry next run
                 problems.append(Problem(Status.GRADER_ERROR, f"the check of {slot.grade_id} is broken ({error})"))
@@ -374,7 +374,7 @@ def verdict_for(slot: Slot, taken: Extraction, drawn: Drawn | None, settings: Se
     """The verdict on a claim from the kernel; only plain data reaches a judge, in this process."""
     exercise = slot.exercise
     name = exercise.answer
-    if taken.status == "ok":
+    if taken.status is Claim.ok:
         try:
             data = to_plain(taken.data, name)
         except NotPlainData as error:
@@ -389,15 +389,15 @@ def verdict_for(slot: Slot, taken: Extraction, drawn: Drawn | None, settings: Se
         if not verdict.passed or drawn is None:
             return verdict
         return _judge_drawn(exercise, drawn, data[fixed:]) or verdict
-    if taken.status == "not_done":
+    if taken.status is Claim.not_done:
         return NOT_DONE_VERDICT
-    if taken.status == "missing":
+    if taken.status is Claim.missing:
         return failed(f"{name} is not defined when its check runs: its cell raised an error before defining "
                       "it, or the name was changed")
-    if taken.status == "timeout":
+    if taken.status is Claim.timeout:
         return failed(f"reading {name} took longer than {settings.timeout:g} s"
                       + (" (did it return for every input the check tried?)" if exercise.kind == "function" else ""))
-    if taken.status in ("stuck", "dead", "broken", "disk", "not_reached"):
+    if taken.status in (Claim.stuck, Claim.dead, Claim.broken, Claim.disk, Claim.not_reached):
         return failed("not graded: the notebook stopped before this exercise was reached (see Why)")
     return failed(taken.message or f"{name} could not be read ({taken.status})")
 
