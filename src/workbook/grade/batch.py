@@ -175,8 +175,8 @@ def _results(todo: list[Submission], settings: Settings, jobs: int) -> Iterator[
                     continue
                 submission, row = worker.take(settings)
                 if row is None:  # the worker died: its file becomes a row, a fresh worker takes its place
+                    worker.bury()  # joined first: only then is its exit code known
                     row = _lost(submission, settings, worker.process.exitcode)
-                    worker.bury()
                     workers.remove(worker)
                     kill_strays(keep | {w.process.pid for w in workers})
                 yield submission, row
@@ -219,6 +219,9 @@ class _Worker:
 
     def bury(self) -> None:
         self.process.join(timeout=30)
+        if self.process.is_alive():  # its pipe is gone but it lingers: it is no use any more
+            self.process.kill()
+            self.process.join(timeout=30)
         self.conn.close()
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
