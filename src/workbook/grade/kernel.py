@@ -60,12 +60,20 @@ class Limits:
 
 
 # Runs first inside the kernel's process (in the sandbox too): set the limits, then become the kernel.
-LIMITER = ("import os, resource, signal, sys\n"
-           "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-big file is an OSError, not a dead kernel\n"
+LIMITER = ("import os, signal, sys\n"
            "memory, disk = int(sys.argv[1]), int(sys.argv[2])\n"
-           "resource.setrlimit(resource.RLIMIT_AS, (memory, memory))\n"
-           "resource.setrlimit(resource.RLIMIT_FSIZE, (disk, disk))\n"
-           "resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
+           "try:\n"
+           "    import resource\n"
+           "except ImportError:  # Windows: no resource limits to set\n"
+           "    resource = None\n"
+           "if resource is not None:\n"
+           "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-big file is an OSError, not a dead kernel\n"
+           "    for limit, value in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_FSIZE, disk),\n"
+           "                         (resource.RLIMIT_CORE, 0)):\n"
+           "        try:\n"
+           "            resource.setrlimit(limit, (value, value))\n"
+           "        except (ValueError, OSError):  # a system that refuses one limit still gets the others\n"
+           "            pass\n"
            "os.execv(sys.executable, [sys.executable] + sys.argv[3:])\n")
 
 
@@ -491,11 +499,13 @@ def children(parent: int | None = None) -> list[int]:
 
 def kill_group(pid: int) -> None:
     """SIGKILL the process group and session the kernel was started in (it leads both)."""
-    for kill in (os.killpg,):
-        try:
-            kill(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, OSError):
-            pass
+    killpg = getattr(os, "killpg", None)  # POSIX only; on Windows the kernel process itself is killed
+    if killpg is None:
+        return
+    try:
+        killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
 
 
 def kill_strays(keep: set[int], rounds: int = 50) -> int:
@@ -530,7 +540,7 @@ def _descendants(pid: int) -> list[int]:
 
 def _kill_pid(pid: int) -> None:
     try:
-        os.kill(pid, signal.SIGKILL)
+        os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
     except (ProcessLookupError, PermissionError, OSError):
         pass
 
