@@ -576,3 +576,17 @@ def test_every_step_of_the_pipeline_is_named_and_typed():
     assert Row.from_dict(json.loads(json.dumps(row.to_dict()))) == row
     with pytest.raises(Exception):
         row.total = 5  # frozen: a row is a value, not a record to mutate
+
+
+def test_the_command_passes_its_quotas_and_the_sandbox_choice(tmp_path, monkeypatch):
+    import workbook.grade as grade_package
+    seen = {}
+
+    def fake_grade(submissions, out, **options):
+        seen.update(options)
+        raise FileNotFoundError("stop here")
+
+    monkeypatch.setattr(grade_package, "grade", fake_grade)
+    assert main(["grade", str(tmp_path), "--memory", "512", "--disk", "64", "--no-sandbox"]) == 2
+    assert seen["limits"].memory == 512 << 20 and seen["limits"].disk == 64 << 20 and seen["sandbox"] is False
+    assert main(["grade", str(tmp_path)]) == 2 and seen["sandbox"] is None  # None: bubblewrap, or refuse
