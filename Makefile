@@ -6,7 +6,7 @@ VENV_PY := .venv/bin/python
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 NB ?=
 
-.PHONY: setup lab test notebooks solutions check grade data doctor bench clean
+.PHONY: setup lab test notebooks solutions check grade handout data doctor bench clean
 
 setup:
 	@$(PYTHON) scripts/setup_env.py
@@ -32,7 +32,10 @@ check: setup  ## run the checks of your notebook: make check NB=02
 
 grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=2] [TIMEOUT=120] [EXTRA=private_checks.py]
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "say where the submissions are: make grade SUBMISSIONS=folder"; exit 2; fi
-	$(VENV_PY) -m workbook grade $(SUBMISSIONS) --out $(or $(OUT),grading-out) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(EXTRA),--extra-checks $(EXTRA))
+	$(VENV_PY) -m workbook grade $(SUBMISSIONS) --out $(or $(OUT),grading-out) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(EXTRA),--extra-checks $(EXTRA)) $(if $(NO_SANDBOX),--no-sandbox)
+
+handout: setup  ## instructors: write the student edition for a graded class: make handout [OUT=student-edition]
+	$(VENV_PY) -m workbook handout $(or $(OUT),student-edition)
 
 data: setup  ## rebuild data/ (byte-identical to what is committed)
 	$(VENV_PY) -m tooldesign data

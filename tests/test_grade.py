@@ -17,6 +17,7 @@ import pytest
 
 from workbook.grade import grade
 from workbook.grade.batch import FEEDBACK, GRADEBOOK, JOURNAL
+from workbook.grade.sandbox import detect
 
 HERE = Path(__file__).parent / "submissions"
 CLASS, EXTRA, EXPECTED = HERE / "class", HERE / "extra_checks.py", HERE / "expected_gradebook.csv"
@@ -32,19 +33,19 @@ def graded(tmp_path_factory):
     first: list[str] = []
 
     def interrupt(result: dict) -> None:
-        first.append(result["file"])
+        first.append(result.file)
         if len(first) == STOP_AFTER:
             raise KeyboardInterrupt  # as if the instructor pressed Ctrl-C
 
     options = dict(jobs=2, timeout=TIMEOUT, extra_checks=EXTRA, progress=False, context="test-class",
-                   say=said.append)
+                   say=said.append, sandbox=None if detect().isolated else False)
     with pytest.raises(KeyboardInterrupt):
         grade(CLASS, out, on_result=interrupt, **options)
     assert not (out / GRADEBOOK).exists(), "an interrupted run writes no gradebook"
     report = grade(CLASS, out, **options)
     again = grade(CLASS, out, **options)
     return SimpleNamespace(out=out, said=said, first=first, report=report, again=again,
-                           rows={row["file"]: row for row in report.rows})
+                           rows={row.file: row for row in report.rows})
 
 
 def _table(text: str) -> list[dict]:
@@ -61,7 +62,7 @@ def test_an_interrupted_run_resumes_without_losing_or_double_counting(graded):
     assert len(graded.first) == STOP_AFTER
     assert graded.report.from_journal == STOP_AFTER
     assert graded.report.graded_now == FILES - STOP_AFTER
-    files = [row["file"] for row in graded.report.rows]
+    files = [row.file for row in graded.report.rows]
     assert len(files) == len(set(files)) == FILES
     with sqlite3.connect(graded.out / JOURNAL) as db:
         assert db.execute("SELECT COUNT(*) FROM graded").fetchone()[0] == FILES
@@ -84,9 +85,9 @@ def test_the_sandbox_is_named_once(graded):
                                      "trick-monkeypatch", "trick-display-formatter", "trick-always-equal",
                                      "trick-transformer", "trick-fake-success"])
 def test_no_trick_earns_a_point(graded, learner):
-    rows = [row for row in graded.report.rows if row["learner"] == learner]
+    rows = [row for row in graded.report.rows if row.learner == learner]
     assert len(rows) == 1
-    earned = {e["grade_id"]: e["points"] for e in rows[0]["exercises"] if e["points"]}
+    earned = {e.grade_id: e.points for e in rows[0].exercises if e.points}
     # Deleting check cells changes nothing either way: its one honest answer still counts.
     assert earned == ({"ex01-blocked-orders": 1} if learner == "trick-deleted-checks" else {})
 
@@ -97,29 +98,32 @@ def test_no_trick_earns_a_point(graded, learner):
     ("fault-missing-answers", "missing-answers"), ("fault-duplicate-ids", "duplicate-answers"),
     ("trick-monkeypatch", "crashed")])
 def test_every_fault_gets_its_status_and_a_reason(graded, learner, status):
-    row = next(row for row in graded.report.rows if row["learner"] == learner)
-    assert row["status"] == status and row["reason"]
+    row = next(row for row in graded.report.rows if row.learner == learner)
+    assert row.status == status and row.reason
 
 
 def test_work_done_before_a_fault_still_counts(graded):
-    points = {(r["learner"], e["grade_id"]): e["points"] for r in graded.report.rows for e in r["exercises"]}
+    points = {(r.learner, e.grade_id): e.points for r in graded.report.rows for e in r.exercises}
     assert points[("fault-infinite-loop", "ex02-longest-breach")] == 2   # defined before its loop was stopped
     assert points[("fault-crash", "ex01-blocked-orders")] == 1            # read before the kernel died
     assert points[("fault-huge-output", "ex00-tokens")] == 1
     assert points[("fault-duplicate-ids", "ex01-credit-exposure")] == 2
 
 
-def test_hidden_checks_catch_a_memorised_answer(graded):
+def test_drawn_inputs_and_hidden_checks_catch_a_memorised_answer(graded):
     row = graded.rows["memorised/01_sap_orders_data.ipynb"]
-    points = {e["grade_id"]: e["points"] for e in row["exercises"]}
-    assert points["ex01-credit-exposure"] == 2 and points["ex01-credit-exposure-hidden"] == 0
+    points = {e.grade_id: e.points for e in row.exercises}
+    # Memorising the public probes passes them, and fails the inputs drawn for the run: no points.
+    assert points["ex01-credit-exposure"] == 0 and points["ex01-credit-exposure-hidden"] == 0
+    hint = next(e.message for e in row.exercises if e.grade_id == "ex01-credit-exposure")
+    assert "drawn for this grading run" in hint
     correct = graded.rows["correct/01_sap_orders_data.ipynb"]
-    assert correct["total"] == correct["max"] == 4
+    assert correct.total == correct.max == 4
 
 
 def test_one_feedback_file_per_learner_readable_by_a_person(graded):
     folder = graded.out / FEEDBACK
-    learners = {row["learner"] for row in graded.report.rows}
+    learners = {row.learner for row in graded.report.rows}
     assert {p.stem for p in folder.glob("*.md")} == learners
     text = (folder / "partial.md").read_text(encoding="utf-8")
     assert text.startswith("# Feedback for partial\n")
@@ -132,10 +136,13 @@ def test_one_feedback_file_per_learner_readable_by_a_person(graded):
 def test_feedback_keeps_hidden_hints_and_review_notes_private(graded):
     text = (graded.out / FEEDBACK / "memorised.md").read_text(encoding="utf-8")
     assert "ex01-credit-exposure-hidden**: 0 of 1 (a check your instructor keeps private: not passed)" in text
-    assert "10051" not in text  # the hidden probes are not shown
+    lines = text.splitlines()
+    hidden = next(i for i, line in enumerate(lines) if "ex01-credit-exposure-hidden" in line)
+    assert not lines[hidden + 1:hidden + 2] or not lines[hidden + 1].startswith("  - ")  # no hint, no probes
+    assert "inputs kept private" not in text and "('10023', '4733')" not in text
     tricked = (graded.out / FEEDBACK / "trick-transformer.md").read_text(encoding="utf-8")
     assert "review" not in tricked
-    assert "review ex01-blocked-orders" in graded.rows["trick-transformer/01_sap_orders_data.ipynb"]["reason"]
+    assert "review ex01-blocked-orders" in graded.rows["trick-transformer/01_sap_orders_data.ipynb"].reason
 
 
 def test_faults_are_explained_in_the_feedback(graded):
@@ -148,7 +155,7 @@ def test_faults_are_explained_in_the_feedback(graded):
 def test_the_gradebook_columns(graded):
     rows = _table((graded.out / GRADEBOOK).read_text(encoding="utf-8"))
     assert list(rows[0])[:2] == ["learner", "notebook"]
-    assert list(rows[0])[-5:] == ["total", "max", "status", "reason", "file"]
+    assert list(rows[0])[-6:] == ["total", "max", "status", "reason", "file", "sandbox"]
     correct = [r for r in rows if r["learner"] == "correct"]
     assert [r["notebook"] for r in correct] == ["00_start_here", "01_sap_orders_data", "02_coldchain_data"]
     assert correct[0]["ex02-claims"] == ""  # an exercise of another notebook stays empty

@@ -28,14 +28,14 @@ from workbook.grade.journal import Journal, entry_key, file_sha
 from workbook.grade.kernel import boot_code, read_payload
 from workbook.grade.plan import PlanError, build_plan, load_extra
 from workbook.grade.probe import make_extractor
-from workbook.grade.runner import _merge, _Row
+from workbook.grade.results import ExerciseResult, Row, Status, Verdict
+from workbook.grade.runner import merge_step
 from workbook.grade.sandbox import bwrap_args, detect, kernel_env, prepare, python_roots
 from workbook.grade.submissions import (LearnerCells, NotANotebook, Submission, discover, notebook_from_name,
                                         read_answers)
 from workbook.plain import NotPlainData, to_plain
 
 KNOWN = ["00_start_here", "01_sap_orders_data", "02_coldchain_data"]
-KEY = bytes(range(32))
 
 
 # ---------- names and layout ----------
@@ -164,37 +164,37 @@ def test_a_bad_hidden_checks_file_is_refused_before_grading(tmp_path):
 
 def test_missing_duplicated_and_retyped_answer_cells():
     plan = build_plan("01_sap_orders_data")
-    row = _Row(Submission(Path("x"), "x", "x", plan.notebook))
     learner = LearnerCells({"ex01-blocked-orders": [("code", "a = 1"), ("code", "a = 1")]})
-    sources, void = _merge(row, plan, learner)
+    merged = merge_step(plan, learner)
+    sources, void = merged.sources, merged.void
     assert sources[plan.answer_cells["ex01-blocked-orders"]] == "a = 1" and "ex01-blocked-orders" not in void
     assert "no cell with grade_id ex01-credit-exposure" in void["ex01-credit-exposure"]
-    assert row.problems == [("missing-answers", "no answer cell for ex01-credit-exposure")]
+    assert [(p.status, p.reason) for p in merged.problems] == [
+        (Status.MISSING_ANSWERS, "no answer cell for ex01-credit-exposure")]
 
-    row = _Row(Submission(Path("x"), "x", "x", plan.notebook))
     learner = LearnerCells({"ex01-blocked-orders": [("code", "a = 1"), ("code", "a = 2")],
                             "ex01-credit-exposure": [("markdown", "def credit_exposure(c, o): ...")]})
-    sources, void = _merge(row, plan, learner)
+    merged = merge_step(plan, learner)
+    sources, void = merged.sources, merged.void
     assert sources[plan.answer_cells["ex01-blocked-orders"]] == "a = 2"  # the last copy runs, scores nothing
     assert "2 different cells" in void["ex01-blocked-orders"]
     assert "turned into a markdown cell" in void["ex01-credit-exposure"]
-    assert {status for status, _ in row.problems} == {"missing-answers", "duplicate-answers"}
+    assert {p.status for p in merged.problems} == {Status.MISSING_ANSWERS, Status.DUPLICATE_ANSWERS}
 
 
 def test_review_notes_name_only_what_the_released_cell_did_not_have():
     plan = build_plan("00_start_here")
     released = plan.cells[plan.answer_cells["ex00-tokens"]].source
     assert "workbook" in released  # the released cell imports check itself
-    row = _Row(Submission(Path("x"), "x", "x", plan.notebook))
-    _merge(row, plan, LearnerCells({"ex00-tokens": [("code", released + "\nimport builtins\n")]}))
-    assert row.review == ["review ex00-tokens: its answer uses builtins"]
+    merged = merge_step(plan, LearnerCells({"ex00-tokens": [("code", released + "\nimport builtins\n")]}))
+    assert merged.review == ("review ex00-tokens: its answer uses builtins",)
 
 
-# ---------- the extractor and the signed channel ----------
+# ---------- the extractor, and what comes back: a claim of a value ----------
 
-def _extract(namespace, name, kind="value", probes=(), nonce="n1"):
-    extractor = make_extractor(KEY.hex(), namespace, to_plain, NotPlainData, 10_000)
-    return read_payload(repr(extractor(nonce, name, kind, probes)), KEY, nonce)
+def _extract(namespace, name, kind="value", probes=()):
+    extractor = make_extractor(namespace, to_plain, NotPlainData, 10_000)
+    return read_payload(repr(extractor(name, kind, probes)))
 
 
 class _Meta(type):
@@ -261,38 +261,37 @@ def test_functions_are_called_on_fresh_copies_of_the_probes():
     assert _extract({"f": stub}, "f", "function", (("a",),)).status == "not_done"
 
 
-def test_a_text_changed_on_its_way_out_is_caught():
-    extractor = make_extractor(KEY.hex(), {"a": [1]}, to_plain, NotPlainData, 10_000)
-    signed = extractor("n1", "a", "value", ())
-    assert read_payload(repr(signed), KEY, "n1").data == [1]
-    assert read_payload(repr(signed), KEY, "n2").status == "tampered"  # replayed into another request
-    forged = signed.replace("[1]", "[2]")
-    assert read_payload(repr(forged), KEY, "n1").status == "tampered"
-    for junk in (None, 5, "not a literal", repr(["a list"]), "'" + "x" * 10 + "'"):
-        assert read_payload(junk, KEY, "n1").status == "tampered"
+def test_what_comes_back_is_parsed_as_a_literal_and_nothing_else():
+    extractor = make_extractor({"a": [1]}, to_plain, NotPlainData, 10_000)
+    text = extractor("a", "value", ())
+    assert read_payload(repr(text)).data == [1] and read_payload(text).data == [1]
+    # A forged text is only ever a claim of a plain value, judged like any other answer.
+    assert read_payload(repr("{'status': 'ok', 'data': [2]}")).data == [2]
+    for junk in (None, 5, "not a literal", repr(["a list"]), "'" + "x" * 10 + "'", "__import__('os').system('x')",
+                 repr("{'status': 'ok', 'data': __import__('os')}")):
+        assert read_payload(junk).status == "unreadable"
 
 
 def test_the_booted_extractor_ignores_later_patches(monkeypatch):
     namespace: dict = {}
-    exec(boot_code("_grade_x", KEY.hex()), namespace)
+    exec(boot_code("_grade_x"), namespace)
     namespace["answer"] = ["4711"]
     monkeypatch.setattr(builtins, "ascii", lambda value: "['4711', '4723', '4725']")
     monkeypatch.setattr(workbook.plain, "to_plain", lambda value, where="": ["4711", "4723", "4725"])
     monkeypatch.setattr(hashlib, "sha256", lambda data=b"": hashlib.new("md5", data))
     monkeypatch.setattr(json, "dumps", lambda *a, **k: "[]")
-    text = namespace["_grade_x"]("n9", "answer", "value", ())
+    text = namespace["_grade_x"]("answer", "value", ())
     monkeypatch.undo()
-    assert read_payload(repr(text), KEY, "n9").data == ["4711"]
+    assert read_payload(repr(text)).data == ["4711"]
     assert "_workbook_grade_boot" not in namespace
 
 
 # ---------- journal, gradebook, feedback ----------
 
 def _row(learner, notebook, file, points, status="graded", reason="", hidden=False):
-    exercises = [{"grade_id": gid, "points": p, "max": 1, "verdict": "pass" if p else "fail", "message": "hint",
-                  "hidden": hidden and gid.endswith("hidden"), "prompt": "do it"} for gid, p in points]
-    return {"learner": learner, "notebook": notebook, "file": file, "status": status, "reason": reason,
-            "total": sum(p for _, p in points), "max": len(points), "exercises": exercises, "notes": []}
+    exercises = tuple(ExerciseResult(gid, p, 1, Verdict.PASS if p else Verdict.FAIL, "hint",
+                                     hidden and gid.endswith("hidden"), "do it") for gid, p in points)
+    return Row(learner, notebook, file, Status(status), reason, sum(p for _, p in points), len(points), exercises)
 
 
 def test_the_journal_keeps_one_entry_per_key_and_retries_grader_errors(tmp_path):
@@ -300,26 +299,27 @@ def test_the_journal_keeps_one_entry_per_key_and_retries_grader_errors(tmp_path)
     key = entry_key("a/x.ipynb", "sha", "ctx")
     assert entry_key("a/x.ipynb", "sha2", "ctx") != key != entry_key("a/x.ipynb", "sha", "ctx2")
     journal.record(key, _row("a", "00", "a/x.ipynb", [], status="grader-error"))
-    assert not journal.done(key) and journal.get(key)["status"] == "grader-error"
+    assert not journal.done(key) and journal.get(key).status is Status.GRADER_ERROR
     journal.record(key, _row("a", "00", "a/x.ipynb", [("e1", 1)]))
     journal.close()
     again = Journal(tmp_path / "j.sqlite")
-    assert again.done(key) and again.count() == 1 and again.get(key)["total"] == 1
+    assert again.done(key) and again.count() == 1 and again.get(key).total == 1
+    assert again.get(key) == _row("a", "00", "a/x.ipynb", [("e1", 1)])  # typed on the way back, equal
 
 
 def test_the_gradebook_has_a_column_per_exercise_and_blank_cells_elsewhere():
     rows = [_row("b", "01_x", "b/01_x.ipynb", [("ex01-a", 1)]),
             _row("a", "02_y", "a/02_y.ipynb", [("ex02-a", 0), ("ex02-a-hidden", 1)], reason="r, with comma"),
             _row("a", "01_x", "a/01_x.ipynb", [("ex01-a", 0)])]
-    assert render(rows) == ("learner,notebook,ex01-a,ex02-a,ex02-a-hidden,total,max,status,reason,file\n"
-                            "a,01_x,0,,,0,1,graded,,a/01_x.ipynb\n"
-                            'a,02_y,,0,1,1,2,graded,"r, with comma",a/02_y.ipynb\n'
-                            "b,01_x,1,,,1,1,graded,,b/01_x.ipynb\n")
+    assert render(rows) == ("learner,notebook,ex01-a,ex02-a,ex02-a-hidden,total,max,status,reason,file,sandbox\n"
+                            "a,01_x,0,,,0,1,graded,,a/01_x.ipynb,bwrap\n"
+                            'a,02_y,,0,1,1,2,graded,"r, with comma",a/02_y.ipynb,bwrap\n'
+                            "b,01_x,1,,,1,1,graded,,b/01_x.ipynb,bwrap\n")
 
 
 def test_two_files_for_one_notebook_are_both_kept_and_named():
     rows = note_duplicates([_row("a", "01_x", "a/01_x.ipynb", []), _row("a", "01_x", "a/01_x (1).ipynb", [])])
-    assert rows[0]["reason"] == "the same learner submitted this notebook again as a/01_x (1).ipynb"
+    assert rows[0].reason == "the same learner submitted this notebook again as a/01_x (1).ipynb"
 
 
 def test_feedback_shows_hints_but_not_hidden_ones_or_review_notes():
@@ -333,9 +333,8 @@ def test_feedback_shows_hints_but_not_hidden_ones_or_review_notes():
 
 
 def test_a_hand_graded_answer_is_quoted_for_the_instructor():
-    row = _row("a", "06_x", "a/06_x.ipynb", [], reason="to grade by hand: ex06-note (its text is in the feedback file)")
-    row["exercises"] = [{"grade_id": "ex06-note", "points": 0, "max": 3, "verdict": "manual",
-                         "message": "Two tools.\nBecause.", "hidden": False, "prompt": ""}]
+    row = Row("a", "06_x", "a/06_x.ipynb", Status.GRADED, "to grade by hand: ex06-note (its text is in the feedback "
+              "file)", 0, 0, (ExerciseResult("ex06-note", 0, 3, Verdict.MANUAL, "Two tools.\nBecause."),))
     text = render_learner("a", [row])
     assert "- ✎ **ex06-note**: graded by your instructor; you wrote:\n  > Two tools.\n  > Because." in text
     assert "to grade by hand" not in text and "0 of 0 points" in text
@@ -359,6 +358,14 @@ def test_the_course_copy_holds_only_what_a_notebook_needs(tmp_path):
     assert sorted(p.name for p in course.iterdir()) == ["data", "notebooks", "requirements.txt", "src"]
     assert sorted(p.name for p in (course / "src").iterdir()) == ["tooldesign", "workbook"]
     assert not (course / "src" / "workbook" / "grade").exists()
+    # The student edition: no registry of references, no answer keys in the lesson modules.
+    assert not (course / "src" / "workbook" / "exercises" / "references.py").exists()
+    lesson02 = (course / "src" / "workbook" / "exercises" / "lesson02.py").read_text()
+    assert "CLAIMS" not in lesson02 and "720" not in lesson02 and "BREACH_EXPECTED" not in lesson02
+    # The grading kernel's edition has not even the digests: its check cells never run.
+    namespace: dict = {}
+    exec(compile((course / "src" / "workbook" / "exercises" / "lesson08.py").read_text(), "lesson08", "exec"), namespace)
+    assert all(spec["answers"] == [] and spec["examples"] == [] for spec in namespace["SPECS"])
 
 
 def test_bubblewrap_binds_no_repository_and_no_home(tmp_path):
@@ -420,7 +427,8 @@ def test_inside_bubblewrap_nothing_of_the_course_or_home_is_visible(tmp_path):
 def test_the_command_writes_a_gradebook_and_feedback(tmp_path, capsys):
     (tmp_path / "in" / "dana").mkdir(parents=True)
     (tmp_path / "in" / "dana" / "02_coldchain_data.ipynb").write_text("not json")
-    assert main(["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 0
+    command = ["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out")] + _sandbox_flag()
+    assert main(command) == 0
     printed = capsys.readouterr()
     assert "1 file(s): 1 graded now, 0 from the journal" in printed.out
     assert "statuses: not-a-notebook 1" in printed.out and "bubblewrap" in printed.err
@@ -428,10 +436,10 @@ def test_the_command_writes_a_gradebook_and_feedback(tmp_path, capsys):
         "dana,02_coldchain_data,0,0,0,4,not-a-notebook,")
     assert (tmp_path / "out" / "feedback" / "dana.md").exists()
     # The same file again: nothing to grade. A changed file: graded again.
-    assert main(["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 0
+    assert main(command) == 0
     assert "0 graded now, 1 from the journal" in capsys.readouterr().out
     (tmp_path / "in" / "dana" / "02_coldchain_data.ipynb").write_text("still not json")
-    assert main(["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 0
+    assert main(command) == 0
     assert "1 graded now, 0 from the journal" in capsys.readouterr().out
 
 
@@ -451,7 +459,8 @@ def test_without_the_sandbox_a_real_submission_grades_the_same(tmp_path):
                 tmp_path / "in" / "eve")
     report = grade(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, timeout=60, say=lambda t: None)
     assert report.sandbox.kind == "none"
-    assert [(r["status"], r["total"], r["notes"]) for r in report.rows] == [("graded", 1, [])]
+    assert [(r.status, r.total, r.notes, r.sandbox) for r in report.rows] == [
+        (Status.GRADED, 1, (), "unsandboxed")]
 
 
 def test_ctrl_c_stops_the_workers_and_their_kernels(tmp_path):
@@ -469,11 +478,11 @@ def test_ctrl_c_stops_the_workers_and_their_kernels(tmp_path):
         (tmp_path / "in" / learner / "00_start_here.ipynb").write_text(json.dumps(notebook))
     work = Path(tempfile.mkdtemp(prefix="wbg", dir="/tmp"))  # short: kernel sockets live in it
     child = subprocess.Popen([sys.executable, "-m", "workbook", "grade", str(tmp_path / "in"), "--out",
-                              str(tmp_path / "out"), "--jobs", "2"], start_new_session=True,
+                              str(tmp_path / "out"), "--jobs", "2", *_sandbox_flag()], start_new_session=True,
                              env={**os.environ, "WORKBOOK_GRADE_TMP": str(work)},
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300  # only a hang reaches it
     while time.monotonic() < deadline and len(list(work.glob("wbgrade-*"))) < 2:
         time.sleep(0.2)  # both workers have a kernel folder: they are busy
     time.sleep(1)
@@ -492,13 +501,15 @@ def test_an_unreadable_file_is_a_row_not_a_crash(tmp_path, monkeypatch):
     path = tmp_path / "00_start_here.ipynb"
     path.write_text("{}")
 
-    def refuse(self):
+    def refuse(path):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    import workbook.grade.submissions as submissions_module
+    monkeypatch.setattr(submissions_module, "_read_regular", refuse)
     with pytest.raises(NotANotebook, match=r"cannot be read \(Permission denied\)"):
         read_answers(path)
-    assert file_sha(tmp_path).startswith("unreadable:")  # a folder cannot be opened as a file either
+    assert file_sha(tmp_path).startswith("not-regular:")  # a folder is never opened as a file
+    assert file_sha(tmp_path / "nothing").startswith("unreadable:")
 
 
 def test_the_command_checks_its_numbers(tmp_path, capsys):
@@ -510,9 +521,13 @@ def test_the_command_checks_its_numbers(tmp_path, capsys):
 def test_one_kernel_through_errors_a_stopped_loop_and_an_enormous_print():
     from workbook.grade.kernel import KernelSession, work_folder
     folder = work_folder()
-    with KernelSession(folder, detect(), timeout=3) as session:
+    # Generous limits that only a hang reaches: the loop is the one cell meant to run out of time,
+    # and an interrupted loop gets GRACE (30 s) to stop before it would count as stuck.
+    with KernelSession(folder, detect(), timeout=300) as session:
         assert session.run_cell("1 / 0", "cell 1").error == "ZeroDivisionError: division by zero"
+        session.timeout = 2
         assert session.run_cell("while True:\n    pass", "cell 2").status == "timeout"
+        session.timeout = 300
         assert session.run_cell("print('x' * 80_000_000)", "cell 3").status == "ok"
         assert session.run_cell("answer = {'k': [1.5, None]}", "cell 4").status == "ok"
         assert session.extract("answer", "value", ()).data == {"k": [1.5, None]}
@@ -525,12 +540,53 @@ def test_a_file_named_after_nothing_is_recognised_by_its_exercise_cells(tmp_path
     (tmp_path / "in" / "gus").mkdir(parents=True)
     shutil.copy(REPO_ROOT / "notebooks" / "00_start_here.ipynb", tmp_path / "in" / "gus" / "homework.ipynb")
     (tmp_path / "in" / "gus" / "scratch.ipynb").write_text(_notebook([_cell("x = 1")]))
-    report = grade(tmp_path / "in", tmp_path / "out", progress=False, timeout=60, say=lambda t: None)
-    rows = {r["file"]: r for r in report.rows}
+    report = grade(tmp_path / "in", tmp_path / "out", progress=False, timeout=60, say=lambda t: None,
+                   sandbox=None if detect().isolated else False)
+    rows = {r.file: r for r in report.rows}
     recognised = rows["gus/homework.ipynb"]
-    assert (recognised["notebook"], recognised["status"], recognised["total"], recognised["max"]) == \
-        ("00_start_here", "graded", 0, 1)
-    assert "recognised as 00_start_here by its exercise cells" in recognised["notes"][0]
+    assert (recognised.notebook, recognised.status, recognised.total, recognised.max) == \
+        ("00_start_here", Status.GRADED, 0, 1)
+    assert "recognised as 00_start_here by its exercise cells" in recognised.notes[0]
     unknown = rows["gus/scratch.ipynb"]
-    assert (unknown["notebook"], unknown["status"]) == ("", "wrong-notebook")
-    assert "cannot tell which notebook this is" in unknown["reason"]
+    assert (unknown.notebook, unknown.status) == ("", Status.WRONG_NOTEBOOK)
+    assert "cannot tell which notebook this is" in unknown.reason
+
+
+def _sandbox_flag() -> list[str]:
+    """Where bubblewrap cannot run, the grader refuses unless told; the tests then say so on purpose."""
+    return [] if detect().isolated else ["--no-sandbox"]
+
+
+def test_the_plan_cache_knows_the_hidden_checks_file():
+    """A plan holds the hidden checks, so it is cached per (notebook, hidden-checks file)."""
+    from workbook.grade.runner import Settings, plan_for
+    extra = str(REPO_ROOT / "tests" / "submissions" / "extra_checks.py")
+    with_extra = plan_for("01_sap_orders_data", Settings(timeout=1, sandbox=detect(False), extra_file=extra))
+    without = plan_for("01_sap_orders_data", Settings(timeout=1, sandbox=detect(False)))
+    assert "ex01-credit-exposure-hidden" in {s.grade_id for s in with_extra.slots}
+    assert "ex01-credit-exposure-hidden" not in {s.grade_id for s in without.slots}
+
+
+def test_every_step_of_the_pipeline_is_named_and_typed():
+    from workbook.grade import runner
+    assert runner.STEPS == ("read", "identify", "plan", "merge", "draw", "run", "judge")
+    for step in runner.STEPS:
+        assert callable(getattr(runner, f"{step}_step"))
+    row = _row("a", "01_x", "a/01_x.ipynb", [("ex01-a", 1)])
+    assert Row.from_dict(json.loads(json.dumps(row.to_dict()))) == row
+    with pytest.raises(Exception):
+        row.total = 5  # frozen: a row is a value, not a record to mutate
+
+
+def test_the_command_passes_its_quotas_and_the_sandbox_choice(tmp_path, monkeypatch):
+    import workbook.grade as grade_package
+    seen = {}
+
+    def fake_grade(submissions, out, **options):
+        seen.update(options)
+        raise FileNotFoundError("stop here")
+
+    monkeypatch.setattr(grade_package, "grade", fake_grade)
+    assert main(["grade", str(tmp_path), "--memory", "512", "--disk", "64", "--no-sandbox"]) == 2
+    assert seen["limits"].memory == 512 << 20 and seen["limits"].disk == 64 << 20 and seen["sandbox"] is False
+    assert main(["grade", str(tmp_path)]) == 2 and seen["sandbox"] is None  # None: bubblewrap, or refuse

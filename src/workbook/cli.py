@@ -115,10 +115,13 @@ def _grade(args: argparse.Namespace) -> int:
     if args.jobs < 1 or args.timeout <= 0:
         print("error: --jobs needs 1 or more, --timeout a number of seconds above 0", file=sys.stderr)
         return 2
+    from workbook.grade.kernel import Limits
+    from workbook.grade.sandbox import NoSandbox
     try:
         report = grade(args.submissions, args.out, jobs=args.jobs, timeout=args.timeout,
-                       extra_checks=args.extra_checks)
-    except (FileNotFoundError, PlanError) as error:
+                       extra_checks=args.extra_checks, sandbox=False if args.no_sandbox else None,
+                       limits=Limits(memory=args.memory << 20, disk=args.disk << 20))
+    except (FileNotFoundError, PlanError, NoSandbox) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -139,6 +142,15 @@ class _OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         message = message if len(message) <= 200 else message[:199] + "…"
         self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
+
+
+def _handout(args: argparse.Namespace) -> int:
+    from workbook.handout import HandoutError, main
+    try:
+        return main(args.out)
+    except HandoutError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
 
 
 def parser() -> argparse.ArgumentParser:
@@ -170,7 +182,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=120, help="seconds any one cell may run (120)")
     p.add_argument("--extra-checks", type=Path, metavar="FILE",
                    help="your private checks: a Python file defining EXERCISES, kept out of the learners' repository")
+    p.add_argument("--no-sandbox", action="store_true",
+                   help="grade without bubblewrap: learner code runs with your rights; rows say unsandboxed")
+    p.add_argument("--memory", type=int, default=2048, metavar="MB", help="address space per kernel (2048)")
+    p.add_argument("--disk", type=int, default=512, metavar="MB", help="bytes a kernel may write in its folder (512)")
     p.set_defaults(run=_grade)
+    p = sub.add_parser("handout", help="instructors: write the student edition (notebooks, data, packages "
+                                       "without answers) for a graded class")
+    p.add_argument("out", type=Path, help="a new, empty folder")
+    p.set_defaults(run=_handout)
     return top
 
 

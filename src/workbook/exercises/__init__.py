@@ -3,6 +3,11 @@
 An :class:`Exercise` names the answer a notebook cell defines, how many points it earns, and a
 ``judge`` that turns plain data into a verdict. ``wrong_answers`` lists plausible mistakes with a
 piece of the hint each must get; the tests use them to prove every check fails where it should.
+
+What the grader needs beyond that lives in ``workbook.exercises.references``: for each grade_id,
+the right answer (a reference function, or the right value) and, for a function, a generator of
+inputs drawn at grade time. Neither a lesson module nor that registry goes into the student
+edition (``workbook.handout``): there each lesson module is rebuilt from salted digests.
 """
 from __future__ import annotations
 
@@ -64,3 +69,49 @@ def get_exercise(grade_id: str) -> Exercise:
         if exercise.grade_id == grade_id:
             return exercise
     raise KeyError(f"no exercise with grade_id {grade_id!r}; check the spelling in the check cell")
+
+
+@dataclass(frozen=True)
+class Grading:
+    """What only the grader holds for one exercise (see ``workbook.exercises.references``).
+
+    ``reference`` is the right function (a callable, or "module:name" of a graded function in
+    ``tooldesign``, which the student edition stubs), or for a value exercise the right value (or a
+    function of no arguments computing it). ``generate(rng)`` draws one argument tuple; the grader
+    draws ``draws`` of them per run from a secret seed and compares the learner's results with the
+    reference's, using ``same(got, want)`` when plain equality is not the rule. ``public`` marks a
+    judge that holds no answer key (it checks properties with the subject package), so the student
+    edition may ship it as it is. ``stubs`` names more graded functions of ``tooldesign`` ("module:name")
+    that give this answer away; ``package_uses`` makes the calls the package itself needs from them
+    on the course data, which the student edition's stubs go on answering.
+    """
+    reference: Any = None
+    generate: Callable[[Any], tuple] | None = None
+    draws: int = 12
+    same: Callable[[Any, Any], bool] | None = None
+    public: bool = False
+    stubs: tuple[str, ...] = ()
+    package_uses: Callable[[], Any] | None = None
+
+    def reference_function(self) -> Callable | None:
+        """The reference as a callable, importing a "module:name" reference on first use."""
+        if isinstance(self.reference, str) and ":" in self.reference:
+            module, _, name = self.reference.partition(":")
+            return getattr(importlib.import_module(module), name)
+        return self.reference if callable(self.reference) else None
+
+    def right_value(self) -> Any:
+        value = self.reference
+        return value() if callable(value) else value
+
+
+NO_GRADING = Grading()
+
+
+def grading_for(grade_id: str) -> Grading:
+    """The grader's part of an exercise; an exercise nobody registered gets NO_GRADING (fixed probes only)."""
+    try:
+        from workbook.exercises.references import REFERENCES
+    except ImportError:  # the student edition: there are no references to hand out
+        return NO_GRADING
+    return REFERENCES.get(grade_id, NO_GRADING)

@@ -1,29 +1,24 @@
 """The instructor's grader: ``python -m workbook grade SUBMISSIONS``.
 
-What a score rests on, and why no trick inside a notebook can move it:
+What a score rests on, and why nothing a learner's kernel can reach tells it an answer:
 
 * Only the answer cells of a submission are used, matched by nbgrader grade_id. The notebook
   that runs is rebuilt from solutions/ in its released form; check cells, lesson cells,
-  metadata and outputs of the submission are never used, so editing or deleting a check cell,
-  or printing a success line, changes nothing.
-* Each submission runs in a fresh kernel in a throw-away copy of the course (``sandbox``), inside
-  bubblewrap when it is installed: no network, read-only system, no solutions/, no home.
-* Answers leave the kernel as signed plain text through ``user_expressions`` (``kernel``,
-  ``probe``): no input transformer touches that path, the code that reads them was loaded
-  before the learner's and uses builtins captured then, types are compared by identity (an
-  ``__eq__`` or a metaclass cannot pretend), and a value rewritten on its way out fails the
-  signature. Functions are called on the exercise's probes inside the kernel; only what they
-  return comes out.
-* The verdict is made here, in the grader's process, on plain data converted again with
-  ``workbook.plain.to_plain``: redefined ``check`` functions or patched modules in the kernel
-  take no part in it.
-* Hidden checks (``--extra-checks``) add probes a learner has never seen: a function that only
-  memorised the public probes fails them.
-
-Limits, stated plainly: learner code shares a process with the extractor, so code written
-against this grader's internals (walking the garbage collector for the signing key) is beyond an
-in-process check; the gradebook's "review" notes point at answer cells that reach for such
-machinery. There are no memory or disk quotas on the kernel.
+  metadata and outputs of the submission are never used. A link or special file is refused.
+* The kernel sees only the *student edition* (``workbook.handout``): no solutions/, no lesson
+  answer keys, no registry of references, every graded function of ``tooldesign`` stubbed, no
+  grader. Expected values and references stay in the grader's process.
+* Function exercises are judged on the lesson's fixed edge cases and on inputs drawn at grade time
+  from a secret seed of the run, whose right results the reference computes here: memorising any
+  probe a learner could see cannot pass.
+* Whatever leaves the kernel is a claim of a value, not evidence: parsed as a literal outside,
+  converted again with ``workbook.plain.to_plain`` and judged here. There is no key in the kernel
+  to steal, because nothing the kernel says is believed beyond the plain value it claims.
+* Kernels run in bubblewrap (no network, read-only system, no view of the repository, the output
+  folder or home, their own PID namespace), under quotas (memory, disk, output, time), and after
+  each file every process they started is killed and their folder removed. Without bubblewrap the
+  grader refuses unless told ``--no-sandbox``; then rows say ``unsandboxed`` and learner code has
+  the instructor's rights while it runs, so those scores are not to be trusted.
 """
 from workbook.grade.batch import Report, grade
 

@@ -1,29 +1,39 @@
 """Grade a class: find the files, skip what the journal holds, grade the rest, write the results.
 
-Workers are separate processes (``--jobs N``), each grading one file at a time with its own
-kernel; only this process writes the journal, the gradebook and the feedback. A fault in one file
-is that file's row (see ``runner``); a fault in a worker process costs only the files it held,
-which get a "grader-error" row and are graded again on the next run.
+Files are graded in worker processes (``--jobs N``, at least one, even for ``--jobs 1``), each
+grading one file at a time with its own kernel; only this process writes the journal, the
+gradebook and the feedback, in the output folder, which no kernel's sandbox can see. A fault in
+one file is that file's row (see ``runner``). A worker that dies (a notebook that kills its parent,
+say) costs only the file it held, which gets a "crashed" row: a fresh worker takes its place, the
+kernel it left is killed (this process is a child subreaper), its work folder is removed, and the
+batch goes on. The gradebook is always written at the end of a run that was not interrupted.
+
+Without a working sandbox the grader refuses to start unless told ``--no-sandbox``
+(``sandbox=False``); then every row says ``unsandboxed``.
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
-from contextlib import closing
+import secrets
+import shutil
 import signal
 import sys
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+import tempfile
+from contextlib import closing
 from dataclasses import dataclass, field
+from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from workbook.grade.feedback import write_feedback
 from workbook.grade.gradebook import note_duplicates, sort_rows, write_gradebook
-from workbook.grade.kernel import close_all
 from workbook.grade.journal import Journal, entry_key, file_sha
+from workbook.grade.kernel import Limits, children, close_all, kill_strays, reaper_on, work_folder
 from workbook.grade.plan import context_fingerprint, known_notebooks, load_extra
+from workbook.grade.results import Row, Status
 from workbook.grade.runner import OUTPUT_LIMIT, Settings, grade_one
-from workbook.grade.sandbox import Sandbox, detect
+from workbook.grade.sandbox import NoSandbox, Sandbox, detect
 from workbook.grade.submissions import Submission, discover
 
 GRADEBOOK, FEEDBACK, JOURNAL = "gradebook.csv", "feedback", "journal.sqlite"
@@ -31,7 +41,7 @@ GRADEBOOK, FEEDBACK, JOURNAL = "gradebook.csv", "feedback", "journal.sqlite"
 
 @dataclass
 class Report:
-    rows: list[dict[str, Any]]
+    rows: list[Row]
     graded_now: int
     from_journal: int
     sandbox: Sandbox
@@ -41,48 +51,85 @@ class Report:
     def counts(self) -> dict[str, int]:
         found: dict[str, int] = {}
         for row in self.rows:
-            found[row["status"]] = found.get(row["status"], 0) + 1
+            found[row.status.value] = found.get(row.status.value, 0) + 1
         return dict(sorted(found.items()))
 
 
 def grade(submissions: Path, out: Path, *, jobs: int = 1, timeout: float = 120,
           extra_checks: Path | None = None, sandbox: bool | None = None, progress: bool = True,
-          on_result: Callable[[dict], None] | None = None, context: str | None = None,
-          say: Callable[[str], None] = lambda text: print(text, file=sys.stderr)) -> Report:
+          on_result: Callable[[Row], None] | None = None, context: str | None = None,
+          limits: Limits = Limits(), say: Callable[[str], None] = lambda text: print(text, file=sys.stderr)) -> Report:
     """Grade every submission under ``submissions`` into ``out``; see the module docstring.
 
-    ``on_result`` is called after each newly graded file is in the journal (the tests use it to
-    interrupt a run); ``context`` replaces the grading-context fingerprint (tests pin it).
+    ``sandbox``: None uses bubblewrap and refuses to run without it; False runs unsandboxed on
+    purpose (``--no-sandbox``). ``on_result`` is called after each newly graded file is in the
+    journal (the tests use it to interrupt a run); ``context`` replaces the grading-context
+    fingerprint (tests pin it).
     """
     if not submissions.exists():
         raise FileNotFoundError(f"{submissions} does not exist; give the folder that holds the submissions")
     extra_file = extra_checks.resolve() if extra_checks else None
     load_extra(extra_file)  # a broken hidden-checks file stops here, before any kernel starts
     box = detect(sandbox)
+    if not box.isolated and sandbox is not False:
+        raise NoSandbox(f"{box.note}. The grader does not run learner code without a sandbox; install "
+                        "bubblewrap, or pass --no-sandbox to grade anyway (every row then says unsandboxed)")
     say(f"note: {box.note}" if not box.isolated else box.note)
-    settings = Settings(timeout=timeout, sandbox=box, extra_file=str(extra_file) if extra_file else None)
     found = discover(submissions, known_notebooks(), out)
-    keys = _keys(found, extra_file, settings, context)
-    journal = Journal(out / JOURNAL)
+    staging = Path(tempfile.mkdtemp(prefix="wbedition-"))
     try:
-        todo = [s for s in found if not journal.done(keys[s.file])]
-        graded_now = 0
-        results = _results(todo, settings, jobs)
-        with _bar(len(found), len(found) - len(todo), progress) as bar, closing(results):
-            for submission, result in results:
-                journal.record(keys[submission.file], result)
-                graded_now += 1
-                bar.set_postfix_str(f"{result['learner']} {result['notebook'] or result['file']}"[:40])
-                bar.update()
-                if on_result is not None:
-                    on_result(result)
-        rows = note_duplicates(sort_rows([journal.get(keys[s.file]) for s in found]))
+        settings = Settings(timeout=timeout, sandbox=box, extra_file=str(extra_file) if extra_file else None,
+                            limits=limits, seed=secrets.token_hex(16), edition=str(_edition(staging)))
+        keys = _keys(found, extra_file, settings, context)
+        journal = Journal(out / JOURNAL)
+        now: dict[str, Row] = {}  # this run's rows, also kept here: the journal is a convenience, not the truth
+        try:
+            # Unsandboxed, a kernel could have written into the journal: nothing in it is taken as graded.
+            todo = [s for s in found if not (box.isolated and journal.done(keys[s.file]))]
+            results = _results(todo, settings, jobs)
+            with _bar(len(found), len(found) - len(todo), progress) as bar, closing(results):
+                for submission, result in results:
+                    now[submission.file] = result
+                    journal = _record(journal, out / JOURNAL, keys, now, submission.file, say)
+                    bar.set_postfix_str(f"{result.learner} {result.notebook or result.file}"[:40])
+                    bar.update()
+                    if on_result is not None:
+                        on_result(result)
+            rows = note_duplicates(sort_rows([now.get(s.file) or journal.get(keys[s.file]) for s in found]))
+        finally:
+            journal.close()
+        graded_now = len(now)
     finally:
-        journal.close()
+        shutil.rmtree(staging, ignore_errors=True)
     report = Report(rows, graded_now, len(found) - len(todo), box)
     report.gradebook = write_gradebook(rows, out / GRADEBOOK)
     report.feedback = write_feedback(rows, out / FEEDBACK)
     return report
+
+
+def _record(journal: Journal, path: Path, keys: dict[str, str], now: dict[str, Row], file: str,
+            say: Callable[[str], None]) -> Journal:
+    """Write one row; a journal damaged under the grader (by learner code, unsandboxed) is set aside
+    and started again from this run's rows, so the batch goes on and loses nothing."""
+    import sqlite3
+    try:
+        journal.record(keys[file], now[file])
+        return journal
+    except sqlite3.DatabaseError:
+        journal.close()
+        damaged = path.with_name(f"{path.name}.damaged-{secrets.token_hex(3)}")
+        os.replace(path, damaged)
+        say(f"note: the journal was damaged while grading (kept as {damaged.name}); started a new one")
+        fresh = Journal(path)
+        for name, row in now.items():
+            fresh.record(keys[name], row)
+        return fresh
+
+
+def _edition(staging: Path) -> Path:
+    """The student edition the kernels get, built once for this run outside every sandbox."""
+    from workbook.handout import build
+    return build(staging / "edition", notebooks=False, self_checks=False).folder
 
 
 def _keys(found: list[Submission], extra_file: Path | None, settings: Settings,
@@ -104,61 +151,126 @@ def _bar(total: int, initial: int, enabled: bool) -> Any:
                 dynamic_ncols=True)
 
 
-def _results(todo: list[Submission], settings: Settings, jobs: int) -> Iterator[tuple[Submission, dict]]:
-    if jobs <= 1 or len(todo) <= 1:
-        for submission in todo:
-            yield submission, grade_one(submission, settings)
+def _results(todo: list[Submission], settings: Settings, jobs: int) -> Iterator[tuple[Submission, Row]]:
+    """Grade ``todo`` in ``jobs`` worker processes, yielding each row as it is done."""
+    if not todo:
         return
-    # spawn, not fork: a worker must not inherit this process's ZeroMQ sockets or threads.
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_start)
-    pending: dict[Future, Submission] = {}
+    reaper_on()  # a kernel whose worker died becomes our child, so it can be killed too
+    context = multiprocessing.get_context("spawn")  # not fork: no inherited ZeroMQ sockets or threads
+    workers: list[_Worker] = [_Worker(context)]
+    keep = set(children())  # what this process had once its first worker ran (the resource tracker too)
     queue = list(reversed(todo))
-    finished_all = False
     try:
-        while queue or pending:
-            # Keep only a few files in flight, so an interruption leaves little half done.
-            while queue and len(pending) < jobs:
-                submission = queue.pop()
-                pending[pool.submit(grade_one, submission, settings)] = submission
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                submission = pending.pop(future)
-                yield submission, _result_of(future, submission)
-        finished_all = True
+        while queue or any(w.job for w in workers):
+            while queue and sum(1 for w in workers if w.job) < jobs:
+                idle = next((w for w in workers if not w.job), None)
+                if idle is None:
+                    idle = _Worker(context)
+                    workers.append(idle)
+                idle.give(queue.pop(), settings)
+            busy = [w for w in workers if w.job]
+            ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
+            for worker in busy:
+                if worker.conn not in ready and worker.process.sentinel not in ready:
+                    continue
+                submission, row = worker.take(settings)
+                if row is None:  # the worker died: its file becomes a row, a fresh worker takes its place
+                    worker.bury()  # joined first: only then is its exit code known
+                    row = _lost(submission, settings, worker.process.exitcode)
+                    workers.remove(worker)
+                    kill_strays(keep | {w.process.pid for w in workers})
+                yield submission, row
     finally:
-        if finished_all:
-            pool.shutdown(wait=True)
-        else:  # interrupted: stop the workers now rather than let them finish their files
-            _stop(pool)
+        for worker in workers:
+            worker.stop()
+        kill_strays(keep)
 
 
-def _result_of(future: Future, submission: Submission) -> dict:
-    try:
-        return future.result()
-    except Exception as error:  # the worker process died: this file is retried on the next run
-        return {"learner": submission.learner, "notebook": submission.notebook or "", "file": submission.file,
-                "status": "grader-error", "reason": f"the grading process failed ({type(error).__name__})",
-                "total": 0, "max": 0, "exercises": [], "notes": []}
+class _Worker:
+    """One grading process, one file at a time, talking over a pipe (only public multiprocessing API)."""
+
+    def __init__(self, context: Any) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_work, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+        self.job: Submission | None = None
+        self.folder: Path | None = None
+
+    def give(self, submission: Submission, settings: Settings) -> None:
+        self.job, self.folder = submission, work_folder()
+        self.conn.send((submission, settings, str(self.folder)))
+
+    def take(self, settings: Settings) -> tuple[Submission, Row | None]:
+        submission, self.job = self.job, None
+        try:
+            if self.conn.poll():
+                row = self.conn.recv()
+                self._clear()
+                return submission, row
+        except (EOFError, OSError):
+            pass
+        return submission, None
+
+    def _clear(self) -> None:
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
+
+    def bury(self) -> None:
+        self.process.join(timeout=30)
+        if self.process.is_alive():  # its pipe is gone but it lingers: it is no use any more
+            self.process.kill()
+            self.process.join(timeout=30)
+        self.conn.close()
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def stop(self) -> None:
+        """Ask the worker to stop (it closes its kernel and removes its folder), then make sure."""
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout=30)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=10)
+        self.conn.close()
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _worker_start() -> None:
+TERMINATED = 128 + signal.SIGTERM  # how a worker told to stop ends (see _terminated)
+
+
+def _lost(submission: Submission, settings: Settings, exitcode: int | None) -> Row:
+    """The row of a file whose worker died. Killed by a signal, the notebook's code may well have done
+    it: "crashed", kept. Ended on its own (an exception in the grader itself): "grader-error", retried."""
+    sandbox = "bwrap" if settings.sandbox.isolated else "unsandboxed"
+    if exitcode is not None and (exitcode < 0 or exitcode == TERMINATED):
+        number = -exitcode if exitcode < 0 else signal.SIGTERM
+        return Row(submission.learner, submission.notebook or "", submission.file, Status.CRASHED,
+                   f"the grading process was killed (signal {number}) while it graded this file: the notebook's "
+                   "code may have stopped it. Nothing of this file was graded", 0, 0, sandbox=sandbox)
+    return Row(submission.learner, submission.notebook or "", submission.file, Status.GRADER_ERROR,
+               f"the grading process ended unexpectedly (exit status {exitcode}); this file is graded again on the "
+               "next run", 0, 0, sandbox=sandbox)
+
+
+def _work(conn: Any) -> None:
+    """A worker's life: grade what comes down the pipe until it closes."""
     # Ctrl-C goes to the whole process group: only the main process should react to it. It then
     # stops the workers with SIGTERM; a worker closes its kernel and removes its folder, and ends.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _terminated)
+    reaper_on()
+    while True:
+        try:
+            submission, settings, folder = conn.recv()
+        except (EOFError, OSError):
+            return
+        conn.send(grade_one(submission, settings, Path(folder)))
 
 
 def _terminated(*_: Any) -> None:
     close_all()
-    os._exit(1)  # not sys.exit: the pool's worker loop would catch SystemExit and wait for more work
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    processes = list(getattr(pool, "_processes", {}).values())  # no public way before Python 3.14
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(timeout=30)
+    os._exit(TERMINATED)  # not sys.exit: whatever loop is running must not catch SystemExit and go on

@@ -10,22 +10,25 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from workbook.grade.gradebook import sort_rows, write_atomic
+from workbook.grade.results import ExerciseResult, Row, Status, Verdict
 
 MARK = {"pass": "✔", "fail": "✘", "not_done": "…", "manual": "✎"}
 INSTRUCTOR_ONLY = ("review ", "to grade by hand:")  # reasons meant for the gradebook, not the learner
 STATUS_TEXT = {
-    "graded": "graded",
-    "missing-answers": "graded, but some answer cells were missing",
-    "duplicate-answers": "graded, but some answer cells appeared twice",
-    "output-limit": "graded; some output was too long and was thrown away",
-    "timeout": "a cell ran too long and was stopped",
-    "crashed": "the notebook's kernel crashed",
-    "not-a-notebook": "the file could not be read as a notebook",
-    "wrong-notebook": "this is not the notebook it is named after",
-    "grader-error": "not graded yet: the grader had a problem (not your fault); it will be graded again",
+    Status.GRADED: "graded",
+    Status.MISSING_ANSWERS: "graded, but some answer cells were missing",
+    Status.DUPLICATE_ANSWERS: "graded, but some answer cells appeared twice",
+    Status.OUTPUT_LIMIT: "graded; some output was too long and was thrown away",
+    Status.TIMEOUT: "a cell ran too long and was stopped",
+    Status.MEMORY_LIMIT: "the notebook used more memory than the grader allows",
+    Status.DISK_LIMIT: "the notebook wrote more to disk than the grader allows",
+    Status.CRASHED: "the notebook's kernel crashed",
+    Status.NOT_A_NOTEBOOK: "the file could not be read as a notebook",
+    Status.WRONG_NOTEBOOK: "this is not the notebook it is named after",
+    Status.REFUSED: "the file was not graded: it is not a plain file (a link or a special file)",
+    Status.GRADER_ERROR: "not graded yet: the grader had a problem (not your fault); it will be graded again",
 }
 
 
@@ -38,46 +41,46 @@ def _points(value: float | int) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def _exercise_lines(exercise: dict[str, Any]) -> list[str]:
-    if exercise["verdict"] == "manual":
-        written = [f"  > {line}".rstrip() for line in (exercise["message"] or "(no answer)").splitlines()]
-        return [f"- ✎ **{exercise['grade_id']}**: graded by your instructor; you wrote:", *written]
-    mark = MARK.get(exercise["verdict"], "?")
-    head = f"- {mark} **{exercise['grade_id']}**: {_points(exercise['points'])} of {_points(exercise['max'])}"
-    if exercise["hidden"]:
+def _exercise_lines(exercise: ExerciseResult) -> list[str]:
+    if exercise.verdict is Verdict.MANUAL:
+        written = [f"  > {line}".rstrip() for line in (exercise.message or "(no answer)").splitlines()]
+        return [f"- ✎ **{exercise.grade_id}**: graded by your instructor; you wrote:", *written]
+    mark = MARK.get(exercise.verdict.value, "?")
+    head = f"- {mark} **{exercise.grade_id}**: {_points(exercise.points)} of {_points(exercise.max)}"
+    if exercise.hidden:
         return [f"{head} (a check your instructor keeps private: "
-                f"{'passed' if exercise['verdict'] == 'pass' else 'not passed'})"]
+                f"{'passed' if exercise.verdict is Verdict.PASS else 'not passed'})"]
     lines = [head]
-    if exercise.get("prompt"):
-        lines.append(f"  - asked: {exercise['prompt']}")
-    lines.append(f"  - {'result' if exercise['verdict'] == 'pass' else 'hint'}: {exercise['message']}")
+    if exercise.prompt:
+        lines.append(f"  - asked: {exercise.prompt}")
+    lines.append(f"  - {'result' if exercise.verdict is Verdict.PASS else 'hint'}: {exercise.message}")
     return lines
 
 
-def render_learner(learner: str, rows: list[dict[str, Any]]) -> str:
-    total = sum(r["total"] for r in rows)
-    most = sum(r["max"] for r in rows)
+def render_learner(learner: str, rows: list[Row]) -> str:
+    total = sum(r.total for r in rows)
+    most = sum(r.max for r in rows)
     lines = [f"# Feedback for {learner}", "", f"{_points(total)} of {_points(most)} points over "
              f"{len(rows)} file(s).", ""]
     for row in rows:
-        title = row["notebook"] or row["file"]
-        lines += [f"## {title}: {_points(row['total'])} of {_points(row['max'])} points", "",
-                  f"File `{row['file']}`: {STATUS_TEXT.get(row['status'], row['status'])}."]
-        public = [p for p in row["reason"].split("; ") if p and not p.startswith(INSTRUCTOR_ONLY)]
-        if public and row["status"] != "graded":
+        title = row.notebook or row.file
+        lines += [f"## {title}: {_points(row.total)} of {_points(row.max)} points", "",
+                  f"File `{row.file}`: {STATUS_TEXT.get(row.status, str(row.status))}."]
+        public = [p for p in row.reason.split("; ") if p and not p.startswith(INSTRUCTOR_ONLY)]
+        if public and row.status is not Status.GRADED:
             lines.append(f"Why: {'; '.join(public)}.")
         lines.append("")
-        for exercise in row["exercises"]:
+        for exercise in row.exercises:
             lines += _exercise_lines(exercise)
-        if row["notes"]:
-            lines += ["", "Notes:"] + [f"- {note}" for note in row["notes"]]
+        if row.notes:
+            lines += ["", "Notes:"] + [f"- {note}" for note in row.notes]
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def write_feedback(rows: list[dict[str, Any]], folder: Path) -> list[Path]:
-    by_learner: dict[str, list[dict[str, Any]]] = {}
+def write_feedback(rows: list[Row], folder: Path) -> list[Path]:
+    by_learner: dict[str, list[Row]] = {}
     for row in sort_rows(rows):
-        by_learner.setdefault(row["learner"], []).append(row)
+        by_learner.setdefault(row.learner, []).append(row)
     return [write_atomic(folder / file_name(learner), render_learner(learner, learner_rows))
             for learner, learner_rows in by_learner.items()]

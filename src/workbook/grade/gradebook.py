@@ -1,7 +1,8 @@
 """The gradebook: one CSV row per submitted file, one column per exercise, for a spreadsheet or an LMS.
 
 Columns: learner, notebook, one column per exercise grade_id (the notebooks of the batch in course
-order, hidden checks after the official ones), total, max, status, reason, file. A cell is empty
+order, hidden checks after the official ones), total, max, status, reason, file, sandbox ("bwrap",
+or "unsandboxed": graded with --no-sandbox, so the learner's code could have changed anything). A cell is empty
 where the exercise belongs to another notebook. Rows are sorted by learner, notebook and file, so
 two runs over the same submissions give the same bytes.
 """
@@ -11,49 +12,53 @@ import csv
 import io
 import os
 from pathlib import Path
-from typing import Any
+
+from workbook.grade.results import Row, Verdict
 
 FIXED_HEAD = ("learner", "notebook")
-FIXED_TAIL = ("total", "max", "status", "reason", "file")
+FIXED_TAIL = ("total", "max", "status", "reason", "file", "sandbox")
 
 
-def sort_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return sorted(rows, key=lambda r: (r["learner"], r["notebook"], r["file"]))
+def sort_rows(rows: list[Row]) -> list[Row]:
+    return sorted(rows, key=lambda r: (r.learner, r.notebook, r.file))
 
 
-def exercise_columns(rows: list[dict[str, Any]]) -> list[str]:
+def exercise_columns(rows: list[Row]) -> list[str]:
     columns: dict[str, None] = {}
-    for row in sorted(rows, key=lambda r: r["notebook"]):
-        for exercise in row["exercises"]:
-            columns.setdefault(exercise["grade_id"], None)
+    for row in sorted(rows, key=lambda r: r.notebook):
+        for exercise in row.exercises:
+            columns.setdefault(exercise.grade_id, None)
     return list(columns)
 
 
-def note_duplicates(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def note_duplicates(rows: list[Row]) -> list[Row]:
     """Two files of one learner for one notebook are both graded; each row names the other file."""
     by_key: dict[tuple[str, str], list[str]] = {}
     for row in rows:
-        if row["notebook"]:
-            by_key.setdefault((row["learner"], row["notebook"]), []).append(row["file"])
+        if row.notebook:
+            by_key.setdefault((row.learner, row.notebook), []).append(row.file)
     out = []
     for row in rows:
-        others = [f for f in by_key.get((row["learner"], row["notebook"]), []) if f != row["file"]]
+        others = [f for f in by_key.get((row.learner, row.notebook), []) if f != row.file]
         if others:
-            note = f"the same learner submitted this notebook again as {', '.join(others)}"
-            row = {**row, "reason": "; ".join(filter(None, [row["reason"], note]))}
+            row = row.with_reason(f"the same learner submitted this notebook again as {', '.join(others)}")
         out.append(row)
     return out
 
 
-def render(rows: list[dict[str, Any]]) -> str:
+def _cell(value: object) -> object:
+    return value.value if hasattr(value, "value") else value
+
+
+def render(rows: list[Row]) -> str:
     columns = exercise_columns(rows)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([*FIXED_HEAD, *columns, *FIXED_TAIL])
     for row in sort_rows(rows):
-        points = {e["grade_id"]: ("" if e["verdict"] == "manual" else e["points"]) for e in row["exercises"]}
-        writer.writerow([row["learner"], row["notebook"], *(points.get(c, "") for c in columns),
-                         *(row[name] for name in FIXED_TAIL)])
+        points = {e.grade_id: ("" if e.verdict is Verdict.MANUAL else e.points) for e in row.exercises}
+        writer.writerow([row.learner, row.notebook, *(points.get(c, "") for c in columns),
+                         *(_cell(getattr(row, name)) for name in FIXED_TAIL)])
     return buffer.getvalue()
 
 
@@ -66,5 +71,5 @@ def write_atomic(path: Path, text: str) -> Path:
     return path
 
 
-def write_gradebook(rows: list[dict[str, Any]], path: Path) -> Path:
+def write_gradebook(rows: list[Row], path: Path) -> Path:
     return write_atomic(path, render(rows))

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
+import stat
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+
+from workbook.grade.results import RETRY, Row
 
 # Rows with these statuses say nothing about the learner's work: they are shown, and graded again next run.
-RETRY = ("grader-error",)
+RETRY_TEXT = tuple(status.value for status in RETRY)
 
 
 def entry_key(file: str, content_sha: str, context: str) -> str:
@@ -28,6 +31,9 @@ def file_sha(path: Path) -> str:
     """The hash of a file's bytes; a file that cannot be read gets a key of its own (its row says why)."""
     digest = hashlib.sha256()
     try:
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode):  # a link or a special file is never opened (it may block, or lead out)
+            return f"not-regular:{stat.S_IFMT(info.st_mode)}:{os.readlink(path) if stat.S_ISLNK(info.st_mode) else ''}"
         with open(path, "rb") as handle:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
@@ -44,19 +50,20 @@ class Journal:
                         "status TEXT NOT NULL, result TEXT NOT NULL, recorded_at TEXT NOT NULL)")
         self.db.commit()
 
-    def get(self, key: str) -> dict[str, Any] | None:
+    def get(self, key: str) -> Row | None:
         row = self.db.execute("SELECT result FROM graded WHERE key = ?", (key,)).fetchone()
-        return json.loads(row[0]) if row else None
+        return Row.from_dict(json.loads(row[0])) if row else None
 
     def done(self, key: str) -> bool:
         row = self.db.execute("SELECT status FROM graded WHERE key = ?", (key,)).fetchone()
-        return row is not None and row[0] not in RETRY
+        return row is not None and row[0] not in RETRY_TEXT
 
-    def record(self, key: str, result: dict[str, Any]) -> None:
+    def record(self, key: str, result: Row) -> None:
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        data = result.to_dict()
         with self.db:  # one transaction per file: it is there completely or not at all
             self.db.execute("INSERT OR REPLACE INTO graded VALUES (?, ?, ?, ?, ?)",
-                            (key, result["file"], result["status"], json.dumps(result, sort_keys=True), stamp))
+                            (key, result.file, result.status.value, json.dumps(data, sort_keys=True), stamp))
 
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM graded").fetchone()[0]

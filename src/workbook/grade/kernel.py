@@ -8,18 +8,24 @@ which works inside the sandbox) before deciding the kernel is stuck.
 
 Answers leave the kernel through ``user_expressions`` of an empty, silent execute request. IPython
 evaluates those with ``eval`` in the user namespace after the cell: they never pass through input
-transformers or AST transformers, and nothing printed is ever read. What comes back is text signed
-by the extractor in ``probe.py`` (booted before any learner code); the grader checks the signature,
-so a display formatter or anything else that rewrites the value on its way out is caught.
+transformers or AST transformers, and nothing printed is ever read. What comes back is only a
+claim of a value (see ``probe.py``): parsed here as a literal, never evaluated, judged outside.
+
+Quotas: the kernel runs with an address-space limit (``RLIMIT_AS``: an allocation beyond it is a
+MemoryError, or the kernel dies), a per-file size limit and a watch on the bytes in its work folder
+(polled while it runs), no core files, and the cell time limit. After the session every process
+the kernel started is gone: its whole process group and session are killed, and, because the
+grading process is a child subreaper (Linux), so is anything that double-forked away from them;
+inside bubblewrap the sandbox's own PID namespace ends with it.
 """
 from __future__ import annotations
 
 import ast
-import hmac
 import inspect
 import os
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -33,29 +39,64 @@ from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 
 from workbook import plain as plain_module
 from workbook.grade import probe as probe_module
+from workbook.grade.results import PROBE_CLAIMS, Claim
 from workbook.grade.sandbox import Sandbox, bwrap_args, kernel_env, prepare
 
 START_TIMEOUT = 120        # seconds for a kernel to come up, generous for a loaded machine
-GRACE = 5                  # seconds a cell gets to stop after an interrupt before the kernel counts as stuck
+GRACE = 30                 # seconds a cell gets to stop after an interrupt before the kernel counts as stuck
+                           # (generous: a loaded machine must not turn a stopped loop into "stuck")
 PAYLOAD_LIMIT = 1_000_000  # characters of one answer as text; far above any exercise's answer
 MAX_MESSAGE = 64 << 20     # bytes; a bigger message from the kernel is dropped by ZeroMQ, never held in memory
+MEMORY_LIMIT = 2048 << 20  # bytes of address space per kernel; a notebook of this course needs under 1 GB
+DISK_LIMIT = 512 << 20     # bytes in the kernel's work folder (data copy included), and per file
+DISK_POLL = 1.0            # seconds between looks at the work folder's size
 
 
-@dataclass
+@dataclass(frozen=True)
+class Limits:
+    """What one kernel may use; exceeding one is a row status, never a crash of the grader."""
+    memory: int = MEMORY_LIMIT
+    disk: int = DISK_LIMIT
+
+
+# Runs first inside the kernel's process (in the sandbox too): set the limits, then become the kernel.
+LIMITER = ("import os, signal, sys\n"
+           "memory, disk = int(sys.argv[1]), int(sys.argv[2])\n"
+           "try:\n"
+           "    import resource\n"
+           "except ImportError:  # Windows: no resource limits to set\n"
+           "    resource = None\n"
+           "if resource is not None:\n"
+           "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-big file is an OSError, not a dead kernel\n"
+           "    for limit, value in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_FSIZE, disk),\n"
+           "                         (resource.RLIMIT_CORE, 0)):\n"
+           "        try:\n"
+           "            resource.setrlimit(limit, (value, value))\n"
+           "        except (ValueError, OSError):  # a system that refuses one limit still gets the others\n"
+           "            pass\n"
+           "os.execv(sys.executable, [sys.executable] + sys.argv[3:])\n")
+
+
+@dataclass(frozen=True)
 class Outcome:
-    """What happened to one request: "ok", "error" (the code raised), "timeout", "stuck", "dead" or
-    "broken" (the kernel stopped speaking the Jupyter protocol)."""
-    status: str
+    """What happened to one request (a :class:`Claim`: ok, error, timeout, stuck, dead, broken, disk)."""
+    status: Claim
     error: str = ""
     reply: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Claim(self.status))
 
 
 @dataclass(frozen=True)
 class Extraction:
-    """One answer taken out of the kernel: status "ok" with plain ``data``, or why there is none."""
-    status: str
+    """One answer taken out of the kernel: ``Claim.ok`` with plain ``data``, or why there is none."""
+    status: Claim
     data: Any = None
     message: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Claim(self.status))
 
 
 _open: set["KernelSession"] = set()
@@ -68,6 +109,10 @@ def close_all() -> None:
 
 
 class KernelDied(RuntimeError):
+    pass
+
+
+class DiskFull(RuntimeError):
     pass
 
 
@@ -98,7 +143,7 @@ class _OneSpec(KernelSpecManager):
         return self._spec
 
 
-def boot_code(name: str, key_hex: str, limit: int = PAYLOAD_LIMIT) -> str:
+def boot_code(name: str, limit: int = PAYLOAD_LIMIT) -> str:
     """The first cell a kernel runs: private copies of ``workbook.plain`` and ``probe``, builtins frozen."""
     plain_src, probe_src = inspect.getsource(plain_module), inspect.getsource(probe_module)
     return (
@@ -109,45 +154,43 @@ def boot_code(name: str, key_hex: str, limit: int = PAYLOAD_LIMIT) -> str:
         f"    exec(compile({plain_src!r}, '<workbook.plain>', 'exec'), plain)\n"
         "    probe = {'__builtins__': snapshot, '__name__': 'workbook_grade_probe'}\n"
         f"    exec(compile({probe_src!r}, '<workbook.grade.probe>', 'exec'), probe)\n"
-        f"    return probe['make_extractor']({key_hex!r}, globals(), plain['to_plain'],\n"
-        f"                                    plain['NotPlainData'], {limit})\n"
+        f"    return probe['make_extractor'](globals(), plain['to_plain'], plain['NotPlainData'], {limit})\n"
         f"globals()[{name!r}] = _workbook_grade_boot()\n"
         "del _workbook_grade_boot\n"
     )
 
 
-def read_payload(text: Any, key: bytes, nonce: str, limit: int = PAYLOAD_LIMIT) -> Extraction:
-    """Check the signature and parse the extractor's text; never evaluates anything but literals."""
-    unreadable = Extraction("tampered", message="the answer could not be read intact from the kernel (something "
-                                                "in the notebook changed how values leave it)")
+UNREADABLE = Extraction("unreadable", message="the answer could not be read from the kernel as plain data "
+                                              "(something in the notebook changed how values leave it)")
+
+
+def read_payload(text: Any, limit: int = PAYLOAD_LIMIT) -> Extraction:
+    """Parse the kernel's claim of a value; never evaluates anything but literals, trusts nothing."""
     if type(text) is not str or len(text) > 4 * limit + 200:
-        return unreadable
+        return UNREADABLE
     try:
-        signed = ast.literal_eval(text)
+        payload = ast.literal_eval(text)
+        if type(payload) is str:  # the repr IPython gives of the extractor's text
+            payload = ast.literal_eval(payload)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return unreadable
-    if type(signed) is not str:
-        return unreadable
-    body, _, mac = signed.rpartition("\n")
-    expected = hmac.new(key, (nonce + "\n" + body).encode("utf-8"), "sha256").hexdigest()
-    if not hmac.compare_digest(mac, expected):
-        return unreadable
-    try:
-        payload = ast.literal_eval(body)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return unreadable
+        return UNREADABLE
     if type(payload) is not dict or type(payload.get("status")) is not str:
-        return unreadable
+        return UNREADABLE
     message = payload.get("message", "")
-    return Extraction(payload["status"], payload.get("data"), message if type(message) is str else "")
+    if payload["status"] not in {claim.value for claim in PROBE_CLAIMS}:
+        return UNREADABLE  # the probe never says anything else; a kernel that does is not believed
+    return Extraction(Claim(payload["status"]), payload.get("data"), message if type(message) is str else "")
 
 
 class KernelSession:
     """A fresh kernel in a fresh temporary folder, for one submission. Use it as a context manager."""
 
-    def __init__(self, work_root: Path, sandbox: Sandbox, timeout: float) -> None:
-        self.work_root, self.sandbox, self.timeout = work_root, sandbox, timeout
-        self.key = secrets.token_bytes(32)
+    def __init__(self, work_root: Path, sandbox: Sandbox, timeout: float, limits: Limits = Limits(),
+                 course: Path | None = None) -> None:
+        self.work_root, self.sandbox, self.timeout, self.limits = work_root, sandbox, timeout, limits
+        self.course = course  # the student edition to copy in (None: built from this repository)
+        self.next_disk_check = 0.0
+        self.children_before: set[int] = set()
         self.extractor = f"_workbook_grade_{secrets.token_hex(4)}"
         self.output_by_request: dict[str, int] = {}
         self.oversized: set[str] = set()  # labels of requests during which one message was too big to receive
@@ -170,12 +213,14 @@ class KernelSession:
         self.close()
 
     def _start(self) -> None:
-        cwd = prepare(self.work_root)
+        cwd = prepare(self.work_root, self.course)
         env = kernel_env(self.work_root)
         connection = self.work_root / "conn"
         connection.mkdir()
-        argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
-                "--HistoryManager.enabled=False"]
+        reaper_on()
+        self.children_before = set(children())
+        argv = [sys.executable, "-c", LIMITER, str(self.limits.memory), str(self.limits.disk),
+                "-m", "ipykernel_launcher", "-f", "{connection_file}", "--HistoryManager.enabled=False"]
         if self.sandbox.isolated:
             argv = bwrap_args(self.work_root) + argv
             # No network inside: kernel and grader talk over Unix sockets in the shared folder.
@@ -206,7 +251,7 @@ class KernelSession:
         # watch for that, so an enormous print is still reported, not silently lost.
         self.monitor = self.iopub.socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
         self.poller.register(self.monitor, zmq.POLLIN)
-        outcome = self._request(boot_code(self.extractor, self.key.hex()), silent=True, label="boot",
+        outcome = self._request(boot_code(self.extractor), silent=True, label="boot",
                                 timeout=max(self.timeout, 60))
         if outcome.status != "ok":
             raise RuntimeError(f"the grader could not prepare the kernel ({outcome.status} {outcome.error})")
@@ -238,10 +283,13 @@ class KernelSession:
                     self.manager.shutdown_kernel(now=True)
             except Exception:
                 pass
-            # Last resort (shutdown can fail inside a signal handler): kill the process we started.
+            # Last resort (shutdown can fail inside a signal handler): kill the process we started,
+            # its process group and session, whatever they left.
             process = getattr(getattr(self.manager, "provisioner", None), "process", None)
-            if process is not None and process.poll() is None:
-                process.kill()
+            if process is not None:
+                kill_group(process.pid)
+                if process.poll() is None:
+                    process.kill()
             try:
                 self.manager.cleanup_resources()
             except Exception:
@@ -252,6 +300,7 @@ class KernelSession:
         if getattr(self, "log", None) is not None:
             self.log.close()
             self.log = None
+        kill_strays(self.children_before)
         shutil.rmtree(self.work_root, ignore_errors=True)
         _open.discard(self)
 
@@ -266,17 +315,16 @@ class KernelSession:
 
     def extract(self, answer: str, kind: str, probes: tuple) -> Extraction:
         """Take one answer out as plain data (or, for a function, its results on ``probes``)."""
-        nonce = secrets.token_hex(8)
-        expression = f"{self.extractor}({nonce!r}, {answer!r}, {kind!r}, {probes!r})"
+        expression = f"{self.extractor}({answer!r}, {kind!r}, {probes!r})"
         outcome = self._request("", silent=True, label=f"extract {answer}", timeout=self.timeout,
                                 user_expressions={"answer": expression})
-        if outcome.status in ("timeout", "stuck", "dead", "broken"):
+        if outcome.status in (Claim.timeout, Claim.stuck, Claim.dead, Claim.broken, Claim.disk):
             return Extraction(outcome.status)
         value = outcome.reply.get("user_expressions", {}).get("answer")
         if not isinstance(value, dict) or value.get("status") != "ok":
             what = f"{value.get('ename')}: {value.get('evalue')}" if isinstance(value, dict) else "no value"
             return Extraction("error", message=f"reading {answer} failed ({what})")
-        return read_payload(value.get("data", {}).get("text/plain"), self.key, nonce)
+        return read_payload(value.get("data", {}).get("text/plain"))
 
     def _request(self, code: str, *, silent: bool, label: str, timeout: float,
                  user_expressions: dict | None = None) -> Outcome:
@@ -295,9 +343,15 @@ class KernelSession:
                     return Outcome("stuck")
                 reply = self._wait(msg_id, GRACE)
                 return Outcome("timeout" if reply is not None else "stuck", reply=reply or {})
+        except DiskFull:
+            self._kill()
+            return Outcome("disk")
         except (KernelDied, KernelBroken) as error:
             self.oversized.discard(label)  # a dying kernel drops its connections too: that was no big print
             return Outcome("dead" if isinstance(error, KernelDied) else "broken")
+        if folder_bytes(self.work_root, self.limits.disk) > self.limits.disk:  # a last look, however fast the cell
+            self._kill()
+            return Outcome("disk")
         if reply.get("status") == "ok":
             return Outcome("ok", reply=reply)
         return Outcome("error", f"{reply.get('ename', 'Error')}: {reply.get('evalue', '')}", reply)
@@ -310,6 +364,7 @@ class KernelSession:
             if left <= 0:
                 return None
             ready = dict(self.poller.poll(int(min(left, 0.25) * 1000) + 1))
+            self._check_disk()
             if self.monitor in ready:
                 self.monitor.recv_multipart()
                 self.oversized.add(self.label_of.get(msg_id, "a cell"))
@@ -325,6 +380,19 @@ class KernelSession:
                     return content
             elif not ready and not self.alive():
                 raise KernelDied
+
+    def _check_disk(self) -> None:
+        now = time.monotonic()
+        if now < self.next_disk_check:
+            return
+        self.next_disk_check = now + DISK_POLL
+        if folder_bytes(self.work_root, self.limits.disk) > self.limits.disk:
+            raise DiskFull
+
+    def _kill(self) -> None:
+        process = getattr(getattr(self.manager, "provisioner", None), "process", None)
+        if process is not None:
+            kill_group(process.pid)
 
     def _drain_output(self, deadline: float) -> None:
         """Read the output messages waiting now: count their size, keep nothing."""
@@ -366,6 +434,115 @@ def _size(kind: str, content: dict) -> int:
     except (TypeError, ValueError):
         raise KernelBroken from None
     return 0
+
+
+def folder_bytes(folder: Path, stop_above: int) -> int:
+    """Bytes in the files under ``folder`` (links not followed); stops counting past ``stop_above``."""
+    total = 0
+    stack = [str(folder)]
+    while stack:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(entry.path)
+                elif entry.is_file(follow_symlinks=False):
+                    total += entry.stat(follow_symlinks=False).st_blocks * 512
+            except OSError:
+                continue
+        if total > stop_above:
+            break
+    return total
+
+
+# ---------- every process the kernel started is gone ----------
+
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def reaper_on() -> bool:
+    """Make this process the child subreaper (Linux): orphans of the kernel become our children."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def children(parent: int | None = None) -> list[int]:
+    """The process ids whose parent is ``parent`` (this process by default), from /proc."""
+    parent = os.getpid() if parent is None else parent
+    found = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as handle:
+                stat = handle.read().decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat.rpartition(")")[2].split()
+        if len(fields) > 1 and fields[1] == str(parent) and fields[0] != "Z":
+            found.append(int(name))
+    return found
+
+
+def kill_group(pid: int) -> None:
+    """SIGKILL the process group and session the kernel was started in (it leads both)."""
+    killpg = getattr(os, "killpg", None)  # POSIX only; on Windows the kernel process itself is killed
+    if killpg is None:
+        return
+    try:
+        killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
+
+
+def kill_strays(keep: set[int], rounds: int = 50) -> int:
+    """Kill every child of ours that did not exist before the kernel (double-forked daemons land
+    here), and their descendants; reap them. Returns how many were killed."""
+    killed = 0
+    for _ in range(rounds):
+        strays = [pid for pid in children() if pid not in keep]
+        if not strays:
+            break
+        for pid in strays:
+            for child in _descendants(pid):
+                _kill_pid(child)
+            _kill_pid(pid)
+            killed += 1
+        for pid in strays:
+            try:
+                os.waitpid(pid, 0)
+            except (ChildProcessError, OSError):
+                pass
+    return killed
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        for child in children(todo.pop()):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _kill_pid(pid: int) -> None:
+    try:
+        os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
 
 
 def work_folder() -> Path:

@@ -1,14 +1,18 @@
 """The few lines of the grader that run inside a learner's kernel: take one answer out as plain text.
 
-The grader sends this module's source to the kernel *before* any learner code runs and executes it
-in a private namespace whose builtins are a snapshot (see ``kernel.boot_code``). So every name
-used below (``type``, ``ascii``, ``NotImplementedError`` ...) and every function captured in
-``make_extractor`` is the original, whatever a learner later does to ``builtins``, ``json``,
-``workbook`` or IPython. The extractor never judges anything: it copies the answer into fresh
-containers of exact built-in types (checked with ``is``, so no ``__eq__`` and no metaclass can
-pretend), writes them with ``ascii()`` and signs the text with a key that only the grader and
-this closure know. The grader checks the signature, parses the text with ``ast.literal_eval``,
-converts it again with ``workbook.plain.to_plain`` and judges it in its own process.
+The grader sends this module's source to the kernel before any learner code runs and executes it
+in a private namespace whose builtins are a snapshot (see ``kernel.boot_code``), so an answer is
+copied with the original ``type``, ``ascii`` and friends even after a learner patches them. The
+extractor never judges anything: it copies the answer into fresh containers of exact built-in
+types (checked with ``is``, so no ``__eq__`` and no metaclass can pretend) and writes them with
+``ascii()``.
+
+Nothing here is trusted. Learner code shares the process and can replace the extractor or forge
+its text, so what comes back is only a *claim* of a value: the grader parses it with
+``ast.literal_eval`` outside the kernel, converts it again with ``workbook.plain.to_plain`` and
+judges it in its own process, on inputs the kernel cannot know in advance (drawn at grade time)
+with right answers the kernel never holds. A forged claim can only claim a value, and a value is
+exactly what gets judged. There is no key in here: any secret in the kernel belongs to the learner.
 
 This module imports nothing from ``workbook`` (``to_plain`` and ``NotPlainData`` are handed in),
 so the same code runs in the kernel and, for the tests, in plain Python.
@@ -20,21 +24,10 @@ from typing import Any, Callable
 MAX_DEPTH = 64
 
 
-def make_extractor(key_hex: str, namespace: dict, to_plain: Callable, not_plain: type,
-                   limit: int) -> Callable[[str, str, str, tuple], str]:
-    """Capture everything now and return ``extract(nonce, name, kind, probes) -> signed text``."""
-    import hashlib
-
-    sha256 = hashlib.sha256  # the C function itself: later patches of hashlib do not reach it
-    block = bytes.fromhex(key_hex).ljust(64, b"\0")
-    inner_pad = bytes(byte ^ 0x36 for byte in block)
-    outer_pad = bytes(byte ^ 0x5C for byte in block)
+def make_extractor(namespace: dict, to_plain: Callable, not_plain: type,
+                   limit: int) -> Callable[[str, str, tuple], str]:
+    """Capture everything now and return ``extract(name, kind, probes) -> text``."""
     absent = object()
-
-    def sign(nonce: str, text: str) -> str:
-        # Standard HMAC-SHA256 (RFC 2104), written out so that it needs no module a learner can patch.
-        message = (nonce + "\n" + text).encode("utf-8")
-        return sha256(outer_pad + sha256(inner_pad + message).digest()).hexdigest()
 
     def strict(value: Any, where: str, depth: int = 0) -> Any:
         """A fresh copy of plain data, types compared by identity; anything else is refused."""
@@ -109,7 +102,7 @@ def make_extractor(key_hex: str, namespace: dict, to_plain: Callable, not_plain:
         except not_plain as error:
             return {"status": "not_plain", "message": describe(error).partition(": ")[2]}
 
-    def extract(nonce: str, name: str, kind: str, probes: tuple) -> str:
+    def extract(name: str, kind: str, probes: tuple) -> str:
         try:
             text = ascii(collect(name, kind, probes))
         except KeyboardInterrupt:
@@ -119,6 +112,6 @@ def make_extractor(key_hex: str, namespace: dict, to_plain: Callable, not_plain:
         if len(text) > limit:
             text = ascii({"status": "too_big", "message": f"{name} is {len(text):,} characters as plain data; "
                                                           f"the grader reads at most {limit:,}"})
-        return text + "\n" + sign(nonce, text)
+        return text
 
     return extract

@@ -1,37 +1,48 @@
-"""Grade one submission: rebuild it from the source, run it in a fresh kernel, judge outside.
+"""Grade one submission: a pipeline of named steps, each returning values (see ``STEPS``).
 
-1. Read only the cells that carry a grade_id (``submissions.read_answers``).
-2. Take the released notebook (``learner_copy`` of solutions/) and put in the learner's answer
-   cells, matched by grade_id. Every other cell, check cells included, is the course's own.
-3. Run it in a fresh kernel in a temporary folder (in bubblewrap when there is one). Check cells
-   are not run: where each one stands, the grader takes that exercise's answer out instead.
-4. Judge the plain data in this process with the exercise's judge (``checks.judge_plain``).
+1. ``read``: only the cells that carry a grade_id (``submissions.read_answers``); a link or a
+   special file is refused before anything reads it.
+2. ``identify``: the notebook it is, from its name or, failing that, its exercise cells.
+3. ``plan``: the released notebook and its graded slots (``plan.build_plan``).
+4. ``merge``: the released sources with the learner's answer cells put in, matched by grade_id.
+   Every other cell, check cells included, is the course's own.
+5. ``draw``: for each function exercise, inputs drawn from this run's secret seed, and their right
+   results computed here by the reference (``workbook.exercises.references``); the kernel never
+   holds a reference or a right result.
+6. ``run``: the rebuilt notebook in a fresh kernel over the student edition (in bubblewrap when
+   there is one), under quotas. Check cells are not run: where each one stands, the grader takes
+   that exercise's answer out instead: a claim of a value, nothing more.
+7. ``judge``: the plain data judged in this process: the lesson's judge on its fixed probes, and
+   the reference's results on the drawn ones.
 
-The result is one plain dict (a gradebook row plus the per-exercise details for the feedback),
-so it can travel from a worker process and be stored in the journal as JSON.
+The result is one :class:`~workbook.grade.results.Row`.
 """
 from __future__ import annotations
 
+import copy
+import random
 import re
 import shutil
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from workbook.checks import NOT_DONE_VERDICT, Verdict, failed, judge_plain
-from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, work_folder
+from workbook.checks import NOT_DONE_VERDICT, Verdict as CheckVerdict, failed, judge_plain
+from workbook.exercises import Exercise, grading_for
+from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, Limits, work_folder
 from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_extra
+from workbook.grade.results import SEVERITY, Claim, ExerciseResult, Row, Status, Verdict, number
 from workbook.grade.sandbox import Sandbox
-from workbook.grade.submissions import NotANotebook, Submission, read_answers
+from workbook.grade.submissions import LearnerCells, NotANotebook, Refused, Submission, read_answers
 from workbook.plain import NotPlainData, to_plain
 
-# Most severe first: a row's status is the most severe problem found, its reason lists them all.
-SEVERITY = ("grader-error", "not-a-notebook", "wrong-notebook", "crashed", "timeout", "duplicate-answers",
-            "missing-answers", "output-limit", "graded")
 OUTPUT_LIMIT = 10_000_000  # characters of output per notebook before it is flagged
+WALL_LIMIT = 1800          # seconds one notebook may take in all, whatever each cell does
 # Request outcomes after which the kernel cannot be trusted or used: the row's status, and what happened.
-STOPPED = {"stuck": ("timeout", "hung"), "dead": ("crashed", "died"),
-           "broken": ("crashed", "stopped speaking the Jupyter protocol (a module it relies on was replaced?)")}
+STOPPED = {Claim.stuck: (Status.TIMEOUT, "hung"), Claim.dead: (Status.CRASHED, "died"),
+           Claim.disk: (Status.DISK_LIMIT, "wrote more into its folder than the disk quota allows and was stopped"),
+           Claim.broken: (Status.CRASHED, "stopped speaking the Jupyter protocol (a module it relies on was replaced?)")}
 
 # Things an answer cell of this course never needs. A match changes no score; it tells the
 # instructor where to look (only what the released cell did not already contain counts).
@@ -43,7 +54,8 @@ REVIEW = (
     (r"\bworkbook\b", "the course's check machinery"),
     (r"^\s*def\s+check\b|^\s*check\s*=", "its own check"),
     (r"__eq__|metaclass", "a custom equality"),
-    (r"\bctypes\b|os\._exit|os\.kill", "process control"),
+    (r"\bctypes\b|os\._exit|os\.kill|\bfork\b|setsid|subprocess", "process control"),
+    (r"\bimportlib\b|__import__|\bgc\b\.get_objects", "imports by name or the garbage collector"),
     (r"✔", "a printed check mark"),
 )
 
@@ -54,9 +66,29 @@ class Settings:
     sandbox: Sandbox
     extra_file: str | None = None
     output_limit: int = OUTPUT_LIMIT
+    limits: Limits = Limits()
+    seed: str = "0"                 # secret per run: the drawn inputs follow from it
+    edition: str | None = None      # the student edition the kernels get (None: built on first use)
+    wall: float = WALL_LIMIT
 
 
-_plans: dict[str, Plan | PlanError] = {}
+@dataclass(frozen=True)
+class Problem:
+    status: Status
+    reason: str
+
+
+class Stop(Exception):
+    """A step found that the file cannot go further; its problems (and a plan, to score 0) travel with it."""
+
+    def __init__(self, *problems: Problem, plan: Plan | None = None, notebook: str = "", message: str = "") -> None:
+        super().__init__(problems)
+        self.problems, self.plan, self.notebook, self.message = problems, plan, notebook, message
+
+
+# ---------- plans, cached per notebook AND hidden-checks file ----------
+
+_plans: dict[tuple[str, str | None], Plan | PlanError] = {}
 _extra: dict[str | None, tuple] = {}
 
 
@@ -67,113 +99,71 @@ def _extra_for(settings: Settings) -> tuple:
 
 
 def plan_for(notebook: str, settings: Settings) -> Plan:
-    """Plans are built once per process; a lesson that cannot be planned fails each of its rows alike."""
-    if notebook not in _plans:
+    """Plans are built once per process for each (notebook, hidden-checks file): a plan holds the hidden
+    checks, so a cache keyed by the notebook alone would grade a second run with the first one's."""
+    key = (notebook, settings.extra_file)
+    if key not in _plans:
         try:
-            _plans[notebook] = build_plan(notebook, _extra_for(settings))
+            _plans[key] = build_plan(notebook, _extra_for(settings))
         except PlanError as error:
-            _plans[notebook] = error
+            _plans[key] = error
         except Exception as error:  # a damaged solution notebook: a grader error on each row, never a crash
-            _plans[notebook] = PlanError(f"{type(error).__name__}: {error}")
-    found = _plans[notebook]
+            _plans[key] = PlanError(f"{type(error).__name__}: {error}")
+    found = _plans[key]
     if isinstance(found, PlanError):
         raise found
     return found
 
 
-class _Row:
-    """Collects one submission's result; ``done()`` turns it into the plain dict."""
+# ---------- the steps ----------
 
-    def __init__(self, submission: Submission) -> None:
-        self.submission = submission
-        self.notebook = submission.notebook or ""
-        self.problems: list[tuple[str, str]] = []
-        self.notes: list[str] = []     # for the learner's feedback
-        self.review: list[str] = []    # for the instructor only
-        self.exercises: list[dict] = []
-        self.plan: Plan | None = None
-
-    def problem(self, status: str, reason: str) -> "_Row":
-        self.problems.append((status, reason))
-        return self
-
-    def zero(self, plan: Plan, message: str) -> "_Row":
-        self.plan = plan
-        self.exercises = [_exercise(slot, failed(message)) for slot in plan.slots]
-        return self
-
-    def done(self) -> dict[str, Any]:
-        if self.plan is not None and not self.exercises:
-            self.zero(self.plan, "not graded")
-        ordered = sorted(self.problems, key=lambda p: SEVERITY.index(p[0]))
-        status = ordered[0][0] if ordered else "graded"
-        reasons = [reason for _, reason in ordered] + self.review
-        scored = [e for e in self.exercises if e["verdict"] != "manual"]
-        return {"learner": self.submission.learner, "notebook": self.notebook, "file": self.submission.file,
-                "status": status, "reason": "; ".join(reasons),
-                "total": _number(sum(e["points"] for e in scored)),
-                "max": _number(sum(e["max"] for e in scored)),
-                "exercises": self.exercises, "notes": self.notes}
-
-
-def _number(value: float) -> float | int:
-    return int(value) if float(value).is_integer() else round(value, 2)
-
-
-def _exercise(slot: Slot, verdict: Verdict, manual_text: str = "") -> dict:
-    manual = slot.exercise.kind == "manual"
-    return {"grade_id": slot.grade_id, "points": 0 if manual or not verdict.passed else _number(slot.points),
-            "max": _number(slot.points), "verdict": "manual" if manual else verdict.status,
-            "message": manual_text if manual else verdict.message, "hidden": slot.hidden,
-            "prompt": slot.exercise.prompt}
-
-
-def grade_one(submission: Submission, settings: Settings) -> dict[str, Any]:
-    """Grade one file; every fault becomes a status and a reason, never an exception."""
-    row = _Row(submission)
+def read_step(submission: Submission) -> LearnerCells:
     try:
-        _grade(row, settings)
-    except PlanError as error:
-        row.problem("grader-error", f"this notebook cannot be graded: {error}")
-    except Exception as error:  # a grader bug must cost one row, not the batch; the row is retried next run
-        row.problem("grader-error", f"the grader failed on this file ({type(error).__name__}: {error})")
-    return row.done()
-
-
-def _grade(row: _Row, settings: Settings) -> None:
-    submission = row.submission
-    try:
-        learner = read_answers(submission.path)
+        return read_answers(submission.path)
+    except Refused as error:
+        raise Stop(Problem(Status.REFUSED, str(error))) from None
     except NotANotebook as error:
-        row.problem("not-a-notebook", str(error))
-        if submission.notebook:
-            row.zero(plan_for(submission.notebook, settings), "the file could not be read")
-        return
+        raise Stop(Problem(Status.NOT_A_NOTEBOOK, str(error)), notebook=submission.notebook or "",
+                   message="the file could not be read") from None
+
+
+def identify_step(submission: Submission, cells: LearnerCells, settings: Settings) -> tuple[str, tuple[str, ...]]:
+    """(notebook, notes): the notebook the file is, by its name or by its exercise cells."""
     owners = answer_owner(_extra_for(settings))
-    lessons = sorted({owners[gid] for gid in learner.cells if gid in owners})
-    if not row.notebook:
-        if len(lessons) != 1:
-            row.problem("wrong-notebook", "cannot tell which notebook this is: name the file after it, "
-                                          "for example 02_coldchain_data.ipynb")
-            return
-        row.notebook = lessons[0]
-        row.notes.append(f"the file name does not name a notebook; it was recognised as {row.notebook} "
-                         "by its exercise cells")
-    plan = plan_for(row.notebook, settings)
-    if not any(gid in plan.answer_cells for gid in learner.cells) and lessons:
-        return row.zero(plan, "this file is another notebook").problem(
-            "wrong-notebook", f"the file is named {row.notebook} but holds the exercises of {', '.join(lessons)}; "
-                              "was the wrong file submitted?")
-    sources, void = _merge(row, plan, learner)
-    extractions = _run(row, plan, sources, void, settings)
-    _judge(row, plan, extractions, void, learner, settings)
+    lessons = sorted({owners[gid] for gid in cells.cells if gid in owners})
+    if submission.notebook:
+        return submission.notebook, ()
+    if len(lessons) != 1:
+        raise Stop(Problem(Status.WRONG_NOTEBOOK, "cannot tell which notebook this is: name the file after it, "
+                                                  "for example 02_coldchain_data.ipynb"))
+    return lessons[0], (f"the file name does not name a notebook; it was recognised as {lessons[0]} "
+                        "by its exercise cells",)
 
 
-def _merge(row: _Row, plan: Plan, learner: Any) -> tuple[list[str], dict[str, str]]:
+def plan_step(notebook: str, cells: LearnerCells, settings: Settings) -> Plan:
+    plan = plan_for(notebook, settings)
+    owners = answer_owner(_extra_for(settings))
+    lessons = sorted({owners[gid] for gid in cells.cells if gid in owners})
+    if not any(gid in plan.answer_cells for gid in cells.cells) and lessons:
+        raise Stop(Problem(Status.WRONG_NOTEBOOK, f"the file is named {notebook} but holds the exercises of "
+                                                  f"{', '.join(lessons)}; was the wrong file submitted?"),
+                   plan=plan, notebook=notebook, message="this file is another notebook")
+    return plan
+
+
+@dataclass(frozen=True)
+class Merged:
+    sources: tuple[str, ...]
+    void: dict[str, str]              # grade_id -> why that answer scores 0
+    problems: tuple[Problem, ...]
+    review: tuple[str, ...]
+
+
+def merge_step(plan: Plan, learner: LearnerCells) -> Merged:
     """The released sources with the learner's answer cells put in; ``void`` says which answers score 0."""
     sources = [cell.source for cell in plan.cells]
     void: dict[str, str] = {}
-    missing, duplicated = [], []
+    missing, duplicated, review = [], [], []
     for grade_id, index in plan.answer_cells.items():
         found = learner.cells.get(grade_id, [])
         kind = plan.cells[index].kind
@@ -193,19 +183,67 @@ def _merge(row: _Row, plan: Plan, learner: Any) -> tuple[list[str], dict[str, st
             void[grade_id] = (f"{len(usable)} different cells carry grade_id {grade_id} (a copied cell?); keep one "
                               "and submit again")
         sources[index] = usable[-1]  # run the last, as Run All would leave it, so later cells still work
-        _flag(row, grade_id, plan.cells[index].source, usable[-1])
+        review += _flags(grade_id, plan.cells[index].source, usable[-1])
+    problems = []
     if missing:
-        row.problem("missing-answers", f"no answer cell for {', '.join(missing)}")
+        problems.append(Problem(Status.MISSING_ANSWERS, f"no answer cell for {', '.join(missing)}"))
     if duplicated:
-        row.problem("duplicate-answers", f"several different cells for {', '.join(duplicated)}")
-    return sources, void
+        problems.append(Problem(Status.DUPLICATE_ANSWERS, f"several different cells for {', '.join(duplicated)}"))
+    return Merged(tuple(sources), void, tuple(problems), tuple(review))
 
 
-def _flag(row: _Row, grade_id: str, released: str, answer: str) -> None:
+def _flags(grade_id: str, released: str, answer: str) -> list[str]:
     used = [what for pattern, what in REVIEW
             if re.search(pattern, answer, re.MULTILINE) and not re.search(pattern, released, re.MULTILINE)]
-    if used:
-        row.review.append(f"review {grade_id}: its answer uses {', '.join(used)}")
+    return [f"review {grade_id}: its answer uses {', '.join(used)}"] if used else []
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The inputs a function exercise is called on: its fixed probes, then the drawn ones with their right results."""
+    fixed: tuple[tuple, ...]
+    drawn: tuple[tuple, ...] = ()
+    expected: tuple[Any, ...] = ()
+
+    @property
+    def probes(self) -> tuple[tuple, ...]:
+        return self.fixed + self.drawn
+
+
+_draws: dict[tuple[str, str], Drawn] = {}
+
+
+def draw_step(plan: Plan, settings: Settings) -> dict[str, Drawn]:
+    return {slot.grade_id: draw_for(slot.exercise, settings.seed)
+            for slot in plan.slots if slot.exercise.kind == "function"}
+
+
+def draw_for(exercise: Exercise, seed: str) -> Drawn:
+    """Inputs drawn for this run (the same for every file of the run), right results from the reference."""
+    key = (exercise.grade_id, seed)
+    if key not in _draws:
+        grading = grading_for(exercise.grade_id)
+        reference = grading.reference_function()
+        drawn, expected = [], []
+        if grading.generate is not None and reference is not None:
+            rng = random.Random(f"{seed}:{exercise.grade_id}")
+            for _ in range(grading.draws):
+                args = tuple(grading.generate(rng))
+                try:
+                    want = to_plain(reference(*copy.deepcopy(args)))
+                except Exception:  # an input the reference itself cannot take is no fair question
+                    continue
+                drawn.append(tuple(to_plain(list(args))))
+                expected.append(want)
+        _draws[key] = Drawn(tuple(exercise.probes), tuple(drawn), tuple(expected))
+    return _draws[key]
+
+
+@dataclass(frozen=True)
+class Ran:
+    taken: dict[str, Extraction]
+    problems: tuple[Problem, ...]
+    notes: tuple[str, ...]
 
 
 def _label(plan: Plan, index: int) -> str:
@@ -213,26 +251,37 @@ def _label(plan: Plan, index: int) -> str:
     return f"the answer cell of {cell.grade_id}" if cell.role == "answer" else f"cell {index + 1}"
 
 
-def _run(row: _Row, plan: Plan, sources: list[str], void: dict[str, str],
-         settings: Settings) -> dict[str, Extraction]:
+def _void_answers(plan: Plan, void: dict[str, str]) -> set[str]:
+    """Answer names whose cell is missing or ambiguous: their extraction is skipped (hidden twins too)."""
+    return {slot.exercise.answer for slot in plan.slots if slot.grade_id in void and not slot.hidden}
+
+
+def run_step(plan: Plan, merged: Merged, draws: dict[str, Drawn], settings: Settings,
+             folder: Path | None = None) -> Ran:
     """Run the rebuilt notebook; take each answer out where its check cell stands."""
     taken: dict[str, Extraction] = {}
+    problems: list[Problem] = []
+    notes: list[str] = []
     due: dict[int, list[Slot]] = {}
+    voided = _void_answers(plan, merged.void)
     for slot in plan.slots:
-        if slot.exercise.kind != "manual" and slot.exercise.answer not in _void_answers(plan, void):
+        if slot.exercise.kind != "manual" and slot.exercise.answer not in voided:
             due.setdefault(slot.extract_at, []).append(slot)
-    folder = work_folder()
+    folder = folder or work_folder()
+    edition = Path(settings.edition) if settings.edition else None
+    started = time.monotonic()
     try:
-        with KernelSession(folder, settings.sandbox, settings.timeout) as session:
-            stopped = False
+        with KernelSession(folder, settings.sandbox, settings.timeout, settings.limits, edition) as session:
             for index in range(len(plan.cells) + 1):
+                stopped = False
                 for slot in due.get(index, []):
-                    taken[slot.grade_id] = extraction = session.extract(
-                        slot.exercise.answer, slot.exercise.kind, slot.exercise.probes)
+                    probes = draws[slot.grade_id].probes if slot.grade_id in draws else slot.exercise.probes
+                    taken[slot.grade_id] = extraction = session.extract(slot.exercise.answer, slot.exercise.kind,
+                                                                        probes)
                     if extraction.status in STOPPED:
                         status, what = STOPPED[extraction.status]
-                        row.problem(status, f"the kernel {what} while the grader read {slot.exercise.answer}; "
-                                            "the rest of the notebook was not run")
+                        problems.append(Problem(status, f"the kernel {what} while the grader read "
+                                                        f"{slot.exercise.answer}; the rest of the notebook was not run"))
                         stopped = True
                         break
                 if stopped or index == len(plan.cells):
@@ -240,42 +289,52 @@ def _run(row: _Row, plan: Plan, sources: list[str], void: dict[str, str],
                 cell = plan.cells[index]
                 if cell.kind != "code" or cell.role == "check":
                     continue
-                stopped = _run_cell(row, session, sources[index], _label(plan, index), settings.timeout)
-                if stopped:
+                if time.monotonic() - started > settings.wall:
+                    problems.append(Problem(Status.TIMEOUT, f"the notebook ran longer than {settings.wall:g} s in "
+                                                            f"all; it was stopped before {_label(plan, index)}"))
+                    break
+                if _run_cell(session, merged.sources[index], _label(plan, index), settings, problems, notes):
                     break
             session.finish_output()
-            limit = f"limit {settings.output_limit / 1e6:.0f} MB"
-            for label, size in session.output_by_label().items():
-                if size > settings.output_limit and label not in session.oversized:
-                    row.problem("output-limit", f"{label} printed {size / 1e6:.0f} MB of output ({limit}); "
-                                                "it was thrown away")
-            for label in sorted(session.oversized):
-                row.problem("output-limit", f"{label} printed one output of more than {MAX_MESSAGE >> 20} MB "
-                                            f"({limit}); it was thrown away")
+            problems += _output_problems(session, settings)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return taken
+    return Ran(taken, tuple(problems), tuple(notes))
 
 
-def _void_answers(plan: Plan, void: dict[str, str]) -> set[str]:
-    """Answer names whose cell is missing or ambiguous: their extraction is skipped (hidden twins too)."""
-    return {slot.exercise.answer for slot in plan.slots if slot.grade_id in void and not slot.hidden}
+def _output_problems(session: KernelSession, settings: Settings) -> list[Problem]:
+    limit = f"limit {settings.output_limit / 1e6:.0f} MB"
+    found = [Problem(Status.OUTPUT_LIMIT, f"{label} printed {size / 1e6:.0f} MB of output ({limit}); it was "
+                                          "thrown away")
+             for label, size in session.output_by_label().items()
+             if size > settings.output_limit and label not in session.oversized]
+    found += [Problem(Status.OUTPUT_LIMIT, f"{label} printed one output of more than {MAX_MESSAGE >> 20} MB "
+                                           f"({limit}); it was thrown away") for label in sorted(session.oversized)]
+    return found
 
 
-def _run_cell(row: _Row, session: KernelSession, source: str, label: str, timeout: float) -> bool:
+def _run_cell(session: KernelSession, source: str, label: str, settings: Settings, problems: list[Problem],
+              notes: list[str]) -> bool:
     """Run one cell, record what went wrong; True when the notebook cannot go on."""
     outcome = session.run_cell(source, label)
-    if outcome.status == "error":
-        row.notes.append(f"{label} raised {_short(outcome.error)}")
-    elif outcome.status == "timeout":
-        row.problem("timeout", f"{label} ran longer than {timeout:g} s and was stopped")
-    elif outcome.status == "stuck":
-        row.problem("timeout", f"{label} ran longer than {timeout:g} s and did not stop when interrupted; "
-                               "the rest of the notebook was not run")
+    timeout = settings.timeout
+    if outcome.status is Claim.error:
+        if outcome.error.startswith("MemoryError"):
+            problems.append(Problem(Status.MEMORY_LIMIT, f"{label} ran out of memory (the limit is "
+                                                         f"{settings.limits.memory >> 20} MB per notebook)"))
+        elif "File too large" in outcome.error:
+            problems.append(Problem(Status.DISK_LIMIT, f"{label} wrote a file bigger than the disk quota "
+                                                       f"({settings.limits.disk >> 20} MB)"))
+        notes.append(f"{label} raised {_short(outcome.error)}")
+    elif outcome.status is Claim.timeout:
+        problems.append(Problem(Status.TIMEOUT, f"{label} ran longer than {timeout:g} s and was stopped"))
+    elif outcome.status is Claim.stuck:
+        problems.append(Problem(Status.TIMEOUT, f"{label} ran longer than {timeout:g} s and did not stop when "
+                                                "interrupted; the rest of the notebook was not run"))
         return True
     elif outcome.status in STOPPED:
         status, what = STOPPED[outcome.status]
-        row.problem(status, f"the kernel {what} in {label}; the rest of the notebook was not run")
+        problems.append(Problem(status, f"the kernel {what} in {label}; the rest of the notebook was not run"))
         return True
     return False
 
@@ -285,50 +344,144 @@ def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _judge(row: _Row, plan: Plan, taken: dict[str, Extraction], void: dict[str, str], learner: Any,
-           settings: Settings) -> None:
-    row.plan = plan
-    voided_answers = _void_answers(plan, void)
+def judge_step(plan: Plan, merged: Merged, ran: Ran, draws: dict[str, Drawn], learner: LearnerCells,
+               settings: Settings) -> tuple[tuple[ExerciseResult, ...], tuple[Problem, ...], tuple[str, ...]]:
+    """(results, problems, review notes) for every slot of the plan."""
+    results, problems, review = [], [], []
+    voided = _void_answers(plan, merged.void)
     for slot in plan.slots:
         if slot.exercise.kind == "manual":
             found = learner.cells.get(slot.grade_id, [])
-            row.exercises.append(_exercise(slot, failed("graded by your instructor"),
-                                           found[-1][1] if found else ""))
-            row.review.append(f"to grade by hand: {slot.grade_id} (its text is in the feedback file)")
+            results.append(_result(slot, failed("graded by your instructor"), found[-1][1] if found else ""))
+            review.append(f"to grade by hand: {slot.grade_id} (its text is in the feedback file)")
             continue
-        if slot.grade_id in void:
-            verdict = failed(void[slot.grade_id])
-        elif slot.hidden and slot.exercise.answer in voided_answers:
+        if slot.grade_id in merged.void:
+            verdict = failed(merged.void[slot.grade_id])
+        elif slot.hidden and slot.exercise.answer in voided:
             verdict = failed("not graded: the exercise cell this check reads is missing or ambiguous")
         else:
-            verdict = _verdict(row, slot, taken.get(slot.grade_id, Extraction("not_reached")), settings)
-        row.exercises.append(_exercise(slot, verdict))
+            try:
+                verdict = verdict_for(slot, ran.taken.get(slot.grade_id, Extraction(Claim.not_reached)),
+                                      draws.get(slot.grade_id), settings)
+            except Exception as error:  # a judge that returns no Verdict is the course's bug: retry next run
+                problems.append(Problem(Status.GRADER_ERROR, f"the check of {slot.grade_id} is broken ({error})"))
+                verdict = failed("not graded: the check itself failed; your instructor has been told")
+        results.append(_result(slot, verdict))
+    return tuple(results), tuple(problems), tuple(review)
 
 
-def _verdict(row: _Row, slot: Slot, taken: Extraction, settings: Settings) -> Verdict:
-    """The verdict on what came out of the kernel; only ever plain data reaches the judge."""
+def verdict_for(slot: Slot, taken: Extraction, drawn: Drawn | None, settings: Settings) -> CheckVerdict:
+    """The verdict on a claim from the kernel; only plain data reaches a judge, in this process."""
     exercise = slot.exercise
     name = exercise.answer
-    if taken.status == "ok":
+    if taken.status is Claim.ok:
         try:
             data = to_plain(taken.data, name)
         except NotPlainData as error:
             return failed(str(error))
-        if exercise.kind == "function" and (type(data) is not list or len(data) != len(exercise.probes)):
-            return failed(f"the results of {name} could not be read")
-        try:
+        if exercise.kind != "function":
             return judge_plain(exercise, data)
-        except Exception as error:  # a judge that returns no Verdict is the course's bug: retry next run
-            row.problem("grader-error", f"the check of {exercise.grade_id} is broken ({error})")
-            return failed("not graded: the check itself failed; your instructor has been told")
-    if taken.status == "not_done":
+        probes = drawn.probes if drawn else exercise.probes
+        if type(data) is not list or len(data) != len(probes):
+            return failed(f"the results of {name} could not be read")
+        fixed = len(exercise.probes)
+        verdict = judge_plain(exercise, data[:fixed])
+        if not verdict.passed or drawn is None:
+            return verdict
+        return _judge_drawn(exercise, drawn, data[fixed:]) or verdict
+    if taken.status is Claim.not_done:
         return NOT_DONE_VERDICT
-    if taken.status == "missing":
+    if taken.status is Claim.missing:
         return failed(f"{name} is not defined when its check runs: its cell raised an error before defining "
                       "it, or the name was changed")
-    if taken.status == "timeout":
+    if taken.status is Claim.timeout:
         return failed(f"reading {name} took longer than {settings.timeout:g} s"
                       + (" (did it return for every input the check tried?)" if exercise.kind == "function" else ""))
-    if taken.status in ("stuck", "dead", "broken", "not_reached"):
+    if taken.status in (Claim.stuck, Claim.dead, Claim.broken, Claim.disk, Claim.not_reached):
         return failed("not graded: the notebook stopped before this exercise was reached (see Why)")
     return failed(taken.message or f"{name} could not be read ({taken.status})")
+
+
+def _judge_drawn(exercise: Exercise, drawn: Drawn, results: list) -> CheckVerdict | None:
+    """None when every drawn input got its right result; else a hint naming the first that did not."""
+    from workbook.exercises.references import same_plain
+    same = grading_for(exercise.grade_id).same or same_plain
+    for args, got, want in zip(drawn.drawn, results, drawn.expected):
+        if same(got, want):
+            continue
+        call = f"{exercise.answer}({', '.join(_short(repr(a), 70) for a in args)})"
+        if isinstance(got, dict) and set(got) == {"error"}:
+            return failed(f"{call} raised {got['error']} (an input drawn for this grading run)")
+        return failed(f"{call} returned {_short(repr(got), 80)}, expected {_short(repr(want), 80)} (an input drawn "
+                      "for this grading run; the public examples alone do not make a function right)")
+    return None
+
+
+def _result(slot: Slot, verdict: CheckVerdict, manual_text: str = "") -> ExerciseResult:
+    manual = slot.exercise.kind == "manual"
+    return ExerciseResult(slot.grade_id, 0 if manual or not verdict.passed else number(slot.points),
+                          number(slot.points), Verdict.MANUAL if manual else Verdict(verdict.status),
+                          manual_text if manual else verdict.message, slot.hidden, slot.exercise.prompt)
+
+
+def make_row(submission: Submission, notebook: str, settings: Settings, problems: list[Problem],
+             results: tuple[ExerciseResult, ...] = (), notes: tuple[str, ...] = (),
+             review: tuple[str, ...] = ()) -> Row:
+    ordered = sorted(problems, key=lambda p: SEVERITY.index(p.status))
+    status = ordered[0].status if ordered else Status.GRADED
+    scored = [e for e in results if e.verdict is not Verdict.MANUAL]
+    return Row(submission.learner, notebook, submission.file, status,
+               "; ".join([p.reason for p in ordered] + list(review)),
+               number(sum(e.points for e in scored)), number(sum(e.max for e in scored)),
+               tuple(results), tuple(notes), "bwrap" if settings.sandbox.isolated else "unsandboxed")
+
+
+def zero(plan: Plan, message: str) -> tuple[ExerciseResult, ...]:
+    return tuple(_result(slot, failed(message)) for slot in plan.slots)
+
+
+STEPS = ("read", "identify", "plan", "merge", "draw", "run", "judge")
+
+
+def grade_one(submission: Submission, settings: Settings, folder: Path | None = None) -> Row:
+    """Grade one file through ``STEPS``; every fault becomes a status and a reason, never an exception.
+    ``folder`` is the kernel's work folder (new when None); it is removed afterwards."""
+    try:
+        return _pipeline(submission, settings, folder)
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _pipeline(submission: Submission, settings: Settings, folder: Path | None) -> Row:
+    notebook = submission.notebook or ""
+    notes: tuple[str, ...] = ()
+    try:
+        cells = read_step(submission)
+        notebook, notes = identify_step(submission, cells, settings)
+        plan = plan_step(notebook, cells, settings)
+        merged = merge_step(plan, cells)
+        draws = draw_step(plan, settings)
+        ran = run_step(plan, merged, draws, settings, folder)
+        results, judged, review = judge_step(plan, merged, ran, draws, cells, settings)
+    except Stop as stop:
+        results = ()
+        notebook = stop.notebook or notebook
+        if stop.plan is None and stop.message and notebook:
+            try:
+                stop.plan = plan_for(notebook, settings)
+            except PlanError:
+                pass
+        if stop.plan is not None:
+            results = zero(stop.plan, stop.message or "not graded")
+        return make_row(submission, notebook if stop.plan or stop.notebook else notebook, settings,
+                        list(stop.problems), results, notes)
+    except PlanError as error:
+        return make_row(submission, notebook, settings,
+                        [Problem(Status.GRADER_ERROR, f"this notebook cannot be graded: {error}")], (), notes)
+    except Exception as error:  # a grader bug must cost one row, not the batch; the row is retried next run
+        return make_row(submission, notebook, settings,
+                        [Problem(Status.GRADER_ERROR, f"the grader failed on this file ({type(error).__name__}: "
+                                                      f"{error})")], (), notes)
+    return make_row(submission, notebook, settings, [*merged.problems, *ran.problems, *judged], results,
+                    notes + ran.notes, merged.review + review)

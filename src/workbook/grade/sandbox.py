@@ -1,9 +1,10 @@
 """Where learner code runs: a throw-away copy of the course, and bubblewrap around it when installed.
 
 Every submission gets a fresh temporary folder laid out like the repository, holding only what a
-notebook needs: the two packages (``src/tooldesign``, ``src/workbook``), a writable copy of
-``data/``, ``requirements.txt`` (the doctor reads it) and an empty ``notebooks/`` to run in. No
-``solutions/``, no hidden checks, no ``.git``. Because ``tooldesign.DATA_DIR`` is computed from
+notebook needs, taken from the *student edition* (``workbook.handout``): the two packages without
+answers (no lesson answer keys, no references, graded functions stubbed, no grader), a writable
+copy of ``data/``, ``requirements.txt`` (the doctor reads it) and an empty ``notebooks/`` to run
+in. No ``solutions/``, no hidden checks, no ``.git``. Because ``tooldesign.DATA_DIR`` is computed from
 the package's own location, a notebook that rebuilds its data writes into the copy, never into the
 course. The kernel gets a clean environment too: no API keys or tokens from the instructor's shell,
 a private HOME, and Python told not to look at the user's site-packages.
@@ -12,7 +13,9 @@ With bubblewrap (``bwrap``) the kernel sees a root file system made of read-only
 (``/usr`` and the links into it, a few files of ``/etc``), the Python installation read-only, the
 temporary folder read-write, and nothing else: no network (its own empty network namespace), no
 home folders, no repository. Without it the grader still uses the copy and the clean environment,
-and says once that learner code runs unsandboxed.
+but only when told ``--no-sandbox``: then learner code runs with the instructor's rights (it can
+read every file the instructor can, use the network, and write anywhere the instructor can while
+its kernel runs), so every row says ``unsandboxed`` and its score is not to be trusted.
 """
 from __future__ import annotations
 
@@ -24,7 +27,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbook import DATA_DIR, REPO_ROOT
 
 PACKAGES = ("tooldesign", "workbook")
 # /etc entries a Python kernel may read (shared libraries, users, time zone, MIME types, fonts);
@@ -67,7 +69,8 @@ def bwrap_args(work_root: Path) -> list[str]:
         path = f"/etc/{name}"
         if os.path.exists(path):
             args += ["--ro-bind", path, path]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    # /tmp is the work folder's own tmp/, so what a notebook writes there counts against its disk quota.
+    args += ["--proc", "/proc", "--dev", "/dev", "--bind", str(work_root / "tmp"), "/tmp"]
     for root in python_roots():
         args += ["--ro-bind", root, root]
     root = str(work_root)
@@ -94,6 +97,7 @@ def detect(prefer: bool | None = None) -> Sandbox:
     try:
         with tempfile.TemporaryDirectory(prefix="workbook-grade-") as folder:
             (Path(folder) / "course" / "notebooks").mkdir(parents=True)
+            (Path(folder) / "tmp").mkdir()
             done = subprocess.run(bwrap_args(Path(folder)) + [sys.executable, "-c", "pass"],
                                   capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as error:
@@ -107,15 +111,39 @@ def detect(prefer: bool | None = None) -> Sandbox:
                            "code runs unsandboxed: with your rights, your network and your files")
 
 
-def prepare(work_root: Path) -> Path:
-    """Lay out the throw-away course copy under ``work_root``; return the folder the kernel runs in."""
+class NoSandbox(RuntimeError):
+    """No sandbox here, and --no-sandbox was not given: the grader refuses to run learner code."""
+
+
+_editions: dict[str, Path] = {}
+
+
+def student_edition() -> Path:
+    """The student edition of this course, built once per process into a temporary folder."""
+    if "built" not in _editions:
+        import atexit
+        from workbook.handout import build
+        folder = Path(tempfile.mkdtemp(prefix="wbedition-"))
+        atexit.register(shutil.rmtree, folder, True)
+        build(folder / "edition", notebooks=False, self_checks=False)
+        _editions["built"] = folder / "edition"
+    return _editions["built"]
+
+
+def prepare(work_root: Path, edition: Path | None = None) -> Path:
+    """Lay out the throw-away course copy under ``work_root``; return the folder the kernel runs in.
+
+    Everything comes from the student edition ``edition`` (built on first use when None): the
+    kernel never sees the instructor's repository.
+    """
+    edition = edition or student_edition()
     course = work_root / "course"
     for package in PACKAGES:
-        shutil.copytree(REPO_ROOT / "src" / package, course / "src" / package,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "grade"))
-    if DATA_DIR.is_dir():
-        shutil.copytree(DATA_DIR, course / "data")
-    requirements = REPO_ROOT / "requirements.txt"
+        shutil.copytree(edition / "src" / package, course / "src" / package,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    if (edition / "data").is_dir():
+        shutil.copytree(edition / "data", course / "data")
+    requirements = edition / "requirements.txt"
     if requirements.exists():
         shutil.copy2(requirements, course / "requirements.txt")
     for folder in ("notebooks", "home", "tmp"):

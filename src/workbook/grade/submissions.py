@@ -14,11 +14,18 @@ the output folder are skipped.
 
 From a submission the grader reads only one thing: the source of each cell that carries an
 nbgrader ``grade_id``. Outputs, metadata, kernelspec and every other cell are never used.
+
+Only regular files are read. A symbolic link (to solutions/, say), a device, a fifo or a socket
+inside the submissions folder is refused with a row that says so: it is never followed or opened,
+and a linked folder is not walked into. The file is opened without following links and checked
+again on the open handle, so swapping it for a link at the last moment changes nothing.
 """
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +35,26 @@ SKIP = (".ipynb_checkpoints", "__MACOSX", "__pycache__")
 
 class NotANotebook(ValueError):
     """The file cannot be read as a Jupyter notebook; the message says why and what to do."""
+
+
+class Refused(ValueError):
+    """Not a regular file (a link, a device, a fifo): never followed, never opened."""
+
+
+def kind_of(mode: int) -> str | None:
+    """None for a regular file, else what it is, in words."""
+    if stat.S_ISREG(mode):
+        return None
+    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a fifo"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def refusal(kind: str) -> str:
+    return (f"the submission is {kind}, not a regular file; it was not followed or read. Submit the "
+            "notebook file itself")
 
 
 @dataclass(frozen=True)
@@ -73,7 +100,7 @@ def discover(target: Path, known: list[str], out_dir: Path | None = None) -> lis
         root, files = target.parent, [target]
     else:
         root = target
-        files = sorted(p for p in target.rglob("*") if p.is_file())
+        files = sorted(_entries(target))
     out = out_dir.resolve() if out_dir is not None else None
     found = []
     for path in files:
@@ -85,19 +112,38 @@ def discover(target: Path, known: list[str], out_dir: Path | None = None) -> lis
             learner = relative.parts[0]
         else:
             learner = _learner_name(prefix) or root.name
-            if len(relative.parts) == 1 and target.is_dir() and path.suffix != ".ipynb":
+            if len(relative.parts) == 1 and target.is_dir() and path.suffix != ".ipynb" and not path.is_symlink():
                 continue  # a loose file next to the learners' folders (a class list, a README): not a submission
         found.append(Submission(path, relative.as_posix(), learner, notebook))
     return found
 
 
+def _entries(folder: Path) -> list[Path]:
+    """Every entry under ``folder`` that is not a folder, links included; linked folders are not entered."""
+    found = []
+    for where, folders, names in os.walk(folder, followlinks=False):
+        base = Path(where)
+        for name in list(folders):
+            if (base / name).is_symlink():
+                found.append(base / name)  # a linked folder is one refused entry, never walked into
+        found += [base / name for name in names]
+    return found
+
+
 def read_answers(path: Path) -> LearnerCells:
-    """The grade_id'd cells of a notebook file, or NotANotebook with a reason a person can act on."""
+    """The grade_id'd cells of a notebook file, or NotANotebook / Refused with a reason a person can act on."""
+    try:
+        kind = kind_of(os.lstat(path).st_mode)
+    except OSError as error:
+        raise NotANotebook(f"the file cannot be read ({error.strerror or error}); check its permissions") from None
+    if kind is not None:
+        raise Refused(refusal(kind))
     if path.suffix != ".ipynb":
         raise NotANotebook(f"{path.name} is not a notebook (.ipynb); submit the notebook file itself")
     try:
-        size = path.stat().st_size
-        data = path.read_bytes() if size <= MAX_BYTES else b""
+        data, size = _read_regular(path)
+    except Refused:
+        raise
     except OSError as error:
         raise NotANotebook(f"the file cannot be read ({error.strerror or error}); check its permissions") from None
     if size > MAX_BYTES:
@@ -126,6 +172,32 @@ def read_answers(path: Path) -> LearnerCells:
         kind = cell.get("cell_type") if isinstance(cell.get("cell_type"), str) else "?"
         found.cells.setdefault(grade_id, []).append((kind, source))
     return found
+
+
+def _read_regular(path: Path) -> tuple[bytes, int]:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError as error:
+        if error.errno in (getattr(__import__("errno"), "ELOOP", -1),):
+            raise Refused(refusal("a symbolic link")) from None
+        raise
+    try:
+        info = os.fstat(handle)
+        kind = kind_of(info.st_mode)
+        if kind is not None:
+            raise Refused(refusal(kind))
+        if info.st_size > MAX_BYTES:
+            return b"", info.st_size
+        chunks = []
+        while True:
+            chunk = os.read(handle, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks), info.st_size
+    finally:
+        os.close(handle)
 
 
 def _grade_id(cell: object) -> str | None:

@@ -1,0 +1,356 @@
+"""The grader's registry: grade_id -> the right answer, and inputs drawn at grade time.
+
+This module, like every lesson module, stays with the instructor: the student edition
+(``python -m workbook handout``) leaves it out, and stubs each graded function of ``tooldesign``
+named here as "module:name". So nothing a learner's kernel can import holds a reference answer.
+
+For a function exercise, ``generate(rng)`` draws one argument tuple from a ``random.Random`` the
+grader seeds with a secret per run; the grader calls the learner's function on the lesson's fixed
+probes (the edge cases, judged by the lesson's own judge, hints and all) and on ``draws`` drawn
+inputs, whose right results the reference computes in the grader's process. Memorising any probe
+a learner could see therefore cannot pass. For a value exercise the reference is the right value,
+used only to build the student edition's salted digests; the grader judges with the lesson's judge.
+
+Adding an exercise: one entry here (see docs/AUTHORING.md, "What the grader keeps").
+"""
+from __future__ import annotations
+
+import math
+import random
+import re
+import string
+from typing import Any
+
+from workbook.exercises import Grading
+
+WORDS = ("order", "credit", "block", "customer", "reading", "limit", "tool", "price", "the", "a", "of", "to",
+         "shipment", "carrier", "lane", "invoice", "München", "café", "naïve", "€", "42", "SHP-2047")
+
+
+def _text(rng: random.Random, most: int = 40) -> str:
+    parts = [rng.choice(WORDS) for _ in range(rng.randint(0, most))]
+    return "".join(part + rng.choice([" ", " ", ", ", ". ", "\n"]) for part in parts).strip()
+
+
+# ---------- 00 estimate_tokens ----------
+
+def _tokens(text: str) -> int:
+    return len(text) // 4
+
+
+def _gen_tokens(rng: random.Random) -> tuple:
+    return (_text(rng, rng.choice([3, 12, 60])),)
+
+
+# ---------- 01 credit_exposure ----------
+
+def _exposure(customer: str, sales_order: str | None) -> float:
+    from tooldesign.data import sap
+    total = float(sap.customers().set_index("customer").loc[customer, "open_items"])
+    if sales_order is not None:
+        total += float(sap.orders().set_index("SalesOrder").loc[sales_order, "TotalNetAmount"])
+    return total
+
+
+def _gen_exposure(rng: random.Random) -> tuple:
+    from tooldesign.data import sap
+    customer = rng.choice(sorted(sap.customers()["customer"]))
+    order = rng.choice([None] + sorted(sap.orders()["SalesOrder"]))
+    return (customer, order)
+
+
+def _same_money(got: Any, want: Any) -> bool:
+    return type(got) in (int, float) and abs(got - want) < 0.005
+
+
+# ---------- 02 longest_breach_minutes ----------
+
+def _gen_breach(rng: random.Random) -> tuple:
+    limit = rng.choice([-18.0, 8.0, 2.5, 0.0])
+    temps = [round(limit + rng.choice([-2.0, -0.5, 0.0, 0.1, 0.4, 1.5]) + rng.choice([0.0, 0.0, -0.3, 0.3]), 1)
+             for _ in range(rng.randint(0, 30))]
+    if temps and rng.random() < 0.5:
+        temps[rng.randrange(len(temps))] = limit  # touching the limit is not above it
+    return (temps, limit, rng.choice([5, 10, 15, 30, 60]))
+
+
+def _coldchain_uses() -> None:
+    """What the package itself asks of the breach rule: the explorer's summaries, the classic run."""
+    from tooldesign.codemode import runs
+    from tooldesign.data import coldchain, views
+    shipments, readings, limits = coldchain.shipments(), coldchain.readings(), coldchain.limits()
+    for number in shipments["shipment_number"]:
+        views.shipment_summary(number, shipments, readings, limits)
+    runs.classic_run()
+
+
+# ---------- 03 resent_characters ----------
+
+def _resent(sizes: list[int]) -> int:
+    return sum(size * (len(sizes) - i) for i, size in enumerate(sizes))
+
+
+def _gen_resent(rng: random.Random) -> tuple:
+    return ([rng.randint(0, 8000) for _ in range(rng.randint(0, 8))],)
+
+
+# ---------- 04 approver and the price handler ----------
+
+def _approver(exposure: float, credit_limit: float) -> str:
+    if exposure <= credit_limit:
+        return "none"
+    if exposure <= credit_limit * 1.05:
+        return "CREDIT_MANAGER"
+    return "HEAD_OF_FINANCE"
+
+
+def _gen_approver(rng: random.Random) -> tuple:
+    from tooldesign.tools.designed import approver_for
+    while True:
+        limit = float(rng.choice([30000, 50000, 80000, rng.randrange(1000, 200000, 500)]))
+        exposure = rng.choice([limit, round(limit * 1.05, 2), round(limit * 1.05 + 0.01, 2), round(limit + 0.01, 2),
+                               round(limit - 0.01, 2), round(limit * rng.uniform(0.3, 1.6), 2)])
+        # Only inputs where the float rule of the lesson and the whole-cents rule of the package agree.
+        if _approver(exposure, limit) == approver_for(round(exposure * 100), round(limit * 100)):
+            return (exposure, limit)
+
+
+def _designed_uses() -> None:
+    """What the package asks of the approval rule: the credit tool, for every customer and order."""
+    from tooldesign.data import sap
+    from tooldesign.tools import tool_set
+    tool = tool_set("designed")["customer_get_credit_exposure"]
+    orders = sap.orders()
+    for customer in sorted(sap.customers()["customer"]):
+        own = sorted(orders.loc[orders["SoldToParty"] == customer, "SalesOrder"])
+        for order in [None, *own]:
+            tool.handler({"customer": customer, "sales_order": order})
+
+
+def _price_table() -> dict[str, dict]:
+    from tooldesign.data import sap
+    table = sap.price_conditions()
+    return {str(row["sales_order"]): row for row in table.to_dict("records")}
+
+
+def _price(arguments: Any) -> dict:
+    """The handler's facts; the words of its errors are the learner's own (see ``_same_price``)."""
+    from tooldesign.data import sap
+    if not isinstance(arguments, dict) or "sales_order" not in arguments:
+        return {"error": "missing"}
+    number = arguments["sales_order"]
+    if not isinstance(number, str) or not re.fullmatch(r"[0-9]{1,10}", number):
+        return {"error": "format", "sent": str(number)}
+    if number not in set(sap.orders()["SalesOrder"]):
+        return {"error": "not visible"}
+    prices = _price_table()
+    if number not in prices:
+        return {"error": "no prices"}
+    row = prices[number]
+    return {"sales_order": number, "list_price": float(row["list_price"]), "discount": float(row["discount"]),
+            "net_price": float(row["net_price"]), "currency": row["currency"]}
+
+
+def _same_price(got: Any, want: Any) -> bool:
+    if type(got) is not dict:
+        return False
+    if "error" not in want:
+        return all(got.get(k) == v and type(got.get(k)) is type(v) for k, v in want.items())
+    text = got.get("error")
+    if type(text) is not str or len(text) < 25:
+        return False
+    if want["error"] == "not visible":
+        return "does not exist or you may not see it" in text
+    if want["error"] == "format":
+        return want["sent"] in text
+    return True
+
+
+def _gen_price(rng: random.Random) -> tuple:
+    from tooldesign.data import sap
+    orders = sorted(sap.orders()["SalesOrder"])
+    priced = sorted(_price_table())
+    kind = rng.choice(["priced", "priced", "order", "unknown", "prefix"])
+    if kind == "priced":
+        return ({"sales_order": rng.choice(priced)},)
+    if kind == "order":
+        return ({"sales_order": rng.choice(orders)},)
+    if kind == "unknown":
+        known = set(orders)
+        return ({"sales_order": next(n for n in (str(rng.randint(1000, 99999)) for _ in range(100)) if n not in known)},)
+    return ({"sales_order": rng.choice(["SO-", "so ", "#"]) + rng.choice(priced)},)
+
+
+# ---------- 05 returns_clause ----------
+
+_SENTENCES = ("Looks up a carrier's lanes.", "Use it when a clerk asks how long a delivery takes.",
+              "Not for payments (use payment_search).", "Lists the open invoices of one customer.",
+              "It only reads.", "Creates a draft for a person to approve.", "Finds a bin by its label.")
+_RETURN_WORDS = ("returns", "Returns", "RETURNS", "returned", "return")
+
+
+def _returns(description: str) -> list[str]:
+    return [] if "return" in description.lower() else ["say what the tool returns"]
+
+
+def _gen_returns(rng: random.Random) -> tuple:
+    parts = rng.sample(_SENTENCES, rng.randint(0, 3))
+    if rng.random() < 0.5:
+        parts.insert(rng.randint(0, len(parts)), f"It {rng.choice(_RETURN_WORDS)} the {rng.choice(WORDS)}.")
+    return (" ".join(parts),)
+
+
+def _same_flag(got: Any, want: Any) -> bool:
+    return (type(got) is list and all(type(m) is str and m.strip() for m in got)) and bool(got) == bool(want)
+
+
+# ---------- 07 fillers_that_fit ----------
+
+def _gen_fillers(rng: random.Random) -> tuple:
+    from workbook.exercises.lesson07 import _sizes
+    sizes = _sizes()
+    fixed = sizes["preamble"] + sum(v for k, v in sizes.items() if k.startswith("CC_"))
+    filler = sizes["one filler"]
+    count = rng.randint(0, 11)
+    return (fixed + count * filler + rng.choice([0, -1, 1, rng.randint(-filler, filler)]),)
+
+
+# ---------- 08 tokens_per_correct ----------
+
+def _tokens_per_correct(runs: list[dict]) -> float | None:
+    correct = sum(run["answer"] == run["expected"] for run in runs)
+    return None if correct == 0 else sum(run["tokens"] for run in runs) / correct
+
+
+def _gen_runs(rng: random.Random) -> tuple:
+    values = [52, 99948, "SY01", "TR01", None, 0, 460]
+    return ([{"tokens": rng.randint(100, 3000), "answer": rng.choice(values), "expected": rng.choice(values[:4])}
+             for _ in range(rng.randint(0, 6))],)
+
+
+# ---------- 09 approve ----------
+
+def _approve(arguments: dict) -> dict:
+    if not re.search(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", arguments["justification"]):
+        return {"behavior": "deny"}
+    digits = re.sub(r"\D", "", arguments["sales_order"])
+    if digits != arguments["sales_order"]:
+        return {"behavior": "allow", "updated_input": {**arguments, "sales_order": digits}}
+    return {"behavior": "allow"}
+
+
+def _same_approval(got: Any, want: Any) -> bool:
+    if type(got) is not dict or got.get("behavior") != want["behavior"]:
+        return False
+    if want["behavior"] == "deny":
+        message = got.get("message")
+        return type(message) is str and ("EUR" in message or "€" in message)
+    return got.get("updated_input") == want.get("updated_input")
+
+
+def _gen_approval(rng: random.Random) -> tuple:
+    number = str(rng.choice([4711, 4723, 4725, 4730, 4735]))
+    number = rng.choice(["", "", "SO-", "so ", " "]) + number + rng.choice(["", "", " "])
+    amount = f"{rng.randint(1, 90)},{rng.randint(100, 999)}"
+    justification = rng.choice([f"Exposure {amount} EUR, paid on time.", f"Value € {rng.randint(10, 900)} only.",
+                                "The customer always pays, please release.", f"Order of {amount} euros.",
+                                f"Limit {amount}EUR; the dispute is settled."])
+    return ({"sales_order": number, "justification": justification},)
+
+
+# ---------- 10 choose_k and is_catch_all ----------
+
+def _choose_k(rows: list[dict], budget: float) -> int | None:
+    fitting = [r for r in rows if r["tokens"] <= budget]
+    return max(fitting, key=lambda r: (r["accuracy"], -r["k"]))["k"] if fitting else None
+
+
+def _gen_rows(rng: random.Random) -> tuple:
+    ks = rng.sample(range(1, 13), rng.randint(1, 6))
+    rows = [{"k": k, "accuracy": rng.choice([0.7, 0.74, 0.77, 0.8, 0.9]), "tokens": 350 + 120 * k + rng.randint(0, 60)}
+            for k in ks]
+    budget = rng.choice([rng.choice(rows)["tokens"], rng.randint(300, 2000)])
+    return (rows, budget)
+
+
+def _is_catch_all(definition: dict) -> bool:
+    from tooldesign.scale.consolidate import CHOICE_WORDS
+    for name, spec in definition["parameters"].get("properties", {}).items():
+        kinds = spec.get("type")
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        if name.lower() in CHOICE_WORDS and "string" in kinds and "enum" not in spec and "pattern" not in spec:
+            return True
+    return False
+
+
+def _gen_definition(rng: random.Random) -> tuple:
+    from tooldesign.scale.consolidate import CHOICE_WORDS
+    names = sorted(CHOICE_WORDS) + ["customer", "sales_order", "limit", "detail", "note"]
+    props = {}
+    for _ in range(rng.randint(0, 3)):
+        name = rng.choice(names)
+        name = rng.choice([name, name.upper(), name.capitalize()])
+        spec: dict = {"type": rng.choice(["string", "string", ["string", "null"], "integer", ["integer", "null"]])}
+        extra = rng.choice([None, None, "enum", "pattern"])
+        if extra == "enum":
+            spec["enum"] = ["credit_exposure", "address_gaps"]
+        elif extra == "pattern":
+            spec["pattern"] = "^[a-z_]+$"
+        props[name] = spec
+    tool = "".join(rng.choice(string.ascii_lowercase) for _ in range(6)) + "_run"
+    return ({"name": tool, "description": "A tool.", "parameters": {"type": "object", "properties": props}},)
+
+
+def _value(module: str, name: str) -> Any:
+    """A value defined in a lesson module, looked up when the student edition is built."""
+    import importlib
+    return lambda: getattr(importlib.import_module(f"workbook.exercises.{module}"), name)
+
+
+def _called(module: str, name: str) -> Any:
+    import importlib
+    return lambda: getattr(importlib.import_module(f"workbook.exercises.{module}"), name)()
+
+
+REFERENCES: dict[str, Grading] = {
+    "ex00-tokens": Grading(_tokens, _gen_tokens),
+    "ex01-blocked-orders": Grading(_value("lesson01", "BLOCKED")),
+    "ex01-credit-exposure": Grading(_exposure, _gen_exposure, same=_same_money),
+    "ex02-longest-breach": Grading("tooldesign.data.coldchain:longest_breach_minutes", _gen_breach,
+                                   package_uses=_coldchain_uses),
+    "ex02-claims": Grading(_value("lesson02", "CLAIMS"), stubs=("tooldesign.data.coldchain:claims",)),
+    "ex03-resent": Grading(_resent, _gen_resent),
+    "ex04-approver": Grading(_approver, _gen_approver, stubs=("tooldesign.tools.designed:approver_for",),
+                             package_uses=_designed_uses),
+    "ex04-price-handler": Grading(_price, _gen_price, same=_same_price, public=True),
+    "ex05-predict": Grading(_called("lesson05", "draft_rules")),
+    "ex05-returns-rule": Grading(_returns, _gen_returns, same=_same_flag, public=True),
+    "ex06-price-tool": Grading(public=True),
+    "ex06-broken": Grading(public=True),
+    "ex07-descriptions": Grading(public=True),
+    "ex07-access": Grading(lambda: {"CC_LIST_SHIPMENTS": "code", "CC_GET_READINGS": "code", "CC_GET_LIMITS": "both"}),
+    "ex07-fillers": Grading("tooldesign.codemode.sizelimit:fillers_that_fit", _gen_fillers, draws=6),
+    "ex08-example-call": Grading(_value("lesson08", "EXAMPLE_CALL")),
+    "ex08-swapped-m3": Grading(_value("lesson08", "SWAPPED_M3")),
+    "ex08-tokens-per-correct": Grading(_tokens_per_correct, _gen_runs),
+    "ex08-fifth-level": Grading(_value("lesson08", "FIFTH")),
+    "ex09-boundary-clause": Grading(public=True),
+    "ex09-fixed-call": Grading(lambda: {"sales_order": "4725", "detail": "concise"}),
+    "ex09-approval": Grading(_approve, _gen_approval, same=_same_approval, public=True),
+    "ex10-first-drop": Grading(_called("lesson10", "_first_drop")),
+    "ex10-choose-k": Grading(_choose_k, _gen_rows),
+    "ex10-catch-all": Grading(_is_catch_all, _gen_definition, public=True),
+}
+
+
+def same_plain(got: Any, want: Any) -> bool:
+    """Plain equality with exact kinds: numbers within a hair (an integral float is its int), bools as bools."""
+    if type(want) is bool or want is None:
+        return type(got) is type(want) and got == want
+    if type(want) in (int, float):
+        return type(got) in (int, float) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9)
+    if type(want) is list:
+        return type(got) is list and len(got) == len(want) and all(map(same_plain, got, want))
+    if type(want) is dict:
+        return type(got) is dict and set(got) == set(want) and all(same_plain(got[k], want[k]) for k in want)
+    return type(got) is type(want) and got == want

@@ -1,0 +1,370 @@
+"""The student edition: ``python -m workbook handout OUT`` (``make handout``).
+
+What an instructor hands out for a graded class, and the only course a grading kernel sees:
+
+* ``notebooks/``: the learner copies (stubs in exercise cells, no outputs); no ``solutions/``.
+* ``data/``, ``requirements.txt``, ``pyproject.toml``: what the notebooks need to run.
+* ``src/tooldesign``: the subject package, with every graded function named in
+  ``workbook.exercises.references`` stubbed by release's own AST stubber. A stub still answers the
+  calls the package itself makes on the course data (so the lessons' plots and stand-ins work),
+  and nothing else.
+* ``src/workbook``: the machinery without the grader, without the registry of references, and
+  with each lesson module rebuilt: salted digests for value answers and for the results of the
+  public examples (``workbook.exercises.public``), and only those judges that hold no answer key.
+
+The build is deterministic: the same course gives the same bytes. The grader builds one more
+edition per run for its kernels, without even the digests (``self_checks=False``): a grading
+kernel never runs a check cell, so it gets nothing to try answers against.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib
+import inspect
+import json
+import pkgutil
+import pprint
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from workbook import DATA_DIR, REPO_ROOT, SOLUTIONS_DIR
+
+LEFT_OUT = ("grade", "handout.py", "references.py", "__pycache__")
+TOP_FILES = ("requirements.txt", "pyproject.toml", "environment.yml")
+
+
+@dataclass(frozen=True)
+class Handout:
+    folder: Path
+    notebooks: int
+    stubbed: tuple[str, ...]        # "module:name" of the graded functions stubbed in tooldesign
+    warnings: tuple[str, ...]       # exercises the student edition cannot self-check (not registered)
+
+
+class HandoutError(RuntimeError):
+    """The student edition cannot be written; the message says what to do."""
+
+
+def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Handout:
+    """Write the student edition into ``out`` (which must be empty or absent).
+
+    ``self_checks=False`` leaves out even the digests (the edition a grading kernel gets: its check
+    cells never run, so there is nothing in it to try answers against)."""
+    from workbook.exercises import all_exercises
+    out = Path(out)
+    if out.exists() and any(out.iterdir()):
+        raise HandoutError(f"{out} is not empty; give a new folder, so nothing in it is overwritten")
+    if out.resolve().is_relative_to(REPO_ROOT.resolve() / "src"):
+        raise HandoutError(f"{out} is inside src/; write the student edition somewhere else")
+    warnings: list[str] = []
+    count = _write_notebooks(out / "notebooks") if notebooks else 0
+    if DATA_DIR.is_dir():
+        shutil.copytree(DATA_DIR, out / "data", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in TOP_FILES:
+        if (REPO_ROOT / name).is_file():
+            shutil.copy2(REPO_ROOT / name, out / name)
+    stubbed = _write_tooldesign(out / "src" / "tooldesign")
+    _write_workbook(out / "src" / "workbook", warnings, self_checks)
+    (out / "README.md").write_text(_readme(), encoding="utf-8")
+    del all_exercises
+    return Handout(out, count, tuple(stubbed), tuple(warnings))
+
+
+# ---------- notebooks ----------
+
+def _write_notebooks(folder: Path) -> int:
+    import nbformat
+    from workbook.release import learner_copy, read_notebook
+    folder.mkdir(parents=True)
+    sources = sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))
+    for source in sources:
+        text = nbformat.writes(learner_copy(read_notebook(source))) + "\n"
+        (folder / source.name).write_text(text, encoding="utf-8", newline="\n")
+    return len(sources)
+
+
+# ---------- tooldesign with its graded functions stubbed ----------
+
+def graded_functions() -> dict[str, tuple[str, Callable | None]]:
+    """"module:name" of each graded function in tooldesign -> (grade_id, the package's own uses)."""
+    from workbook.exercises.references import REFERENCES
+    found: dict[str, tuple[str, Callable | None]] = {}
+    for grade_id, grading in REFERENCES.items():
+        targets = list(grading.stubs)
+        if isinstance(grading.reference, str) and ":" in grading.reference:
+            targets.insert(0, grading.reference)
+        for target in targets:
+            found.setdefault(target, (grade_id, grading.package_uses))
+    return found
+
+
+def _normal(value: Any) -> Any:
+    """Arguments in one form, whether the package passes numpy numbers, tuples or lists."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if hasattr(value, "item") and getattr(value, "shape", None) == ():
+        value = value.item()
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, dict):
+        return {str(k): _normal(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [_normal(v) for v in value]
+    return repr(value)
+
+
+def call_key(name: str, arguments: list) -> str:
+    return hashlib.sha256(json.dumps([name, _normal(arguments)], sort_keys=True).encode()).hexdigest()
+
+
+def _known_calls(targets: dict[str, tuple[str, Callable | None]]) -> dict[str, dict[str, Any]]:
+    """Run the package's own uses of each graded function, recording every call and its result."""
+    tables: dict[str, dict[str, Any]] = {target: {} for target in targets}
+    originals = {}
+    for target in targets:
+        module_name, _, name = target.partition(":")
+        module = importlib.import_module(module_name)
+        original = getattr(module, name)
+        originals[target] = (module, name, original)
+        signature = inspect.signature(original)
+
+        def recorder(*args: Any, _original=original, _signature=signature, _table=tables[target], _name=name,
+                     **kwargs: Any) -> Any:
+            bound = _signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            result = _original(*args, **kwargs)
+            plain = _normal(result) if not hasattr(result, "to_dict") else None
+            if plain is not None:
+                _table[call_key(_name, list(bound.arguments.values()))] = _as_literal(result)
+            return result
+        setattr(module, name, recorder)
+    try:
+        for _, uses in targets.values():
+            if uses is not None:
+                uses()
+    finally:
+        for module, name, original in originals.values():
+            setattr(module, name, original)
+    return tables
+
+
+def _as_literal(value: Any) -> Any:
+    if hasattr(value, "item") and getattr(value, "shape", None) == ():
+        return value.item()
+    return value
+
+
+STUB_HELPER = '''
+
+def _handout_answer(name, arguments):
+    """Stands in for a graded function of the course: it answers only the calls the package itself
+    makes on the course data; anything else is the learner's exercise."""
+    import hashlib, json
+
+    def normal(value):
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            return value
+        if hasattr(value, "item") and getattr(value, "shape", None) == ():
+            value = value.item()
+        if isinstance(value, (int, float)):
+            return float(value)
+        if isinstance(value, dict):
+            return {str(k): normal(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+        if hasattr(value, "tolist"):
+            value = value.tolist()
+        if isinstance(value, (list, tuple)):
+            return [normal(v) for v in value]
+        return repr(value)
+    key = hashlib.sha256(json.dumps([name, normal(list(arguments.values()))], sort_keys=True).encode()).hexdigest()
+    if key in _HANDOUT_KNOWN.get(name, {}):
+        return _HANDOUT_KNOWN[name][key]
+    raise NotImplementedError(f"{name} is an exercise of this course ({_HANDOUT_EXERCISE[name]}); "
+                              "in the student edition the package does not hold its answer: write your own")
+'''
+
+
+def stub_function(source: str, name: str, grade_id: str) -> str:
+    """``source`` with function ``name`` stubbed (release's stubber), answering only known calls."""
+    from workbook.release import _stub_for_top_level
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            segment = "".join(lines[first - 1:node.end_lineno])
+            stub = _stub_for_top_level(segment)
+            body_indent = " " * node.body[0].col_offset
+            stub = stub.replace(f"{body_indent}raise NotImplementedError()",
+                                f"{body_indent}return _handout_answer({name!r}, dict(locals()))")
+            return "".join(lines[:first - 1]) + stub + "".join(lines[node.end_lineno:])
+    raise HandoutError(f"workbook.exercises.references names {name}, which its module does not define")
+
+
+def _write_tooldesign(folder: Path) -> list[str]:
+    shutil.copytree(REPO_ROOT / "src" / "tooldesign", folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    targets = graded_functions()
+    tables = _known_calls(targets)
+    by_module: dict[str, list[str]] = {}
+    for target in targets:
+        by_module.setdefault(target.partition(":")[0], []).append(target)
+    for module_name, names in sorted(by_module.items()):
+        path = folder.parent / Path(*module_name.split("."))
+        path = path.with_suffix(".py") if path.with_suffix(".py").is_file() else path / "__init__.py"
+        source = path.read_text(encoding="utf-8")
+        known: dict[str, dict] = {}
+        exercise: dict[str, str] = {}
+        for target in sorted(names):
+            name = target.partition(":")[2]
+            source = stub_function(source, name, targets[target][0])
+            known[name] = dict(sorted(tables[target].items()))
+            exercise[name] = targets[target][0]
+        source += STUB_HELPER + f"\n\n_HANDOUT_EXERCISE = {exercise!r}\n_HANDOUT_KNOWN = {_literal_text(known)}\n"
+        ast.parse(source)  # a stub that does not parse must stop the build, not reach a class
+        path.write_text(source, encoding="utf-8")
+    return sorted(targets)
+
+
+def _literal_text(value: Any) -> str:
+    return pprint.pformat(value, width=110, sort_dicts=True)
+
+
+# ---------- workbook without the grader and without answers ----------
+
+def _write_workbook(folder: Path, warnings: list[str], self_checks: bool = True) -> None:
+    import workbook.exercises as exercises_package
+    shutil.copytree(REPO_ROOT / "src" / "workbook", folder,
+                    ignore=lambda where, names: [n for n in names if n in LEFT_OUT or
+                                                 (Path(where).name == "exercises" and n.startswith("lesson"))])
+    for module in sorted(m.name for m in pkgutil.iter_modules(exercises_package.__path__)):
+        if module.startswith("lesson"):
+            text = lesson_module(module, warnings, self_checks)
+            ast.parse(text)
+            (folder / "exercises" / f"{module}.py").write_text(text, encoding="utf-8")
+
+
+def salt_for(grade_id: str) -> str:
+    return hashlib.sha256(f"workbook-handout\0{grade_id}".encode()).hexdigest()[:16]
+
+
+def lesson_module(name: str, warnings: list[str], self_checks: bool = True) -> str:
+    """The student edition of one lesson module: public judges as they are, the rest as digests."""
+    from workbook.exercises import grading_for
+    module = importlib.import_module(f"workbook.exercises.{name}")
+    public: dict[str, str] = {}
+    specs = []
+    for exercise in module.EXERCISES:
+        grading = grading_for(exercise.grade_id)
+        judge_name = getattr(exercise.judge, "__name__", "")
+        if grading.public and getattr(module, judge_name, None) is exercise.judge:
+            public[exercise.grade_id] = judge_name
+        specs.append(exercise_spec(exercise, grading, exercise.grade_id in public or not self_checks, warnings))
+    code = keep_only(inspect.getsource(module), set(public.values()) | shown_names(name))
+    judges = "{" + ", ".join(f"{gid!r}: {fn}" for gid, fn in public.items()) + "}"
+    head = (f'"""{module.__doc__.strip().splitlines()[0] if module.__doc__ else name}\n\n'
+            "Student edition: no answer in clear. Written by `python -m workbook handout`; see workbook.handout.\n"
+            '"""\nfrom __future__ import annotations\n\n')
+    return (head + code + "\n\nfrom workbook.exercises.public import build as _build\n\n"
+            f"SPECS = {_literal_text(specs)}\n\nEXERCISES = _build(SPECS, {judges})\n")
+
+
+def shown_names(lesson: str) -> set[str]:
+    """Names the notebooks import from a lesson module themselves (a draft to lint, say): examples the
+    lesson shows, so the student edition keeps them."""
+    import re
+    found: set[str] = set()
+    pattern = re.compile(rf"from\s+workbook\.exercises\.{lesson}\s+import\s+\(?([\w\s,]+)\)?")
+    for path in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb")):
+        for match in pattern.finditer(path.read_text(encoding="utf-8").replace("\\n", "\n")):
+            found |= {part.split(" as ")[0].strip() for part in match.group(1).split(",") if part.strip()}
+    return found
+
+
+def exercise_spec(exercise: Any, grading: Any, public: bool, warnings: list[str]) -> dict:
+    from workbook.checks import collect, judge_plain
+    from workbook.exercises.public import derive, quick, seal
+    from workbook.plain import to_plain
+    salt = salt_for(exercise.grade_id)
+    spec = {"grade_id": exercise.grade_id, "notebook": exercise.notebook, "answer": exercise.answer,
+            "points": exercise.points, "kind": exercise.kind, "prompt": exercise.prompt,
+            "probes": tuple(exercise.probes), "salt": salt, "answers": [], "examples": [],
+            "fallback": f"not the answer yet; re-read what the exercise asks: {exercise.prompt}".rstrip(": ")}
+    if public or exercise.kind == "manual":
+        return spec
+    if exercise.kind == "function":
+        reference = grading.reference_function()
+        if reference is None:
+            warnings.append(f"{exercise.grade_id}: no reference in workbook.exercises.references; "
+                            "its self-check in the student edition cannot confirm an answer")
+            return spec
+        right = collect(exercise, reference)
+        spec["examples"] = [quick(salt, result) for result in right]
+    else:
+        if grading.reference is None:
+            warnings.append(f"{exercise.grade_id}: no right value in workbook.exercises.references; "
+                            "its self-check in the student edition cannot confirm an answer")
+            return spec
+        right = to_plain(grading.right_value())
+    candidates = [right] + [collect(exercise, w.answer) if exercise.kind == "function" else to_plain(w.answer)
+                            for w in exercise.wrong_answers]
+    seen = set()
+    for plain in candidates:
+        verdict = judge_plain(exercise, plain)
+        digest, key = derive(salt, plain)
+        if digest not in seen:
+            seen.add(digest)
+            spec["answers"].append((digest, verdict.status, seal(key, verdict.message)))
+    if spec["answers"][0][1] != "pass":
+        warnings.append(f"{exercise.grade_id}: the registered reference does not pass the lesson's own check")
+    return spec
+
+
+def _defined(node: ast.stmt) -> set[str]:
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return set()
+
+
+def keep_only(source: str, roots: set[str]) -> str:
+    """The top-level statements of ``source`` that ``roots`` need, in their order (imports included)."""
+    tree = ast.parse(source)
+    nodes = [n for n in tree.body if not (isinstance(n, ast.ImportFrom) and n.module == "__future__")
+             and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
+    needed, todo = set(), list(roots)
+    while todo:
+        name = todo.pop()
+        if name in needed:
+            continue
+        needed.add(name)
+        for node in nodes:
+            if name in _defined(node):
+                todo.extend(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and n.id not in needed)
+    kept = [node for node in nodes if _defined(node) & needed]
+    return "\n\n".join(ast.unparse(node) for node in kept)
+
+
+def _readme() -> str:
+    return ("# Designing tools for LLM agents: student edition\n\n"
+            "Open `notebooks/00_start_here.ipynb` first. Set up with `pip install -r requirements.txt` and\n"
+            "`pip install -e .`, then `jupyter lab notebooks/`.\n\n"
+            "Each exercise has a check cell: it confirms a right answer and gives a hint for a known mistake.\n"
+            "This edition holds no answers; your instructor's grader judges every exercise on inputs of its own.\n")
+
+
+def main(out: Path) -> int:
+    result = build(out)
+    print(f"student edition written to {result.folder}: {result.notebooks} notebook(s), "
+          f"{len(result.stubbed)} graded function(s) stubbed in tooldesign")
+    for line in result.warnings:
+        print(f"warning: {line}", file=sys.stderr)
+    return 0
