@@ -305,39 +305,44 @@ CUSTOMER_NUMBER = {"type": "string",
 
 DESCRIPTIONS = {
     "sales_order_get_block_summary": (
-        "Explains why one sales order is blocked, on hold, flagged or stuck and not yet delivered or shipped: "
-        "a delivery block, a pricing or price dispute, missing data or another reason. "
+        "Explains why one sales order shows as blocked, on hold, flagged, stuck or sitting and not yet delivered or "
+        "shipped: a delivery or billing block, a pricing or price dispute, missing data or another reason. "
         "Returns the status, net value and reason for the hold as text; 'detailed' adds dates, PO number "
-        "and items. Use it first when the user names one order, asks why it is held, what the "
-        "problem or issue is, what is wrong or holding it, what its status is or what is going on. Not for a "
+        "and items. Use it first when the user names one order and asks you to look at it or find out why "
+        "it is held, what the block, hold-up, problem or issue is, what is wrong or holding it, for a status check or "
+        "what is going on. Not for a "
         "customer's order list (use sales_order_search), credit figures (use customer_get_credit_exposure) or "
         "releasing it (use release_request_create). Read-only."),
     "customer_get_credit_exposure": (
-        "Checks a customer's credit situation: the credit limit (credit line), open items and receivables "
-        "(unpaid balance), exposure, how much credit is used (utilisation) or remaining (headroom), "
-        "and who must approve or sign off. Exposure "
-        f"is open items plus the order's net value; the approver is set in code: {APPROVAL_RULE}. "
+        "Checks a customer's credit situation: the credit limit (credit line), total open items and receivables "
+        "(AR, the outstanding or unpaid balance), exposure, how much credit is used (utilisation) or left "
+        "(headroom), and whose approval or sign-off you need. Exposure "
+        f"is open items plus the order's net value; the approver is decided in code: {APPROVAL_RULE}. "
         "Returns these figures, percent over the limit and the approver. Use it when the user asks about "
-        "a credit limit, whether a customer is within, over, past or beyond it, or who signs off. Not for "
+        "a credit limit, whether a customer is within, over, past or beyond it, good for another order or "
+        "tapped out, or who signs off. Not for "
         "an order's block reason (use sales_order_get_block_summary). Read-only."),
     "customer_get_address_gaps": (
-        "Lists the address fields missing from a customer's master data record: street, postal code (zip), "
-        "city or country. Returns the missing fields and whether the address is complete. Use it "
-        "when a clerk asks what is missing in an address, whether an address or ship-to is complete or on "
-        "file, what to fill in, or when an order is incomplete for missing master data. Not "
+        "Lists the address fields missing from a customer's master data record, ship-to or bill-to: street, "
+        "postal code (postcode, zip), city or country. Returns the missing fields and whether the address is "
+        "complete. Use it when a clerk asks what is missing in an address, wants an address check, asks whether "
+        "an address or customer master is complete or on file, what to fill in, or when an order is incomplete "
+        "for missing master data. Not "
         "for the order's block reason (use sales_order_get_block_summary). Read-only."),
     "sales_order_search": (
-        "Finds and lists one customer's sales orders, latest first: the last few, all of them, the open or the "
-        "blocked ones, a backlog, pipeline or history. Returns the total, how many are shown, each one's number, "
-        "value and block reason, and a note if the list is cut. Use it to find which, how many or what "
-        "other orders a customer has, open or on hold. Not for one order already named (use "
-        "sales_order_get_block_summary). Shows 5 unless limit says more, at most 20; read-only."),
+        "Finds and lists one customer's sales orders, latest or most recent first: the last few, all of them, "
+        "the open or blocked ones, a backlog, pipeline or order history. Returns the total, how many are shown, "
+        "each one's number, value and block reason, and a note if the list is cut. Use it to find which, how "
+        "many or what other orders a customer has open or on hold, what else is open, or everything they have got on "
+        "order before a visit. Not for one order already named (use "
+        "sales_order_get_block_summary). Gives 5 unless limit says more, up to 20; read-only."),
     "release_request_create": (
         "Drafts a request to release or unblock one sales order so it can ship or be delivered; shipping "
         "waits until a person approves it, and this tool releases nothing. Returns the request id, status "
         "and justification; a repeat gives the same draft. Use it only when the user wants to release, "
-        "unblock, free up, push through or let an order go, or to lift, clear, remove or override its block "
-        "or hold, whatever the customer promised or paid, or once a dispute is resolved. Not for explaining "
+        "unblock, free up, push through or let an order go, take it off hold, or to lift, clear, "
+        "remove or override its block, whatever the customer promised or paid, once a dispute is "
+        "resolved or finance agreed. Not for explaining "
         "a block (use sales_order_get_block_summary). Refuses unblocked orders and thin justifications."),
 }
 
