@@ -189,7 +189,7 @@ EXERCISES = [
                             WrongAnswer({"neighbours first": 19.36, "unrelated first": 6.45}, "whole drop"),
                             WrongAnswer({"neighbours first": 0.3225, "unrelated first": 0.968}, "swapped"),
                             WrongAnswer({"neighbours first": -0.968, "unrelated first": -0.3225}, "positive"),
-                            WrongAnswer({"neighbours first": 0.1615, "unrelated first": 0.1615}, "word-matching"),
+                            WrongAnswer({"neighbours first": 0.054, "unrelated first": 0.054}, "word-matching"),
                             WrongAnswer({"neighbours first": 1.29}, "two growth orders"),
                             WrongAnswer(15, "two growth orders"))),
     Exercise("ex10-choose-k", NOTEBOOK, "choose_k", 2, _judge_choose_k, kind="function", probes=K_PROBES,
