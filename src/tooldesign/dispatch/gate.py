@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
 from tooldesign.dispatch.calls import ToolCall
-from tooldesign.tools.base import Tool
+from tooldesign.tools.base import NotJSON, Tool, json_plain
 
 ALLOW, DENY = "allow", "deny"
 
@@ -95,8 +95,8 @@ def require_decision(tool: Tool, decision: Decision | None) -> None:
 def _frozen(value: Any) -> str:
     """A value as JSON text: immutable, so a record can never change after it is written."""
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
+        return json.dumps(json_plain(value), ensure_ascii=False)
+    except (NotJSON, TypeError, ValueError, RecursionError):
         return json.dumps(f"<a {type(value).__name__}, not a JSON value>")
 
 
@@ -187,7 +187,7 @@ def fixed(decision: Decision) -> ApprovalCallback:
     return callback
 
 
-_PREFIX = re.compile(r"^\s*(?:SO[-\s]?)?(\d+)\s*$", re.IGNORECASE)
+_PREFIX = re.compile(r"^\s*(?:SO[-\s]?)?([0-9]+)\s*$", re.IGNORECASE)
 _FIGURE = re.compile(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", re.IGNORECASE)
 
 
