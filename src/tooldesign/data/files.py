@@ -91,6 +91,8 @@ def write_text(path: Path, text: str) -> Path:
     data while another rebuilds it never sees half a file.
     """
     ensure_writable(path.parent)
+    if path.is_dir():  # no permission fixes this: the name is taken by a folder
+        raise DataDirError(f"{shown_path(path)} is a folder where a file should be; move it away, then {REBUILD}")
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
         with open(partial, "w", encoding="utf-8", newline="\n") as handle:
