@@ -318,3 +318,32 @@ def test_leading_zeros_name_the_same_order_as_sap_pads_them(number):
     assert result["sales_order"] == "4711" and "error" not in result
     exposure = tools["customer_get_credit_exposure"].run({"customer": "0010023", "sales_order": number})
     assert exposure["customer"] == "10023" and "error" not in exposure
+
+
+# ---------- a fuzz over what a Python client can hand over, not only JSON ----------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+ATOMS = (st.none() | st.booleans() | st.integers() | st.integers(min_value=10 ** 400, max_value=10 ** 401)
+         | st.floats() | st.text(max_size=8) | st.binary(max_size=4) | st.sampled_from(["\ud800", TouchyStr("4711")])
+         | st.builds(Exploding) | st.complex_numbers(allow_nan=False, max_magnitude=10))
+PYTHON = st.recursive(ATOMS, lambda inner: (st.lists(inner, max_size=3) | st.tuples(inner, inner)
+                                            | st.frozensets(st.integers(), max_size=2)
+                                            | st.dictionaries(st.text(max_size=6) | st.integers(), inner, max_size=3)),
+                      max_leaves=10)
+NAMES = st.sampled_from([READ, WRITE, "get_order", "nope", ""]) | PYTHON
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=NAMES, arguments=PYTHON, call_id=PYTHON, shape=st.sampled_from(["toolcall", "tool_use", "openai", "bare"]))
+def test_dispatch_never_raises_on_python_objects_and_runs_only_valid_calls(name, arguments, call_id, shape):
+    tools = build_designed_set().with_tools(list(build_mirror_set()))
+    proposal = {"toolcall": lambda: ToolCall(name, arguments, call_id),
+                "tool_use": lambda: {"name": name, "input": arguments, "id": call_id},
+                "openai": lambda: {"id": call_id, "function": {"name": name, "arguments": arguments}},
+                "bare": lambda: arguments}[shape]()
+    dispatcher = Dispatcher(tools, approve=allow_all)
+    result = dispatcher.dispatch(proposal)
+    _readable(result)
+    for ran in dispatcher.handler_calls:
+        json.dumps(ran.arguments, allow_nan=False)  # whatever ran was plain JSON
