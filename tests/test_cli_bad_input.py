@@ -214,6 +214,14 @@ CASES = [
     ("odd_notebooks", (*WB, "grade", "odd", "--out", "odd/results"), "inside the submissions"),
     ("odd_notebooks", (*WB, "grade", "odd", "--out", ""), "an empty path"),
     ("odd_notebooks", (*WB, "grade", "odd", "--extra-checks", "odd/a_file"), "not a Python file"),
+    # modules without options refuse an argument instead of ignoring it; ports and model names are checked
+    ("intact", ("-m", "tooldesign.dispatch.boundary", "--bogus"), "takes no arguments"),
+    ("intact", ("-m", "tooldesign.scale.search", "extra"), "takes no arguments"),
+    ("intact", ("-m", "tooldesign.scale.consolidate", "-v"), "takes no arguments"),
+    ("intact", (*TD, "serve", "--transport", "http", "--port", "0"), "from 1 to 65535"),
+    ("intact", (*TD, "serve", "--transport", "http", "--port", "99999"), "from 1 to 65535"),
+    ("intact", (*TD, "select", "--model", ""), "--model needs a model's name"),
+    ("intact", (*TD, "select", "--model", "  "), "--model needs a model's name"),
     # author never writes a learner's copy and never replaces a file unasked
     ("odd_notebooks", (*WB, "author", "odd/script.py", "notebooks/02_coldchain_data.ipynb"), "author never writes"),
     ("odd_notebooks", (*WB, "author", "odd/script.py", "odd/my_notes.ipynb"), "exists; add --force"),
