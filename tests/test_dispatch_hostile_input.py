@@ -347,3 +347,22 @@ def test_dispatch_never_raises_on_python_objects_and_runs_only_valid_calls(name,
     _readable(result)
     for ran in dispatcher.handler_calls:
         json.dumps(ran.arguments, allow_nan=False)  # whatever ran was plain JSON
+
+
+def test_the_audit_keeps_a_megabyte_proposal_bounded_but_identifiable():
+    import hashlib
+    from tooldesign.dispatch.gate import AUDIT_KEPT_CHARS, MAX_AUDIT_CHARS
+    huge = {"sales_order": "4711", "justification": "EUR " * 250_000}
+    dispatcher = Dispatcher(build_designed_set(), approve=allow_all)
+    for _ in range(3):
+        dispatcher.dispatch(ToolCall(WRITE, huge))
+    for record in dispatcher.audit:
+        assert len(record.proposed_json) < MAX_AUDIT_CHARS
+        kept = record.proposed
+        whole = json.dumps(huge, ensure_ascii=False)
+        assert kept["clipped"] is True and kept["chars"] == len(whole)
+        assert kept["sha256"] == hashlib.sha256(whole.encode()).hexdigest()
+        assert whole.startswith(kept["start"]) and len(kept["start"]) == AUDIT_KEPT_CHARS
+    small = Dispatcher(build_designed_set(), approve=allow_all)
+    small.dispatch(ToolCall(READ, EXAMPLES[READ]))
+    assert small.audit.records[0].proposed == EXAMPLES[READ]
