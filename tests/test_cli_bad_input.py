@@ -91,9 +91,37 @@ def changed_copy_and_lost_manifest(course: Path) -> None:
     mine.write_text(mine.read_text().replace("Exercise", "Exercise (my notes)", 1))
 
 
+def manifest_wrong_shape(course: Path) -> None:
+    path = course / "data/sap/MANIFEST.json"
+    manifest = json.loads(path.read_text())
+    manifest["files"]["sales_orders.csv"]["columns"] = 5
+    path.write_text(json.dumps(manifest))
+
+
+def folder_for_orders(course: Path) -> None:
+    (course / "data/sap/sales_orders.csv").unlink()
+    (course / "data/sap/sales_orders.csv").mkdir()
+
+
+def odd_notebooks(course: Path) -> None:
+    odd = course / "odd"
+    odd.mkdir()
+    (odd / "03_mirrored_tools.ipynb").write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+                                                             "cells": [{"cell_type": "code", "metadata": {}}]}))
+    (odd / "04_designed_tools.ipynb").write_text(json.dumps({"nbformat": 3, "nbformat_minor": 0, "metadata": {},
+                                                             "worksheets": [{"cells": []}]}))
+    (odd / "05_lint.ipynb").write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+                                                   "cells": [1, "x"]}))
+    (odd / "my_notes.ipynb").write_text((course / "notebooks/02_coldchain_data.ipynb").read_text())
+    (odd / "02_coldchain_data.ipynb").write_text((course / "notebooks/05_lint.ipynb").read_text())
+    (odd / "script.py").write_text("# %%\nprint(1)\n")
+    (odd / "a_file").write_text("not a notebook")
+
+
 DAMAGES: dict[str, Damage] = {f.__name__: f for f in (
     intact, no_data, data_deleted, recordings_deleted, truncated_orders, empty_row_in_orders, corrupt_readings, truncated_limits, corrupt_manifest,
-    damaged_customers, unwritable_data, bad_notebooks, changed_copy_and_lost_manifest)}
+    damaged_customers, unwritable_data, bad_notebooks, changed_copy_and_lost_manifest, manifest_wrong_shape,
+    folder_for_orders, odd_notebooks)}
 
 TD, CM, WB = ("-m", "tooldesign"), ("-m", "tooldesign.codemode"), ("-m", "workbook")
 LONG = "x" * 100_000
@@ -154,6 +182,51 @@ CASES = [
     ("bad_notebooks", (*WB, "grade", "empty_submissions", "--jobs", "many"), "invalid int value"),
     ("bad_notebooks", (*WB, "grade", "empty_submissions", "--extra-checks", "nope.py"), "nope.py"),
     ("intact", (*WB, "author", "no-such-script.py", "out.ipynb"), "no-such-script.py"),
+    # a manifest of the wrong shape, a folder in a file's place: every entry point, one line
+    ("manifest_wrong_shape", (*TD, "respond"), "data/sap/MANIFEST.json is damaged"),
+    ("manifest_wrong_shape", ("-m", "tooldesign.loop"), "data/sap/MANIFEST.json is damaged"),
+    ("manifest_wrong_shape", ("-m", "tooldesign.injection"), "data/sap/MANIFEST.json is damaged"),
+    ("manifest_wrong_shape", ("-m", "tooldesign.scale.search"), "data/sap/MANIFEST.json is damaged"),
+    ("folder_for_orders", (*TD, "lint"), "sales_orders.csv is a folder where a data file should be"),
+    ("folder_for_orders", ("-m", "tooldesign.loop"), "sales_orders.csv is a folder where a data file should be"),
+    ("folder_for_orders", ("-m", "tooldesign.scale.consolidate"), "is a folder where a data file should be"),
+    ("folder_for_orders", ("-m", "tooldesign.scale.growth"), "is a folder where a data file should be"),
+    ("folder_for_orders", (*TD, "data"), "is a folder where a file should be; move it away"),
+    # check: notebooks that are damaged inside, too old, unnamed or of another lesson
+    ("odd_notebooks", (*WB, "check", "odd/03_mirrored_tools.ipynb"), "cell 1 has no source text"),
+    ("odd_notebooks", (*WB, "check", "odd/04_designed_tools.ipynb"), "old notebook format 3"),
+    ("odd_notebooks", (*WB, "check", "odd/05_lint.ipynb"), "cell 1 is not a cell"),
+    ("odd_notebooks", (*WB, "check", "odd/my_notes.ipynb"), "not named after a course notebook"),
+    ("odd_notebooks", (*WB, "check", "odd/02_coldchain_data.ipynb"), "holds the checks of lesson 05"),
+    ("odd_notebooks", (*WB, "check", "odd"), "no notebook 'odd'"),
+    ("odd_notebooks", (*WB, "check", ""), "no notebook ''"),
+    ("odd_notebooks", (*WB, "check", "-1"), "no notebook '-1'"),
+    ("odd_notebooks", (*WB, "release", "odd/05_lint.ipynb"), "cell 1 is not a cell"),
+    ("odd_notebooks", (*WB, "execute", "odd/03_mirrored_tools.ipynb"), "cell 1 has no source text"),
+    # grade: argument parsing only
+    ("odd_notebooks", (*WB, "grade", ""), "an empty path names no file or folder"),
+    ("odd_notebooks", (*WB, "grade", "odd/a_file"), "is a file but not a notebook"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--timeout", "nan"), "--timeout a number of seconds above 0"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--timeout", "inf"), "--timeout a number of seconds above 0"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--jobs", "-1"), "--jobs needs 1 or more"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--out", "odd/a_file"), "is a file; give a folder"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--out", "notebooks"), "inside the learner's notebooks/"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--out", "odd/results"), "inside the submissions"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--out", ""), "an empty path"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--extra-checks", "odd/a_file"), "not a Python file"),
+    # modules without options refuse an argument instead of ignoring it; ports and model names are checked
+    ("intact", ("-m", "tooldesign.dispatch.boundary", "--bogus"), "takes no arguments"),
+    ("intact", ("-m", "tooldesign.scale.search", "extra"), "takes no arguments"),
+    ("intact", ("-m", "tooldesign.scale.consolidate", "-v"), "takes no arguments"),
+    ("intact", (*TD, "serve", "--transport", "http", "--port", "0"), "from 1 to 65535"),
+    ("intact", (*TD, "serve", "--transport", "http", "--port", "99999"), "from 1 to 65535"),
+    ("intact", (*TD, "select", "--model", ""), "--model needs a model's name"),
+    ("intact", (*TD, "select", "--model", "  "), "--model needs a model's name"),
+    # author never writes a learner's copy and never replaces a file unasked
+    ("odd_notebooks", (*WB, "author", "odd/script.py", "notebooks/02_coldchain_data.ipynb"), "author never writes"),
+    ("odd_notebooks", (*WB, "author", "odd/script.py", "odd/my_notes.ipynb"), "exists; add --force"),
+    ("odd_notebooks", (*WB, "author", "odd", "x.ipynb"), "is not a file"),
+    ("odd_notebooks", (*WB, "author", "odd/script.py", "odd"), "is a folder"),
 ]
 
 
@@ -189,3 +262,17 @@ def test_bad_input_is_one_line_and_a_non_zero_exit(courses, damage, argv, fragme
     assert done.stderr.count("\n") == 1 and done.stderr.endswith("\n"), done.stderr[-600:]
     assert fragment in done.stderr, done.stderr
     assert len(done.stderr) < 600
+
+
+def test_no_bad_command_changes_a_learner_notebook(courses):
+    """Every case above ran in copies; in the one with odd arguments, notebooks/ is byte for byte as released."""
+    course = courses("odd_notebooks")
+    fresh = make_copy(course.parent / "fresh")
+    for case in ((*WB, "author", "odd/script.py", "notebooks/02_coldchain_data.ipynb"),
+                 (*WB, "grade", "odd", "--out", "notebooks")):
+        run_in(course, *case, timeout=240)
+    for path in sorted((fresh / "notebooks").iterdir()):
+        if path.is_file():
+            assert (course / "notebooks" / path.name).read_bytes() == path.read_bytes(), path.name
+    assert sorted(p.name for p in (course / "notebooks").iterdir()) == sorted(
+        p.name for p in (fresh / "notebooks").iterdir())

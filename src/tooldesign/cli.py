@@ -162,6 +162,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.port is not None and args.transport != "http":
         print("error: --port only applies together with --transport http", file=sys.stderr)
         return 2
+    if args.port is not None and not 1 <= args.port <= 65535:
+        print(f"error: --port needs a port number from 1 to 65535, not {args.port}", file=sys.stderr)
+        return 2
     served = run.served_set(args.set)
     try:
         if args.transport == "http":
@@ -172,6 +175,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         pass
     print("server stopped", file=sys.stderr)
     return 0
+
+
+def takes_no_arguments(prog: str, argv: Sequence[str] | None = None) -> None:
+    """For a ``python -m`` module that has no options: an argument given anyway is a mistake, not ignored."""
+    given = sys.argv[1:] if argv is None else list(argv)
+    if given:
+        shown = " ".join(given)
+        shown = shown if len(shown) <= 60 else shown[:59] + "…"
+        print(f"error: python -m {prog} takes no arguments (got: {shown})", file=sys.stderr)
+        raise SystemExit(2)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -212,6 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit code. Errors become one line on stderr."""
     args = build_parser().parse_args(argv)
+    if getattr(args, "model", None) is not None and not args.model.strip():
+        print("error: --model needs a model's name, for example --model gpt-4o-mini", file=sys.stderr)
+        return 2
     if getattr(args, "provider", None) not in (None, "ollama") and not getattr(args, "model", None):
         print("error: --provider only applies together with --model NAME", file=sys.stderr)
         return 2

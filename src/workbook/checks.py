@@ -18,10 +18,25 @@ PASS, FAIL, NOT_DONE = "pass", "fail", "not_done"
 SYMBOL = {PASS: "✔", FAIL: "✘", NOT_DONE: "…"}
 
 
+# A hint is a sentence or two; one that quotes a learner's megabyte answer is cut in the middle,
+# keeping its start (what was wrong) and its end (what to do).
+MAX_HINT = 600
+
+
+def _bounded(message: str) -> str:
+    if len(message) <= MAX_HINT:
+        return message
+    head, tail = MAX_HINT * 2 // 3, MAX_HINT // 3 - 3
+    return message[:head] + " … " + message[-tail:]
+
+
 @dataclass(frozen=True)
 class Verdict:
     status: str
     message: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", _bounded(str(self.message)))
 
     @property
     def passed(self) -> bool:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from workbook import NOTEBOOKS_DIR, SOLUTIONS_DIR
 
@@ -56,6 +58,31 @@ def _saved(path: Path) -> str:
     return f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(saved))}, {words}"
 
 
+def _lesson_of(path: Path, shown: str) -> str:
+    """The course notebook a file belongs to, by its number: "02_coldchain_data-Copy1" checks as lesson 02."""
+    from workbook.release import ReleaseError
+    known = {p.stem[:2]: p.stem for p in sorted(NOTEBOOKS_DIR.glob("[0-9][0-9]_*.ipynb"))}
+    lesson = known.get(path.stem[:2]) if path.stem[:2].isdigit() else None
+    if lesson is None:
+        raise ReleaseError(f"{shown} is not named after a course notebook, so no checks belong to it; keep its "
+                           f"lesson number at the front of the name, like {next(iter(known.values()), '02_name')}.ipynb")
+    return lesson
+
+
+_CHECK_CALL = re.compile(r"""check\(\s*["'](ex(\d\d)-[\w-]+)["']""")
+
+
+def _same_lesson(notebook: Any, lesson: str, shown: str) -> None:
+    """A notebook whose check cells all belong to another lesson was saved under the wrong name."""
+    from workbook.release import ReleaseError
+    numbers = {m.group(2) for cell in notebook.cells if cell.get("cell_type") == "code"
+               for m in _CHECK_CALL.finditer(str(cell.get("source", "")))}
+    if numbers and lesson[:2] not in numbers:
+        other = ", ".join(sorted(numbers))
+        raise ReleaseError(f"{shown} holds the checks of lesson {other}, not of {lesson}; check it under its own "
+                           f"name, or restore {lesson}.ipynb with `make notebooks`")
+
+
 def _check(args: argparse.Namespace) -> int:
     from workbook.execute import errors, run, verdict_lines
     from workbook.exercises import exercises_for
@@ -68,6 +95,8 @@ def _check(args: argparse.Namespace) -> int:
     if not notebook.cells:
         raise ReleaseError(f"{shown} has no cells; restore it (git checkout -- {path.name}) or write a fresh copy "
                            "with `make notebooks`")
+    lesson = _lesson_of(path, shown)
+    _same_lesson(notebook, lesson, shown)
     print(f"Checking the SAVED file {shown}, last saved {_saved(path)} (save first: Ctrl+S). "
           "It runs as a copy; your file is not changed ...", flush=True)
     try:
@@ -76,7 +105,7 @@ def _check(args: argparse.Namespace) -> int:
         raise ReleaseError(f"{shown} could not be run to the end ({type(error).__name__}: "
                            f"{' '.join(str(error).split())[:160]})") from None
     lines = {line.grade_id: line for line in verdict_lines(notebook)}
-    expected = exercises_for(path.stem)
+    expected = exercises_for(lesson)
     by_hand = [ex for ex in expected if ex.kind == "manual"]
     checked = [ex for ex in expected if ex.kind != "manual"]
     for exercise in expected:
@@ -105,18 +134,61 @@ def _list(args: argparse.Namespace) -> int:
 
 def _author(args: argparse.Namespace) -> int:
     from workbook.authoring import author
+    if not args.script.is_file():
+        raise _BadArgument(f"{_shown_arg(args.script)} is not a file; give a lesson script with # %% cells")
+    if _inside(args.target, NOTEBOOKS_DIR):
+        raise _BadArgument(f"{_shown_arg(args.target)} is a learner's copy in notebooks/, which author never "
+                           "writes; write solutions/NN_name.ipynb, then run `make notebooks`")
+    if args.target.is_dir():
+        raise _BadArgument(f"{_shown_arg(args.target)} is a folder; give the notebook file to write")
+    if args.target.exists() and not args.force:
+        raise _BadArgument(f"{_shown_arg(args.target)} exists; add --force to replace it")
     print(f"wrote {author(args.script, args.target)}")
     return 0
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, ValueError):
+        return False
+
+
+def _grade_paths(args: argparse.Namespace) -> None:
+    """Refuse the paths that would grade the wrong thing or write among files someone else owns."""
+    if str(args.out).strip() == ".":
+        raise _BadArgument("--out needs a folder of its own for the results, not the current folder")
+    if args.submissions.is_file() and args.submissions.suffix != ".ipynb":
+        raise _BadArgument(f"{_shown_arg(args.submissions)} is a file but not a notebook (.ipynb); give a "
+                           "folder of submissions or one notebook")
+    if args.out.exists() and not args.out.is_dir():
+        raise _BadArgument(f"--out {_shown_arg(args.out)} is a file; give a folder for the results")
+    owned = [(NOTEBOOKS_DIR, "the learner's notebooks/"), (SOLUTIONS_DIR, "solutions/")]
+    if args.submissions.is_dir():
+        owned.append((args.submissions, "the submissions"))
+    for folder, whose in owned:
+        if _inside(args.out, folder):
+            raise _BadArgument(f"--out {_shown_arg(args.out)} is inside {whose}; results go in a folder of their "
+                               "own, for example --out grading-out")
+    extra = args.extra_checks
+    if extra is not None and extra.is_file() and extra.suffix != ".py":
+        raise _BadArgument(f"--extra-checks {_shown_arg(extra)} is not a Python file (.py) defining EXERCISES")
+
+
+def _shown_arg(path: Path) -> str:
+    text = str(path)
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def _grade(args: argparse.Namespace) -> int:
     from workbook.grade import grade
     from workbook.grade.plan import PlanError
-    if args.jobs < 1 or args.timeout <= 0:
+    if args.jobs < 1 or not 0 < args.timeout < float("inf"):
         print("error: --jobs needs 1 or more, --timeout a number of seconds above 0", file=sys.stderr)
         return 2
     from workbook.grade.kernel import Limits
     from workbook.grade.sandbox import NoSandbox
+    _grade_paths(args)
     try:
         report = grade(args.submissions, args.out, jobs=args.jobs, timeout=args.timeout,
                        extra_checks=args.extra_checks, sandbox=False if args.no_sandbox else None,
@@ -134,6 +206,13 @@ def _grade(args: argparse.Namespace) -> int:
     print(f"gradebook: {report.gradebook}")
     print(f"feedback:  {report.gradebook.parent / 'feedback'}/ ({len(report.feedback)} learner(s))")
     return 0
+
+
+def _path(text: str) -> Path:
+    """A path argument; an empty one would quietly mean the current folder, so it is refused."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    return Path(text)
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -171,16 +250,17 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_check)
     sub.add_parser("list", help="the notebooks and their exercises").set_defaults(run=_list)
     p = sub.add_parser("author", help="turn a lesson script (# %% cells) into a solution notebook")
-    p.add_argument("script", type=Path)
-    p.add_argument("target", type=Path)
+    p.add_argument("script", type=_path)
+    p.add_argument("target", type=_path)
+    p.add_argument("--force", action="store_true", help="replace the target if it exists")
     p.set_defaults(run=_author)
     p = sub.add_parser("grade", help="instructors: grade a class's notebooks into a gradebook and feedback")
-    p.add_argument("submissions", type=Path,
+    p.add_argument("submissions", type=_path,
                    help="a folder with one folder per learner (SUBMISSIONS/<learner>/NN_name.ipynb), or one file")
-    p.add_argument("--out", type=Path, default=Path("grading-out"), help="where the results go (grading-out)")
+    p.add_argument("--out", type=_path, default=Path("grading-out"), help="where the results go (grading-out)")
     p.add_argument("--jobs", type=int, default=1, help="notebooks graded at once, one kernel each (1)")
     p.add_argument("--timeout", type=float, default=120, help="seconds any one cell may run (120)")
-    p.add_argument("--extra-checks", type=Path, metavar="FILE",
+    p.add_argument("--extra-checks", type=_path, metavar="FILE",
                    help="your private checks: a Python file defining EXERCISES, kept out of the learners' repository")
     p.add_argument("--no-sandbox", action="store_true",
                    help="grade without bubblewrap: learner code runs with your rights; rows say unsandboxed")

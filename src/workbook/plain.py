@@ -23,8 +23,29 @@ def _numpy_item(value: Any) -> Any:
     return value
 
 
+# Deeper than any answer in the course; shallow enough that a list holding itself is refused, not a crash.
+MAX_DEPTH = 64
+# How much of a key a message quotes: enough to find it, never a screenful.
+_KEY_SHOWN = 40
+
+
+def _key_text(key: Any) -> str:
+    try:
+        shown = repr(key)
+    except Exception:  # a key whose repr fails is named by its type
+        shown = f"<a {type(key).__name__}>"
+    return shown if len(shown) <= _KEY_SHOWN else shown[:_KEY_SHOWN - 1] + "…"
+
+
 def to_plain(value: Any, where: str = "the answer") -> Any:
     """Return a deep copy of ``value`` built only from exact JSON types, or raise NotPlainData."""
+    return _plain(value, where, 0)
+
+
+def _plain(value: Any, where: str, depth: int) -> Any:
+    if depth > MAX_DEPTH:
+        raise NotPlainData(f"{where} is nested more than {MAX_DEPTH} levels deep (or holds itself); "
+                           "use a flat list or dict")
     value = _numpy_item(value)
     kind = type(value)
     # Identity, never ==: a class whose metaclass claims equality with everything must not pass.
@@ -35,17 +56,20 @@ def to_plain(value: Any, where: str = "the answer") -> Any:
             raise NotPlainData(f"{where} is {value!r}; use a finite number")
         return value
     if kind is list or kind is tuple:
-        return [to_plain(item, f"{where}[{i}]") for i, item in enumerate(value)]
+        return [_plain(item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value)]
     if kind is dict:
         out = {}
         for key, item in value.items():
             key = _numpy_item(key)
             if type(key) is not str:
-                if type(key) is int:
+                if type(key) is int and key.bit_length() <= 64:
                     key = str(key)
+                elif type(key) is int:
+                    raise NotPlainData(f"{where} has a key that is a number too long to be one; use strings as keys")
                 else:
-                    raise NotPlainData(f"{where} has the key {key!r}; use strings (or whole numbers) as keys")
-            out[key] = to_plain(item, f"{where}[{key!r}]")
+                    raise NotPlainData(f"{where} has the key {_key_text(key)}; "
+                                       "use strings (or whole numbers) as keys")
+            out[key] = _plain(item, f"{where}[{_key_text(key)}]", depth + 1)
         return out
     name = f"{kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" else kind.__qualname__
     if name in ("set", "frozenset"):

@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import textwrap
+import warnings
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -127,15 +128,36 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
         raise ReleaseError(f"{shown} is not a notebook (not even text); {restore}") from None
     except ValueError:
         raise ReleaseError(f"{shown} is not a notebook (not valid JSON); {restore}") from None
+    if isinstance(value, dict) and type(value.get("nbformat")) is int and value["nbformat"] < 4:
+        raise ReleaseError(f"{shown} is in the old notebook format {value['nbformat']}; open it in JupyterLab and "
+                           f"save it (that writes format 4), or {restore}")
     if not isinstance(value, dict) or not isinstance(value.get("cells"), list) or "nbformat" not in value:
         kinds = {dict: "an object without cells", list: "a list", str: "a string", int: "a number",
                  float: "a number", bool: "true or false", type(None): "null"}
         kind = kinds.get(type(value), type(value).__name__)
         raise ReleaseError(f"{shown} holds valid JSON but not a notebook ({kind}); {restore}")
+    broken = _broken_cell(value["cells"])
+    if broken:
+        raise ReleaseError(f"{shown} is damaged: {broken}; {restore}")
     try:
-        return nbformat.reads(raw.decode("utf-8"), as_version=4)
+        with warnings.catch_warnings():  # nbformat warns on stderr about what it repairs; the line below says enough
+            warnings.simplefilter("ignore")
+            return nbformat.reads(raw.decode("utf-8"), as_version=4)
     except Exception as error:  # nbformat raises many kinds for a malformed notebook; all mean the same
         raise ReleaseError(f"{shown} is not a notebook nbformat can read ({type(error).__name__}); {restore}") from None
+
+
+def _broken_cell(cells: list) -> str:
+    """What is wrong with the first cell that no notebook program wrote that way, or "" when all are sound."""
+    for number, cell in enumerate(cells, start=1):
+        if not isinstance(cell, dict):
+            return f"cell {number} is not a cell but {_clip(json.dumps(cell), 40)}"
+        if cell.get("cell_type") not in ("code", "markdown", "raw"):
+            return f"cell {number} has no known cell_type"
+        source = cell.get("source")
+        if not (isinstance(source, str) or (isinstance(source, list) and all(isinstance(s, str) for s in source))):
+            return f"cell {number} has no source text"
+    return ""
 
 
 def _clip(text: str, limit: int = 120) -> str:

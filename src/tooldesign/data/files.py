@@ -91,6 +91,8 @@ def write_text(path: Path, text: str) -> Path:
     data while another rebuilds it never sees half a file.
     """
     ensure_writable(path.parent)
+    if path.is_dir():  # no permission fixes this: the name is taken by a folder
+        raise DataDirError(f"{shown_path(path)} is a folder where a file should be; move it away, then {REBUILD}")
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
         with open(partial, "w", encoding="utf-8", newline="\n") as handle:
@@ -188,13 +190,40 @@ def verified(path: Path, columns: Sequence[str] | None = None) -> Path:
     return path
 
 
-def _check(path: Path, manifest: Path) -> dict[str, Any]:
+def _entry(path: Path, manifest: Path) -> dict[str, Any]:
+    """The manifest's record of ``path``, checked for shape: a manifest is a file that can be damaged too."""
     try:
         entry = json.loads(manifest.read_text(encoding="utf-8"))["files"][path.name]
-        want_bytes, want_sha = int(entry["bytes"]), str(entry["sha256"])
-    except (OSError, ValueError, KeyError, TypeError):
-        raise DataDamaged(f"{shown_path(manifest)} is damaged or does not list {path.name}; {REBUILD}") from None
-    data = _content(path)
+        sound = (isinstance(entry, dict) and type(entry.get("bytes")) is int and entry["bytes"] >= 0
+                 and isinstance(entry.get("sha256"), str) and len(entry["sha256"]) == 64
+                 and isinstance(entry.get("columns", []), list)
+                 and all(isinstance(c, str) for c in entry.get("columns", []))
+                 and type(entry.get("rows", 0)) is int)
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        sound = False
+    if not sound:
+        raise DataDamaged(f"{shown_path(manifest)} is damaged or does not list {path.name}; {REBUILD}")
+    return entry
+
+
+def _readable(path: Path) -> bytes:
+    """The file's bytes, or one line saying why they cannot be read (a folder in its place, no permission)."""
+    if path.is_dir():
+        raise DataDamaged(f"{shown_path(path)} is a folder where a data file should be; move it away, then {REBUILD}")
+    try:
+        return _content(path)
+    except PermissionError:
+        raise DataDamaged(f"{shown_path(path)} cannot be read (permission denied); fix its permissions "
+                          f"(chmod u+r {shown_path(path)}) or {REBUILD}") from None
+    except OSError as error:
+        raise DataDamaged(f"{shown_path(path)} cannot be read ({error.strerror or type(error).__name__}); "
+                          f"{REBUILD}") from None
+
+
+def _check(path: Path, manifest: Path) -> dict[str, Any]:
+    entry = _entry(path, manifest)
+    want_bytes, want_sha = entry["bytes"], entry["sha256"]
+    data = _readable(path)
     if len(data) != want_bytes:
         raise DataDamaged(f"{shown_path(path)} is damaged ({len(data):,} bytes, the builder wrote "
                           f"{want_bytes:,}); {REBUILD}")

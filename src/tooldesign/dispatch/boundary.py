@@ -26,7 +26,7 @@ from typing import Any, Mapping, Sequence
 
 from tooldesign.data import sap
 from tooldesign.selection import Picker, offline_picker
-from tooldesign.tools.base import Tool, ToolSet
+from tooldesign.tools.base import NotJSON, Tool, ToolSet, echo, json_plain
 
 CUSTOMERS, ORDERS = "search_customers", "search_orders"
 READ_ONLY = dict(readOnlyHint=True, openWorldHint=False)
@@ -76,25 +76,36 @@ REQUESTS: tuple[Request, ...] = (
 
 # ---------- the two tools over the SAP data ----------
 
+def _text(arguments: Any, name: str) -> str:
+    """The one text field these tools read, as plain text; anything else reads as "" and finds nothing."""
+    try:
+        value = json_plain(arguments).get(name, "") if isinstance(arguments, Mapping) else ""
+    except NotJSON:
+        return ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)  # a number sent for a number-like field still names it
+    return value.strip() if isinstance(value, str) else ""
+
+
 def _find_customers(arguments: Mapping[str, Any]) -> dict:
-    wanted = str(arguments.get("customer", "")).strip().lower()
+    wanted = _text(arguments, "customer").lower()
     frame = sap.customers()
     hits = frame[(frame["customer"] == wanted) | frame["name"].str.lower().str.contains(wanted, regex=False)]
     if not wanted or hits.empty:
-        return {"error": f"No customer matches {wanted!r}. Give part of the name or the number, for example "
+        return {"error": f"No customer matches {echo(wanted)}. Give part of the name or the number, for example "
                          "'Nordhafen' or '10023'."}
     return {"customers": [{k: r[k] for k in ("customer", "name", "city", "country", "credit_limit", "open_items")}
                           for _, r in hits.iterrows()]}
 
 
 def _find_orders(arguments: Mapping[str, Any]) -> dict:
-    wanted = str(arguments.get("customer_or_order", "")).strip()
+    wanted = _text(arguments, "customer_or_order")
     headers, items, customers = sap.orders(), sap.items(), sap.customers()
     names = customers[customers["name"].str.lower().str.contains(wanted.lower(), regex=False)]["customer"].tolist()
     chosen = headers[(headers["SalesOrder"] == wanted) | (headers["SoldToParty"] == wanted)
                      | headers["SoldToParty"].isin(names if wanted else [])]
     if chosen.empty:
-        return {"error": f"No order matches {wanted!r}. Give an order number such as '4711', a customer number "
+        return {"error": f"No order matches {echo(wanted)}. Give an order number such as '4711', a customer number "
                          "or part of a customer's name."}
     reasons = sap.block_reasons()
     return {"orders": [{
@@ -348,4 +359,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    from tooldesign.cli import takes_no_arguments
+    takes_no_arguments("tooldesign.dispatch.boundary")
     main()

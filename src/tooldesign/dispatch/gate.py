@@ -16,13 +16,14 @@ and the audit keeps the proposal and what ran as separate frozen records.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
 from tooldesign.dispatch.calls import ToolCall
-from tooldesign.tools.base import Tool
+from tooldesign.tools.base import NotJSON, Tool, json_plain
 
 ALLOW, DENY = "allow", "deny"
 
@@ -92,12 +93,28 @@ def require_decision(tool: Tool, decision: Decision | None) -> None:
 
 # ---------- the audit record ----------
 
+# An audit keeps every proposal, so one that carries a megabyte would make the log (and any table of
+# it) grow without bound. Past this many characters a record keeps the start, the size and a SHA-256
+# of the whole text: enough to tell what was sent and to match it against a copy kept elsewhere.
+MAX_AUDIT_CHARS = 20_000
+AUDIT_KEPT_CHARS = 2_000
+
+
 def _frozen(value: Any) -> str:
     """A value as JSON text: immutable, so a record can never change after it is written."""
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
+        return json.dumps(json_plain(value), ensure_ascii=False)
+    except (NotJSON, TypeError, ValueError, RecursionError):
         return json.dumps(f"<a {type(value).__name__}, not a JSON value>")
+
+
+def _bounded(text: str) -> str:
+    """``text`` itself, or for an oversized one a small JSON object that says so and identifies it."""
+    if len(text) <= MAX_AUDIT_CHARS:
+        return text
+    digest = hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()
+    return json.dumps({"clipped": True, "chars": len(text), "sha256": digest,
+                       "start": text[:AUDIT_KEPT_CHARS]}, ensure_ascii=False)
 
 
 @dataclass(frozen=True)
@@ -108,7 +125,8 @@ class AuditRecord:
     the caller sent, ``final`` the input the decision settled on (an approver's edit is kept even when
     it failed the schema; None when no decision named any input) and ``executed`` what the handler
     was given (None when it did not run). Each access returns a
-    fresh copy, so editing what you read changes nothing in the log.
+    fresh copy, so editing what you read changes nothing in the log. A value longer than
+    ``MAX_AUDIT_CHARS`` as JSON is kept as ``{"clipped": true, "chars", "sha256", "start"}``.
     """
     seq: int
     call_id: str
@@ -146,8 +164,8 @@ class AuditLog:
         return tuple(self._records)
 
     def add(self, *, proposed: Any, final: Any, **fields: Any) -> AuditRecord:
-        record = AuditRecord(seq=len(self._records) + 1, proposed_json=_frozen(proposed),
-                             final_json=None if final is None else _frozen(final), **fields)
+        record = AuditRecord(seq=len(self._records) + 1, proposed_json=_bounded(_frozen(proposed)),
+                             final_json=None if final is None else _bounded(_frozen(final)), **fields)
         self._records.append(record)
         return record
 

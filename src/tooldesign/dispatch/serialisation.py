@@ -10,43 +10,33 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from tooldesign.tools.base import clip, echo
+from tooldesign.tools.base import MAX_DEPTH, NotJSON, clip, echo, json_plain
 
 
 class ArgumentsNotParsed(ValueError):
     """The arguments were not a JSON object; raised with a message the model can act on."""
 
 
-# Deeper than any tool's arguments need; deep enough that a hostile value cannot exhaust the stack.
-MAX_DEPTH = 64
-
-
-def plain_copy(value: Any, depth: int = 0) -> Any:
+def plain_copy(value: Any) -> Any:
     """A deep copy of a JSON value made of fresh dicts and lists, or ArgumentsNotParsed.
 
     The copy is what makes later steps safe: nobody who holds the original (a caller, an approver)
-    can change what was validated, what runs or what the audit shows.
+    can change what was validated, what runs or what the audit shows. What counts as plain is
+    decided once, by ``json_plain``; this only words the refusal for arguments.
     """
-    if depth > MAX_DEPTH:
-        raise ArgumentsNotParsed(f"The arguments are nested more than {MAX_DEPTH} levels deep")
-    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0:  # a number pandas handed over
-        return plain_copy(value.item(), depth)
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, (list, tuple)):
-        return [plain_copy(v, depth + 1) for v in value]
-    if isinstance(value, Mapping):
-        bad = [k for k in value if not isinstance(k, str)]
-        if bad:
-            raise ArgumentsNotParsed(f"Field names must be strings; the arguments use {echo(repr(bad[0]))}")
-        return {k: plain_copy(v, depth + 1) for k, v in value.items()}
-    raise ArgumentsNotParsed(f"The arguments hold a {type(value).__name__}, which is not a JSON value")
+    try:
+        return json_plain(value)
+    except NotJSON as error:
+        text = str(error)
+        raise ArgumentsNotParsed(f"The arguments are not plain JSON: {text}") from None
 
 
 def parse_arguments(raw: Any) -> dict:
     """Arguments as a fresh dict, whether they came as JSON text or already parsed; anything else is refused."""
     if isinstance(raw, Mapping):
         return plain_copy(raw)
+    if isinstance(raw, memoryview):
+        raw = raw.tobytes()
     if not isinstance(raw, (str, bytes, bytearray)):
         raise ArgumentsNotParsed(f"The arguments must be a JSON object, not {_kind(raw)} ({echo(raw)})")
     try:

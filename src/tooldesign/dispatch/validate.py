@@ -23,7 +23,7 @@ from tooldesign.dispatch.errors import ToolFailure, actionable_message, error_re
 from tooldesign.dispatch.gate import (ApprovalCallback, ApprovalRequired, AuditLog, Decision, _frozen,
                                       require_decision)
 from tooldesign.dispatch.serialisation import ArgumentsNotParsed, parse_arguments, plain_copy
-from tooldesign.tools.base import Tool, ToolSet, clip, echo
+from tooldesign.tools.base import NotJSON, Tool, ToolSet, clip, echo, json_plain
 from tooldesign.tools.schema import argument_errors, rule_words
 
 
@@ -214,10 +214,18 @@ class Dispatcher:
             return refuse("no decision", error_result(
                 call.id, f"The approval step for {tool.name} failed ({type(exc).__name__}) and gave no decision; "
                 "it was not run", instead=waiting))
-        if not isinstance(decision, Decision):
+        except BaseException as stop:
+            # Ctrl-C, sys.exit() or a cancelled task is a person stopping the program, not a decision:
+            # it goes on up, but only after the audit shows the proposal and that nothing ran.
             decision = None
+            refuse(f"no decision (interrupted by {type(stop).__name__})", error_result(
+                call.id, f"The approval step for {tool.name} was interrupted; it was not run", instead=waiting))
+            raise
+        decision = _settled(decision)
+        if decision is None:
             return refuse("no decision", error_result(
-                call.id, f"The approval step for {tool.name} gave no decision; it was not run", instead=waiting))
+                call.id, f"The approval step for {tool.name} gave no usable decision; it was not run",
+                instead=waiting))
         message = clip(decision.message, MAX_MESSAGE)
         if not decision.allowed:
             return refuse(decision.label, ToolResult(
@@ -285,23 +293,67 @@ MAX_ID = 128
 def _as_call(call: Any) -> tuple[ToolCall, str]:
     """A ToolCall and "" for a usable proposal, or a placeholder call and what is wrong with it.
 
-    Accepts a ToolCall or a tool_use-shaped dict (``input`` or ``arguments``); a proposal is
-    untrusted input, so every field is checked before it is used.
+    Accepts a ToolCall, a tool_use-shaped dict (``input`` or ``arguments``), an OpenAI-shaped one
+    (``{"function": {"name", "arguments"}}``) or a client library's reply object that turns itself
+    into such a dict (``model_dump``). A proposal is untrusted input, so every field is checked
+    before it is used, and a proposal that fails while being read is malformed, not a crash.
     """
+    try:
+        return _read_call(call)
+    except Exception as error:  # a mapping whose own methods raise, an attribute that explodes
+        return ToolCall("", None, "call_1"), (f"The proposed call could not be read ({type(error).__name__}); "
+                                               "send a JSON object")
+
+
+def _read_call(call: Any) -> tuple[ToolCall, str]:
+    if not isinstance(call, (ToolCall, Mapping)) and callable(getattr(type(call), "model_dump", None)):
+        call = call.model_dump()  # pydantic objects from the anthropic and openai client libraries
     if isinstance(call, ToolCall):
         name, args, call_id = call.name, call.arguments, call.id
     elif isinstance(call, Mapping):
+        call = dict(call.items())
+        function = call.get("function")
+        if isinstance(function, Mapping) and "name" not in call:
+            call = {**call, **dict(function.items())}
         name, call_id = call.get("name"), call.get("id", "call_1")
         args = call["input"] if "input" in call else call.get("arguments", {})
     else:
         return ToolCall("", None, "call_1"), f"A proposed call must be a JSON object, not {echo(call)}"
-    safe_id = call_id if isinstance(call_id, str) and 0 < len(call_id) <= MAX_ID else "call_1"
-    if not isinstance(name, str) or not name:
-        return (ToolCall(name if isinstance(name, str) else "", args, safe_id),
+    safe_id = _plain_or_none(call_id)
+    safe_id = safe_id if safe_id and len(safe_id) <= MAX_ID else "call_1"
+    plain_name = _plain_or_none(name)
+    if not plain_name:
+        return (ToolCall(clip(plain_name or ""), args, safe_id),
                 f"The proposed call names no tool: \"name\" must be a tool's name as a string, not {echo(name)}")
-    if len(name) > MAX_ID:
-        return ToolCall(clip(name), args, safe_id), f"There is no tool named {echo(name)}"
-    return ToolCall(name, args, safe_id), ""
+    if len(plain_name) > MAX_ID:
+        return ToolCall(clip(plain_name), args, safe_id), f"There is no tool named {echo(plain_name)}"
+    return ToolCall(plain_name, args, safe_id), ""
+
+
+def _plain_or_none(text: Any) -> str | None:
+    """``text`` as a plain str that UTF-8 can carry, or None: a name or id goes back in every result."""
+    if not isinstance(text, str):
+        return None
+    try:
+        plain = json_plain(text)
+    except NotJSON:
+        return None
+    return plain
+
+
+def _settled(decision: Any) -> Decision | None:
+    """A plain Decision rebuilt from what an approver returned, or None when it is no usable decision.
+
+    Rebuilding runs Decision's own checks again, so a subclass with a property that raises, or a
+    decision whose fields were forced after it was made, cannot reach the gate in that state.
+    """
+    if not isinstance(decision, Decision):
+        return None
+    try:
+        behavior, message = json_plain(decision.behavior), json_plain(decision.message)
+        return Decision(behavior, decision.updated_input, message)
+    except Exception:
+        return None
 
 
 def _reports_error(value: Any) -> bool:

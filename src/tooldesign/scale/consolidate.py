@@ -250,4 +250,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    from tooldesign.cli import takes_no_arguments
+    takes_no_arguments("tooldesign.scale.consolidate")
     main()

@@ -146,4 +146,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    from tooldesign.cli import takes_no_arguments
+    takes_no_arguments("tooldesign.scale.search")
     main()

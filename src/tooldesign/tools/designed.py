@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tooldesign.data import sap
-from tooldesign.tools.base import Tool, ToolSet, clip, echo
+from tooldesign.tools.base import NotJSON, Tool, ToolSet, clip, echo, json_plain
 from tooldesign.tools.schema import argument_errors, rule_words
 from tooldesign.tools.mirror import SapRecords, load_sap
 
@@ -280,13 +280,24 @@ def _release_request(ctx: _Context, args: Any) -> dict:
     return draft
 
 
+def _without_leading_zeros(args: dict) -> dict:
+    """Numbers as SAP keys them: "0000004711" is order 4711 (SAP pads to ten digits), not a missing one."""
+    return {k: (v.lstrip("0") or "0") if k in ("sales_order", "customer") and isinstance(v, str) else v
+            for k, v in args.items()}
+
+
 def _guarded(ctx: _Context, name: str, body: Callable[[_Context, Any], dict]) -> Callable[[Any], dict]:
     """Validate against the tool's own schema, then run: the model reads the error and tries again."""
     def handler(args: Any) -> dict:
+        try:
+            args = json_plain(args)  # called directly, a handler may be handed tuples, NaN or worse
+        except NotJSON as error:
+            return {"error": f"{name} takes JSON values only, and {error}. "
+                             f"Example: {json.dumps(EXAMPLES.get(name, {}))}"}
         problem = _schema_error(name, args)
         if problem is not None:
             return {"error": problem}
-        return body(ctx, args)
+        return body(ctx, _without_leading_zeros(args))
     return handler
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from tooldesign.data import sap
-from tooldesign.tools.base import Tool, ToolSet
+from tooldesign.tools.base import NotJSON, Tool, ToolSet, echo, json_plain
 
 __all__ = ["SapRecords", "load_sap", "build_mirror_set", "MIRROR_NAMES", "ORDER_ENTITY"]
 
@@ -53,8 +53,11 @@ def load_sap(folder: Path | str | None = None) -> SapRecords:
 
 def _text(args: Any, key: str) -> str:
     """A first draft reads whatever it is handed as text; it never says what it expected."""
-    value = args.get(key, "") if isinstance(args, dict) else ""
-    return value if isinstance(value, str) else str(value)
+    try:
+        value = json_plain(args).get(key, "") if isinstance(args, dict) else ""
+    except NotJSON:  # what a real service answers for a body it cannot parse
+        return "\x00unreadable"
+    return value if isinstance(value, str) else echo(value)
 
 
 def _record(header: dict[str, str]) -> dict[str, Any]:
