@@ -1,0 +1,83 @@
+"""Every learner notebook in a real JupyterLab, in headless Chromium: what a learner sees, checked.
+
+The notebooks are found in notebooks/, so a new lesson is covered without a change here, and the
+widgets are found by what they are on the page (quizzes by their radio buttons and score line,
+explorers, workbenches, testers and panels by their controls), not by a list of names.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import browserlab as lab
+from conftest import RESULTS
+
+
+def _record(page: lab.NotebookPage) -> dict:
+    return RESULTS.setdefault(Path(page.notebook).stem, {})
+
+
+def test_run_all_shows_no_error(notebook, on_failure):
+    on_failure(notebook)
+    cells = notebook.outputs()
+    code = [c for c in cells if c.source.strip() and c.outputs is not None]
+    problems = lab.error_outputs(cells)
+    assert not problems, "errors after Run All:\n" + "\n".join(problems)
+    unrun = notebook.page.evaluate(lab.JS_RUN_STATE)
+    assert unrun["done"] == unrun["total"], f"only {unrun['done']} of {unrun['total']} code cells ran"
+    assert code
+
+
+def test_every_widget_is_a_live_view(notebook, on_failure):
+    on_failure(notebook)
+    cells = notebook.outputs()
+    _record(notebook)["widgets"] = len(lab.widget_cells(cells))
+    problems = lab.widget_problems(notebook, cells)
+    assert not problems, "\n".join(problems)
+
+
+def test_each_quiz_explains_and_scores(notebook, on_failure):
+    on_failure(notebook)
+    quizzes, _ = lab.interactive_cells(notebook, notebook.outputs())
+    _record(notebook)["quizzes"] = len(quizzes)
+    assert quizzes, "no 'check yourself' quiz found (radio buttons with an 'N of M right' line)"
+    problems = [p for index in quizzes for p in lab.quiz_problems(notebook, index)]
+    assert not problems, "\n".join(problems)
+
+
+def test_each_explorer_follows_a_change_with_text_and_chart_agreeing(notebook, on_failure):
+    on_failure(notebook)
+    _, others = lab.interactive_cells(notebook, notebook.outputs())
+    record = _record(notebook)
+    record["interactive"] = len(others)
+    problems = []
+    for index in others:
+        result = lab.interaction_problems(notebook, index)
+        record.setdefault("settle_s", []).extend(result.seconds)
+        record.setdefault("text_first_ms", []).extend(t for t in result.text_first_ms if t > 0)
+        record.setdefault("controls", []).append(f"cell {index}: {result.control}")
+        problems += result.problems
+    assert not problems, "\n".join(problems)
+
+
+def test_an_exercise_typed_in_the_browser_and_saved_passes_make_check(browser, lab_server, on_failure):
+    """The first exercise of the first notebook, typed into the page, saved, then judged by `make check`."""
+    notebook = lab.learner_notebooks()[0] if not lab.os.environ.get("BROWSER_NOTEBOOKS") else lab.ROOT / "notebooks/00_start_here.ipynb"
+    found = lab.first_exercise(notebook)
+    assert found, f"{notebook.name} has no exercise cell"
+    index, grade_id = found
+    answer = lab.solution_of(notebook.name, grade_id)
+    assert answer, f"no solution for {grade_id} in solutions/"
+    page = lab.NotebookPage.open(browser, lab_server, f"notebooks/{notebook.name}")
+    on_failure(page)
+    try:
+        lab.type_into_cell(page, index, answer)
+        page.save()
+        saved = (lab_server.course / "notebooks" / notebook.name).read_text()
+        assert "NotImplementedError" not in lab.json.loads(saved)["cells"][index]["source"].__str__()
+        number = re.match(r"(\d+)_", notebook.name).group(1)
+        done = lab.make_check(lab_server.course, number)
+        assert done.returncode == 0, f"make check NB={number} failed:\n{done.stdout[-1500:]}{done.stderr[-1500:]}"
+        assert grade_id in done.stdout and "not done yet" not in done.stdout.split(grade_id, 1)[1].splitlines()[0], done.stdout
+    finally:
+        page.close()
