@@ -129,7 +129,9 @@ class LabServer:
         return f"http://127.0.0.1:{self.port}"
 
     def url(self, notebook: str) -> str:
-        return f"{self.base}/lab/tree/{notebook}?token={self.token}&reset"
+        """A workspace of its own for each tab: two tabs on one workspace make JupyterLab move one of them."""
+        workspace = f"course-{secrets.token_hex(4)}"
+        return f"{self.base}/lab/workspaces/{workspace}/tree/{notebook}?token={self.token}&reset"
 
 
 @contextmanager
@@ -329,12 +331,14 @@ class NotebookPage:
             pass
         self.page.close()
 
-    def record_failure(self, folder: Path, label: str) -> Path:
-        """A screenshot and the notebook's outputs, for a person to look at after a failure."""
+    def record_failure(self, folder: Path, label: str, message: str = "") -> Path:
+        """A screenshot of the page and of each cell the failure names, and the notebook's outputs."""
         folder.mkdir(parents=True, exist_ok=True)
         stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{Path(self.notebook).stem}-{label}")
         try:
-            self.page.screenshot(path=str(folder / f"{stem}.png"), full_page=True)
+            self.page.screenshot(path=str(folder / f"{stem}.png"))
+            for index in sorted({int(n) for n in re.findall(r"cell (\d+)", message)})[:6]:
+                cell_locator(self, index).screenshot(path=str(folder / f"{stem}-cell{index}.png"), timeout=30_000)
         except Exception as error:  # a crashed page still gets its outputs written
             (folder / f"{stem}.screenshot-error.txt").write_text(str(error))
         try:
@@ -660,6 +664,16 @@ def type_into_cell(page: NotebookPage, index: int, text: str) -> None:
     page.page.keyboard.press("Control+a")
     page.page.keyboard.press("Delete")
     page.page.keyboard.insert_text(text)
+
+
+def run_cell_and_next(page: NotebookPage, index: int) -> int:
+    """Shift+Enter in cell ``index`` and in the one after it (its check), as a learner does; returns that index."""
+    for cell in (index, index + 1):
+        busy = page.busy_count()
+        cell_locator(page, cell).locator(".jp-InputArea-editor").click()
+        page.page.keyboard.press("Shift+Enter")
+        page.wait_settled(busy, cell_locator(page, cell))
+    return index + 1
 
 
 def make_check(course: Path, number: str) -> subprocess.CompletedProcess:

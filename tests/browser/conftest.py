@@ -63,7 +63,7 @@ def on_failure(request):
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
         for page in pages:
-            folder = page.record_failure(FAILURES, request.node.name)
+            folder = page.record_failure(FAILURES, request.node.name, str(report.longrepr))
             print(f"\n[browser] screenshot and outputs of {page.notebook}: {folder}")
             report.sections.append(("browser failure", f"screenshot and outputs in {folder}"))
 

@@ -60,24 +60,33 @@ def test_each_explorer_follows_a_change_with_text_and_chart_agreeing(notebook, o
     assert not problems, "\n".join(problems)
 
 
+def _first_notebook_with_an_exercise() -> tuple[Path, int, str]:
+    for path in sorted((lab.ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        found = lab.first_exercise(path)
+        if found:
+            return (path, *found)
+    raise AssertionError("no learner notebook has an exercise cell")
+
+
 def test_an_exercise_typed_in_the_browser_and_saved_passes_make_check(browser, lab_server, on_failure):
-    """The first exercise of the first notebook, typed into the page, saved, then judged by `make check`."""
-    notebook = lab.learner_notebooks()[0] if not lab.os.environ.get("BROWSER_NOTEBOOKS") else lab.ROOT / "notebooks/00_start_here.ipynb"
-    found = lab.first_exercise(notebook)
-    assert found, f"{notebook.name} has no exercise cell"
-    index, grade_id = found
-    answer = lab.solution_of(notebook.name, grade_id)
-    assert answer, f"no solution for {grade_id} in solutions/"
-    page = lab.NotebookPage.open(browser, lab_server, f"notebooks/{notebook.name}")
+    """The course's first exercise, typed into the page and run there, saved, then judged by `make check`."""
+    path, index, grade_id = _first_notebook_with_an_exercise()
+    answer = lab.solution_of(path.name, grade_id)
+    assert answer, f"no solution for {grade_id} in solutions/{path.name}"
+    page = lab.NotebookPage.open(browser, lab_server, f"notebooks/{path.name}")
     on_failure(page)
     try:
         lab.type_into_cell(page, index, answer)
+        check_cell = lab.run_cell_and_next(page, index)
+        shown = lab.cell_locator(page, check_cell).locator(".jp-Cell-outputArea").inner_text()
+        assert "✔" in shown and lab.NOT_DONE not in shown, f"the check cell in the page says: {shown!r}"
         page.save()
-        saved = (lab_server.course / "notebooks" / notebook.name).read_text()
-        assert "NotImplementedError" not in lab.json.loads(saved)["cells"][index]["source"].__str__()
-        number = re.match(r"(\d+)_", notebook.name).group(1)
+        saved = lab.json.loads((lab_server.course / "notebooks" / path.name).read_text())
+        assert "".join(saved["cells"][index]["source"]).strip() == answer.strip(), "the saved file lacks the answer"
+        number = re.match(r"(\d+)_", path.name).group(1)
         done = lab.make_check(lab_server.course, number)
-        assert done.returncode == 0, f"make check NB={number} failed:\n{done.stdout[-1500:]}{done.stderr[-1500:]}"
-        assert grade_id in done.stdout and "not done yet" not in done.stdout.split(grade_id, 1)[1].splitlines()[0], done.stdout
+        verdicts = [line for line in done.stdout.splitlines() if f" {grade_id}:" in line]
+        assert done.returncode == 0 and verdicts and verdicts[0].startswith("✔"), (
+            f"make check NB={number} in the copy said:\n{done.stdout[-1500:]}{done.stderr[-1500:]}")
     finally:
         page.close()
