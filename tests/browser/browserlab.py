@@ -481,7 +481,7 @@ def _label(element: Any) -> str:
     try:
         text = element.evaluate("e => { const box = e.closest('.widget-inline-hbox, .widget-hbox, .widget-box') || e;"
                                 " const l = box.querySelector('.widget-label'); return (l && l.innerText) || e.getAttribute('placeholder') || ''; }")
-        return text.replace("\u200b", "").strip()
+        return text.replace("\u200b", "").strip() or element.evaluate("e => e.tagName.toLowerCase()")
     except Exception:
         return ""
 
@@ -541,8 +541,9 @@ class Driver:
         if control.kind == "slider":
             element.evaluate(f"e => {{ e.__courseState = {state}; }}")
         self.page.wait_settled(busy, self.area)
-        seconds = time.monotonic() - began
         order = self.page.page.evaluate("() => window.__courseWatch")
+        # The figure is when the output last changed, not when the quiet polls ended.
+        seconds = order["last_ms"] / 1000 if order["last_ms"] is not None else time.monotonic() - began
         return snapshot(self.area), seconds, order
 
 
@@ -553,10 +554,11 @@ JS_WATCH = """(root) => {
                        i: Array.from(root.querySelectorAll('img')).map(i => i.getAttribute('src') || '').join('|')});
   if (window.__courseObserver) window.__courseObserver.disconnect();
   const first = read(), start = performance.now();
-  window.__courseWatch = {text_ms: null, image_ms: null, disagreements: 0};
+  window.__courseWatch = {text_ms: null, image_ms: null, last_ms: null, disagreements: 0};
   const seen = window.__courseWatch;
   window.__courseObserver = new MutationObserver(() => {
     const now = read(), t = performance.now() - start;
+    if (now.t !== first.t || now.i !== first.i) seen.last_ms = t;
     if (seen.text_ms === null && now.t !== first.t) seen.text_ms = t;
     if (seen.image_ms === null && now.i !== first.i) seen.image_ms = t;
     if ((seen.text_ms === null) !== (seen.image_ms === null)) seen.disagreements += 1;
@@ -570,7 +572,7 @@ class InteractionResult:
     index: int
     control: str
     problems: list[str]
-    seconds: list[float]
+    seconds: list[float]         # per change: until the output last changed on the page
     text_first_ms: list[float]   # how long the text led the chart while a change was drawn (0 if together)
 
 
