@@ -217,10 +217,11 @@ def test_a_fresh_clone_sets_up_from_the_wheelhouse_alone_and_runs_notebook_00(tm
     clone = _copy_course(tmp_path / "clone")
     env = _no_index_env()
     started = time.monotonic()
-    setup = subprocess.run([sys.executable, "scripts/setup_env.py", "--wheels", str(house)], cwd=clone, env=env,
+    setup = subprocess.run(["make", "setup", f"WHEELS={house}", f"PYTHON={sys.executable}"], cwd=clone, env=env,
                            capture_output=True, text=True, timeout=1200)
     seconds = time.monotonic() - started
     assert setup.returncode == 0, setup.stdout[-2000:] + setup.stderr[-2000:]
+    assert "from the wheelhouse" in setup.stdout and "--no-index" in setup.stdout
     print(f"\n[wheelhouse] set-up from the wheelhouse took {seconds:.0f} s; {summary.splitlines()[0]}")
     python = str(clone / ".venv/bin/python")
 
