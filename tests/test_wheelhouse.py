@@ -289,3 +289,44 @@ def _serves_notebook_00(python: str, clone: Path, env: dict[str, str]) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+class FakePip:
+    """Stands in for pip: the first resolve finds no wheel of one package; its sdist builds to ``built``."""
+
+    def __init__(self, built: str):
+        self.built, self.resolves = built, 0
+
+    def __call__(self, *args: str, capture: bool = True) -> subprocess.CompletedProcess:
+        if args[0] == "install":
+            self.resolves += 1
+            if self.resolves == 1:
+                return subprocess.CompletedProcess(args, 1, "", "ERROR: No matching distribution found for onlysdist==1.0")
+            report = Path(args[args.index("--report") + 1])
+            report.write_text(json.dumps({"install": [{"metadata": {"name": "onlysdist", "version": "1.0"},
+                                                       "download_info": {"url": f"file:///x/{self.built}"}}]}))
+            return subprocess.CompletedProcess(args, 0, "", "")
+        if args[0] == "download":
+            Path(args[args.index("-d") + 1], "onlysdist-1.0.tar.gz").write_bytes(b"sdist")
+        if args[0] == "wheel":
+            folder = Path(args[args.index("-w") + 1])
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / self.built).write_bytes(b"wheel")
+        return subprocess.CompletedProcess(args, 0, "", "")
+
+
+def test_a_package_without_wheels_gets_a_pure_wheel_built_from_its_sdist(tmp_path, monkeypatch):
+    monkeypatch.setattr(wheelhouse, "pip", FakePip("onlysdist-1.0-py3-none-any.whl"))
+    notes = wheelhouse.Notes()
+    outcome = wheelhouse.resolve_target(wheelhouse.Target("windows_amd64", "3.13"), tmp_path, notes)
+    assert outcome.problem == "" and [i.file for i in outcome.items] == ["onlysdist-1.0-py3-none-any.whl"]
+    assert notes.built == {"onlysdist": "onlysdist-1.0-py3-none-any.whl"}
+    assert (tmp_path / "onlysdist-1.0-py3-none-any.whl").is_file()
+
+
+def test_a_package_whose_sdist_needs_a_compiler_is_kept_as_sdist_and_named(tmp_path, monkeypatch):
+    monkeypatch.setattr(wheelhouse, "pip", FakePip("onlysdist-1.0-cp313-cp313-linux_x86_64.whl"))
+    notes = wheelhouse.Notes()
+    outcome = wheelhouse.resolve_target(wheelhouse.Target("windows_amd64", "3.13"), tmp_path, notes)
+    assert "no wheel of onlysdist==1.0" in outcome.problem and "compiler" in outcome.problem
+    assert notes.sdist_only == {"onlysdist": "onlysdist-1.0.tar.gz"} and (tmp_path / "onlysdist-1.0.tar.gz").is_file()

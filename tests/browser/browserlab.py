@@ -516,7 +516,12 @@ class Driver:
         if control.kind == "dropdown":
             element.select_option(index=(start + state) % element.locator("option").count())
         elif control.kind == "slider":
-            steps = state - element.evaluate("e => e.__courseState || 0")
+            # Away from the nearer end, so two steps always exist; the handle remembers its state.
+            towards = element.evaluate("e => { if (e.__courseTowards === undefined) {"
+                                       " const now = +e.getAttribute('aria-valuenow'), lo = +e.getAttribute('aria-valuemin'),"
+                                       " hi = +e.getAttribute('aria-valuemax'); e.__courseTowards = (hi - now) >= (now - lo) ? 1 : -1; }"
+                                       " return e.__courseTowards; }")
+            steps = (state - element.evaluate("e => e.__courseState || 0")) * towards
             element.focus()
             for _ in range(abs(steps)):
                 element.press("ArrowRight" if steps > 0 else "ArrowLeft")
@@ -524,6 +529,7 @@ class Driver:
             element.click()
         elif control.kind == "text":
             element.fill(start if state == 0 else f"{start} {['', 'and its items', 'for customer 10051'][state]}")
+            element.dispatch_event("change")  # a box with continuous_update=False sends its value on change
 
     def start_value(self, control: Control, element: Any) -> Any:
         if control.kind == "dropdown":

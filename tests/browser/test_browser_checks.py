@@ -52,3 +52,10 @@ def test_a_quiz_without_explanations_or_score_is_found(broken):
     problems = lab.quiz_problems(broken, index)
     assert any("no explanation" in p for p in problems), problems
     assert any("the score says" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("marker", ["working_slider =", "working_box ="])
+def test_a_working_widget_passes(broken, marker):
+    """The other direction: a slider at its maximum, and a box that sends on Enter, raise no problem."""
+    result = lab.interaction_problems(broken, cell_with(broken, marker))
+    assert result.problems == [] and result.control != "none", result
