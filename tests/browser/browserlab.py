@@ -24,10 +24,9 @@ import secrets
 import shutil
 import socket
 import subprocess
-import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -251,7 +250,6 @@ class NotebookPage:
     page: Any
     server: LabServer
     notebook: str                      # path relative to the course, e.g. notebooks/02_coldchain_data.ipynb
-    notes: list[str] = field(default_factory=list)
 
     @classmethod
     def open(cls, context: Any, server: LabServer, notebook: str) -> "NotebookPage":
@@ -422,6 +420,35 @@ def widget_problems(page: NotebookPage, cells: list[CellOutput]) -> list[str]:
             problems.append(f"cell {index}: the page says the widget could not be displayed")
         if FALLBACK_TEXT.search(text) or "Loading widget" in text:
             problems.append(f"cell {index}: a widget shows as text, not as a live view")
+    return problems
+
+
+# Labels cut off (text wider than its box) and controls drawn over each other, at JupyterLab's own size.
+JS_LAYOUT = """(root) => {
+  const shown = Array.from(root.querySelectorAll('.widget-label, .widget-readout, select, input, textarea, button, .noUi-target'))
+      .filter(e => e.offsetParent !== null && getComputedStyle(e).display !== 'none');
+  const cut = shown.filter(e => e.matches('.widget-label, button') && e.innerText.trim() && e.scrollWidth > e.clientWidth + 1)
+      .map(e => e.innerText.trim());
+  const boxes = shown.map(e => ({e, r: e.getBoundingClientRect()})).filter(p => p.r.width > 0 && p.r.height > 0);
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    if (a.e.contains(b.e) || b.e.contains(a.e)) continue;
+    const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+    const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+    if (w > 2 && h > 2) overlaps.push((a.e.innerText || a.e.tagName).trim() + ' over ' + (b.e.innerText || b.e.tagName).trim());
+  }
+  return {cut, overlaps};
+}"""
+
+
+def layout_problems(page: NotebookPage, cells: list[CellOutput]) -> list[str]:
+    """Every widget's labels readable: none cut off, no control drawn over another."""
+    problems = []
+    for index in widget_cells(cells):
+        found = cell_locator(page, index).locator(".jp-Cell-outputArea").evaluate(JS_LAYOUT)
+        problems += [f"cell {index}: the label {label!r} is cut off" for label in found["cut"]]
+        problems += [f"cell {index}: {pair} (controls overlap)" for pair in found["overlaps"]]
     return problems
 
 

@@ -7,7 +7,6 @@ purpose and is never collected by nbval.
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -87,4 +86,5 @@ def pytest_terminal_summary(terminalreporter):
             f"quizzes {record.get('quizzes', '?')}, explorers/testers/panels {record.get('interactive', '?')}; "
             f"slowest change->settled {slowest:.2f} s"
             + (f"; text ahead of chart by up to {max(record['text_first_ms']):.0f} ms while drawing"
-               if record.get("text_first_ms") else ""))
+               if record.get("text_first_ms") else "")
+            + (f"; layout: {'; '.join(record['layout'])}" if record.get("layout") else ""))

@@ -59,3 +59,10 @@ def test_a_working_widget_passes(broken, marker):
     """The other direction: a slider at its maximum, and a box that sends on Enter, raise no problem."""
     result = lab.interaction_problems(broken, cell_with(broken, marker))
     assert result.problems == [] and result.control != "none", result
+
+
+def test_a_label_cut_off_is_found(broken):
+    index = cell_with(broken, "far too long")
+    problems = lab.layout_problems(broken, broken.outputs())
+    assert any(p.startswith(f"cell {index}:") and "cut off" in p for p in problems), problems
+    assert not [p for p in problems if not p.startswith(f"cell {index}:")], "only the narrow label is cut off"

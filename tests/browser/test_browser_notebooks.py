@@ -6,6 +6,7 @@ explorers, workbenches, testers and panels by their controls), not by a list of 
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -19,13 +20,10 @@ def _record(page: lab.NotebookPage) -> dict:
 
 def test_run_all_shows_no_error(notebook, on_failure):
     on_failure(notebook)
-    cells = notebook.outputs()
-    code = [c for c in cells if c.source.strip() and c.outputs is not None]
-    problems = lab.error_outputs(cells)
+    problems = lab.error_outputs(notebook.outputs())
     assert not problems, "errors after Run All:\n" + "\n".join(problems)
-    unrun = notebook.page.evaluate(lab.JS_RUN_STATE)
-    assert unrun["done"] == unrun["total"], f"only {unrun['done']} of {unrun['total']} code cells ran"
-    assert code
+    state = notebook.page.evaluate(lab.JS_RUN_STATE)
+    assert state["total"] and state["done"] == state["total"], f"only {state['done']} of {state['total']} code cells ran"
 
 
 def test_every_widget_is_a_live_view(notebook, on_failure):
@@ -34,6 +32,19 @@ def test_every_widget_is_a_live_view(notebook, on_failure):
     _record(notebook)["widgets"] = len(lab.widget_cells(cells))
     problems = lab.widget_problems(notebook, cells)
     assert not problems, "\n".join(problems)
+
+
+# Drawn cut off today; the fix belongs in the widget's own code (src/). Remove an entry once fixed:
+# the test then guards it. Anything not listed fails.
+KNOWN_LAYOUT = {"10_tool_set_size": {"cell 13: the label 'growth order' is cut off"}}
+
+
+def test_widget_labels_are_readable(notebook, on_failure):
+    on_failure(notebook)
+    problems = set(lab.layout_problems(notebook, notebook.outputs()))
+    known = KNOWN_LAYOUT.get(Path(notebook.notebook).stem, set())
+    _record(notebook)["layout"] = sorted(problems)
+    assert not problems - known, "\n".join(sorted(problems - known))
 
 
 def test_each_quiz_explains_and_scores(notebook, on_failure):
@@ -81,7 +92,7 @@ def test_an_exercise_typed_in_the_browser_and_saved_passes_make_check(browser, l
         shown = lab.cell_locator(page, check_cell).locator(".jp-Cell-outputArea").inner_text()
         assert "✔" in shown and lab.NOT_DONE not in shown, f"the check cell in the page says: {shown!r}"
         page.save()
-        saved = lab.json.loads((lab_server.course / "notebooks" / path.name).read_text())
+        saved = json.loads((lab_server.course / "notebooks" / path.name).read_text())
         assert "".join(saved["cells"][index]["source"]).strip() == answer.strip(), "the saved file lacks the answer"
         number = re.match(r"(\d+)_", path.name).group(1)
         done = lab.make_check(lab_server.course, number)
