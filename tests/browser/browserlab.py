@@ -33,7 +33,7 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
-RUN_ALL_BOUND_S = 900      # one notebook's Run All; the slowest takes well under a minute
+RUN_ALL_BOUND_S = 600      # one notebook's Run All; the slowest takes well under a minute
 SETTLE_BOUND_S = 120       # one widget change until its output holds still
 START_BOUND_S = 120        # JupyterLab, or a kernel, starting
 QUIET_POLLS = 3            # the page must look the same this many polls in a row once the kernel is idle
@@ -209,9 +209,9 @@ JS_READY = """() => {
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
   if (!kernel) return 'no kernel';
   if (!window.__courseStatus) {
-    window.__courseStatus = {busy: 0, last: kernel.status};
-    kernel.statusChanged.connect((_, status) => {
-      window.__courseStatus.last = status;
+    // The session's signal, not one kernel connection's: it follows the kernel if JupyterLab swaps it.
+    window.__courseStatus = {busy: 0};
+    panel.sessionContext.statusChanged.connect((_, status) => {
       if (status === 'busy') window.__courseStatus.busy += 1;
     });
   }
@@ -224,7 +224,9 @@ JS_RUN_STATE = """() => {
   const running = cells.filter(c => c.model.executionState === 'running' || (c.promptNode && c.promptNode.textContent.includes('*'))).length;
   const done = cells.filter(c => c.model.executionCount !== null).length;
   const errored = cells.some(c => c.model.outputs.toJSON().some(o => o.output_type === 'error'));
-  return {status: window.__courseStatus.last, busy: window.__courseStatus.busy, running, done, total: cells.length, errored};
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return {status: kernel ? kernel.status : 'none', busy: window.__courseStatus.busy, running, done,
+          total: cells.length, errored};
 }""" % JS_PANEL
 
 JS_OUTPUTS = """() => {
@@ -234,7 +236,11 @@ JS_OUTPUTS = """() => {
       outputs: c.model.type === 'code' ? c.model.outputs.toJSON() : []}));
 }""" % JS_PANEL
 
-JS_STATUS = "() => window.__courseStatus ? {status: window.__courseStatus.last, busy: window.__courseStatus.busy} : null"
+JS_STATUS = """() => {
+  const panel = (%s)();
+  const kernel = panel && panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return {status: kernel ? kernel.status : 'none', busy: window.__courseStatus ? window.__courseStatus.busy : 0};
+}""" % JS_PANEL
 
 
 @dataclass(frozen=True)
@@ -272,7 +278,8 @@ class NotebookPage:
         """Run All, as the menu does; returns the seconds it took (a figure, never a verdict)."""
         before = self.page.evaluate(JS_RUN_STATE)["busy"]
         started = time.monotonic()
-        self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        # Not awaited in the page: the command's promise can outlive a cell, and the waits here have bounds.
+        self.page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }")
 
         def finished() -> bool:
             state = self.page.evaluate(JS_RUN_STATE)
@@ -324,7 +331,8 @@ class NotebookPage:
     def close(self) -> None:
         """Stop the notebook's kernel, then close the tab."""
         try:
-            self.page.evaluate(f"() => ({JS_PANEL})().sessionContext.shutdown()")
+            self.page.evaluate(f"() => Promise.race([({JS_PANEL})().sessionContext.shutdown(),"
+                               f" new Promise(done => setTimeout(done, {SETTLE_BOUND_S * 1000}))])")
         except Exception:
             pass
         self.page.close()
