@@ -26,7 +26,11 @@ def measure(context, server, notebook: str) -> tuple[list[float], dict[str, list
     settle: dict[str, list[float]] = {}
     ahead: dict[str, list[float]] = {}
     for _ in range(REPEATS):
-        page = lab.NotebookPage.open(context, server, notebook)
+        try:
+            page = lab.NotebookPage.open(context, server, notebook)
+        except TimeoutError as error:  # said, and the other repeats still count
+            print(f"  a repeat of {notebook} did not start: {error}", flush=True)
+            continue
         try:
             run_all.append(page.run_all())
             _, others = lab.interactive_cells(page, page.outputs())
@@ -57,6 +61,8 @@ def main(names: list[str]) -> int:
             run_all, settle, ahead = measure(context, server, notebook)
             widgets = [f"{name} {statistics.median(times):.2f} s, ahead {max(ahead[name] or [0]):.0f} ms"
                        for name, times in settle.items() if times]
+            if not run_all:
+                continue
             print(f"{path.stem:<28} {statistics.median(run_all):>9.1f}   " + ("; ".join(widgets) or "no widget with controls"),
                   flush=True)
             for name, times in settle.items():
