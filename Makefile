@@ -5,11 +5,13 @@ PYTHON ?= python3
 VENV_PY := .venv/bin/python
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 NB ?=
+WHEELS ?=
 
-.PHONY: setup lab test notebooks solutions check grade handout data doctor bench clean
+.PHONY: setup lab test notebooks solutions check grade handout data doctor bench clean test-browser wheelhouse
 
+# WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see README, "Lab day").
 setup:
-	@$(PYTHON) scripts/setup_env.py
+	@$(PYTHON) scripts/setup_env.py $(if $(WHEELS),--wheels "$(WHEELS)")
 
 # Jupyter refuses to run as root unless told; containers and some lab machines run as root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
@@ -18,7 +20,15 @@ lab: setup  ## set up, then open JupyterLab at the first notebook
 	$(VENV_PY) -m jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
 
 test: setup  ## set up, then run every test: package, checks both ways, notebooks under nbval
+	@echo "(The widgets in a real browser are tested by make test-browser; it needs Chromium: apt-get install chromium)"
 	$(VENV_PY) -m pytest -n 2 --dist loadfile $(PYTEST_NB) tests solutions
+
+test-browser: setup  ## every learner notebook in JupyterLab in headless Chromium (needs Debian's chromium)
+	@$(VENV_PY) -c "import playwright" 2>/dev/null || $(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-browser.txt
+	COURSE_BROWSER_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -p no:xdist tests/browser -v
+
+wheelhouse: setup  ## instructors: every pinned package for every platform into wheelhouse/ [PLATFORMS="linux_x86_64 ..."] [PYTHONS="3.12 ..."] [OUT=folder]
+	$(VENV_PY) scripts/wheelhouse.py --out "$(or $(OUT),wheelhouse)" $(if $(PLATFORMS),--platforms "$(PLATFORMS)") $(if $(PYTHONS),--pythons "$(PYTHONS)")
 
 notebooks: setup  ## write the learner copies in notebooks/ from solutions/ (FORCE=1 to replace changed copies)
 	$(VENV_PY) -m workbook release $(if $(FORCE),--force)

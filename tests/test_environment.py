@@ -76,19 +76,24 @@ def test_doctor_names_an_unwritable_data_folder(tmp_path):
     assert not finding.ok and "fix:" in finding.line()
 
 
-def test_ci_runs_the_readme_test_command():
+def test_ci_runs_the_readme_test_command_then_the_browser_tests():
     readme = (ROOT / "README.md").read_text()
-    assert "make test" in readme and "make lab" in readme
-    ci = [l for l in (ROOT / ".ci/run").read_text().splitlines() if l.strip() and not l.startswith("#")]
-    assert ci[-1].strip() == "make test"
+    assert "make test" in readme and "make lab" in readme and "make test-browser" in readme
+    ci = [l.strip() for l in (ROOT / ".ci/run").read_text().splitlines() if l.strip() and not l.startswith("#")]
+    assert "make test" in ci and ci[-1] == "make test-browser"
+    assert ci.index("make test") < ci.index("make test-browser")
     assert "|| true" not in "\n".join(ci), "CI must not hide a failure"
-    assert re.search(r"^test: setup", (ROOT / "Makefile").read_text(), re.MULTILINE)
+    assert any("apt-get install" in l and "chromium" in l for l in ci), "CI installs Debian's chromium when missing"
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^test: setup", makefile, re.MULTILINE)
+    assert re.search(r"^test-browser: setup", makefile, re.MULTILINE)
 
 
 def test_optional_extras_are_pinned_and_agree_with_requirements():
     text = (ROOT / "pyproject.toml").read_text()
     pins = doctor.pinned(ROOT / "requirements.txt")
-    for extra in ("models", "sap"):
+    pins = {**pins, **doctor.pinned(ROOT / "requirements-browser.txt")}
+    for extra in ("models", "sap", "browser"):
         entries = re.findall(r'"([^"]+)"', re.search(rf"^{extra} = \[(.*?)\]", text, re.MULTILINE).group(1))
         for entry in entries:
             name, _, version = entry.partition("==")
