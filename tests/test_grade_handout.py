@@ -11,7 +11,6 @@ import json
 import random
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import pytest
@@ -25,8 +24,7 @@ from workbook.handout import HandoutError, build, graded_functions, keep_only, l
 from workbook.plain import to_plain
 
 GRADED = [ex for ex in all_exercises() if ex.kind != "manual"]
-# An exercise nobody registered yet still grades (on its fixed probes) and has no self-check in the
-# student edition; these tests warn about it rather than fail, and prove the registered ones.
+# Every graded exercise must be registered (see the test below); the tests prove each registered one.
 REGISTERED = [ex for ex in GRADED if ex.grade_id in REFERENCES]
 
 
@@ -52,14 +50,21 @@ def _right(exercise):
 
 
 def test_every_exercise_is_registered_with_the_grader():
+    """An unregistered exercise would grade on its fixed probes only (memorising them passes) and have
+    no self-check in the student edition; a registered id no lesson defines is a stale answer key."""
     missing = sorted(ex.grade_id for ex in GRADED if ex.grade_id not in REFERENCES)
-    if missing:
-        warnings.warn(f"not in workbook.exercises.references (fixed probes only, no self-check in the student "
-                      f"edition): {', '.join(missing)}")
+    assert not missing, (f"not in workbook.exercises.references (fixed probes only, no self-check in the student "
+                         f"edition): {', '.join(missing)}; add an entry (docs/AUTHORING.md, 'What the grader keeps')")
+    stale = sorted(set(REFERENCES) - {ex.grade_id for ex in all_exercises()})
+    assert not stale, f"registered but defined by no lesson: {', '.join(stale)}; remove them from the registry"
+    manual = sorted(ex.grade_id for ex in all_exercises() if ex.kind == "manual" and ex.grade_id in REFERENCES)
+    assert not manual, f"manual exercises are graded by a person and need no entry: {', '.join(manual)}"
     for exercise in REGISTERED:
         grading = grading_for(exercise.grade_id)
         if exercise.kind == "function":
             assert grading.reference_function() is not None and grading.generate is not None, exercise.grade_id
+        elif not grading.public:
+            assert grading.reference is not None, f"{exercise.grade_id}: a value exercise needs its right value"
 
 
 @pytest.mark.parametrize("grade_id", [ex.grade_id for ex in REGISTERED if not grading_for(ex.grade_id).public])
