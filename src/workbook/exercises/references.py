@@ -435,15 +435,14 @@ def _same_page(got: Any, want: Any) -> bool:
 def _loop_uses() -> None:
     """What the package asks of truncate_text: the truncating carrier in the measured runs, the slider,
     and the order list notebook 12 shows cut at 1,000 characters."""
-    from tooldesign.loop import measure, run_task, shrink
-    from tooldesign.loop.widgets import truncation_slider
-    from tooldesign.tools import tool_set
+    from tooldesign.loop import measure, run_task, shrink, widgets
     measure.techniques()
-    truncation_slider()
-    mirror = run_task(tool_set("mirror"))
-    for exchange in mirror.exchanges:
-        for limit in (1000, shrink.TRUNCATE_LIMIT):
-            shrink.truncate_text(exchange.result, limit)
+    low, high, step = widgets.LIMITS
+    for limit in range(low, high + 1, step):  # every position of the slider, with and without the note
+        for note in (True, False):
+            widgets.readout(limit, note)
+    for exchange in run_task("mirror").exchanges:
+        shrink.truncate_text(exchange.result, 1000)
 
 
 # ---------- 13 results that carry instructions ----------
