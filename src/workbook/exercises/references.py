@@ -436,6 +436,7 @@ def _loop_uses() -> None:
     """What the package asks of truncate_text: the truncating carrier in the measured runs, the slider,
     and the order list notebook 12 shows cut at 1,000 characters."""
     from tooldesign.loop import measure, run_task, shrink, widgets
+    widgets._run.cache_clear()  # a warm cache would hide calls from the recorder, and the edition starts cold
     measure.techniques()
     low, high, step = widgets.LIMITS
     for limit in range(low, high + 1, step):  # every position of the slider, with and without the note
@@ -481,6 +482,7 @@ def _injection_uses() -> None:
     defences, the lint rows and the canary lint notebook 13 runs."""
     from tooldesign.injection import attack, lint_rule, measure, reader, results
     from tooldesign.lint import lint
+    measure.outcomes.cache_clear()  # a warm cache would hide calls from the recorder, and the edition starts cold
     for variant in results.VARIANTS:
         results.noted_set(variant)
         for who in reader.READERS:
@@ -546,7 +548,8 @@ REFERENCES: dict[str, Grading] = {
     "ex12-page": Grading(_page, _gen_page, same=_same_page),
     "ex13-as-data": Grading(_as_data, _gen_as_data, same=_same_as_data, public=True,
                             stubs=("tooldesign.injection.results:quoted",), package_uses=_injection_uses),
-    "ex13-flag-free-text": Grading(_flagged, _gen_flag, same=_same_paths,
+    # Paths in any order pass, and the judge's hints name the expected paths: it ships as it is.
+    "ex13-flag-free-text": Grading(_flagged, _gen_flag, same=_same_paths, public=True,
                                    stubs=("tooldesign.injection.lint_rule:free_text_paths",),
                                    package_uses=_injection_uses),
     "ex13-must-catch": Grading(_called("lesson13", "_measured_catch")),
