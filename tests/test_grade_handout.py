@@ -224,3 +224,23 @@ def test_the_lessons_that_use_a_stubbed_function_still_run_in_the_student_editio
               for o in cell.outputs if o.get("output_type") == "error"]
     assert errors == []
     assert notebook.cells[-1].outputs[0]["text"].startswith(str(edition.folder))  # the student edition ran
+
+
+@pytest.mark.parametrize("grade_id", sorted(g for g, r in REFERENCES.items() if r.generate is not None))
+def test_every_known_mistake_is_caught_on_drawn_inputs_alone(grade_id):
+    """Drawn inputs must tell each plausible wrong answer from the reference, or memorising the fixed
+    probes and answering like that mistake elsewhere would pass."""
+    from workbook.exercises import get_exercise
+    exercise, grading = get_exercise(grade_id), REFERENCES[grade_id]
+    reference, same = grading.reference_function(), grading.same or same_plain
+    rng = random.Random(f"mistakes:{grade_id}")
+    draws = [grading.generate(rng) for _ in range(60)]
+
+    def agrees(answer, args):
+        try:
+            return same(to_plain(answer(*args)), to_plain(reference(*args)))
+        except Exception:
+            return False
+    for wrong in exercise.wrong_answers:
+        if callable(wrong.answer):
+            assert not all(agrees(wrong.answer, args) for args in draws), (grade_id, wrong.hint_contains)
