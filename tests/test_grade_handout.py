@@ -11,7 +11,6 @@ import json
 import random
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import pytest
@@ -25,8 +24,7 @@ from workbook.handout import HandoutError, build, graded_functions, keep_only, l
 from workbook.plain import to_plain
 
 GRADED = [ex for ex in all_exercises() if ex.kind != "manual"]
-# An exercise nobody registered yet still grades (on its fixed probes) and has no self-check in the
-# student edition; these tests warn about it rather than fail, and prove the registered ones.
+# Every graded exercise must be registered (see the test below); the tests prove each registered one.
 REGISTERED = [ex for ex in GRADED if ex.grade_id in REFERENCES]
 
 
@@ -52,14 +50,21 @@ def _right(exercise):
 
 
 def test_every_exercise_is_registered_with_the_grader():
+    """An unregistered exercise would grade on its fixed probes only (memorising them passes) and have
+    no self-check in the student edition; a registered id no lesson defines is a stale answer key."""
     missing = sorted(ex.grade_id for ex in GRADED if ex.grade_id not in REFERENCES)
-    if missing:
-        warnings.warn(f"not in workbook.exercises.references (fixed probes only, no self-check in the student "
-                      f"edition): {', '.join(missing)}")
+    assert not missing, (f"not in workbook.exercises.references (fixed probes only, no self-check in the student "
+                         f"edition): {', '.join(missing)}; add an entry (docs/AUTHORING.md, 'What the grader keeps')")
+    stale = sorted(set(REFERENCES) - {ex.grade_id for ex in all_exercises()})
+    assert not stale, f"registered but defined by no lesson: {', '.join(stale)}; remove them from the registry"
+    manual = sorted(ex.grade_id for ex in all_exercises() if ex.kind == "manual" and ex.grade_id in REFERENCES)
+    assert not manual, f"manual exercises are graded by a person and need no entry: {', '.join(manual)}"
     for exercise in REGISTERED:
         grading = grading_for(exercise.grade_id)
         if exercise.kind == "function":
             assert grading.reference_function() is not None and grading.generate is not None, exercise.grade_id
+        elif not grading.public:
+            assert grading.reference is not None, f"{exercise.grade_id}: a value exercise needs its right value"
 
 
 @pytest.mark.parametrize("grade_id", [ex.grade_id for ex in REGISTERED if not grading_for(ex.grade_id).public])
@@ -200,7 +205,9 @@ def test_a_draw_depends_on_the_run_secret_only(monkeypatch):
     assert len(one.drawn) == len(one.expected) == REFERENCES["ex02-longest-breach"].draws
 
 
-@pytest.mark.parametrize("stem", ["02_coldchain_data", "04_designed_tools", "07_code_mode_catalog"])
+@pytest.mark.parametrize("stem", ["02_coldchain_data", "04_designed_tools", "07_code_mode_catalog",
+                                  "11_serving_tools_over_mcp", "12_results_across_the_loop",
+                                  "13_results_that_carry_instructions"])
 def test_the_lessons_that_use_a_stubbed_function_still_run_in_the_student_edition(edition, stem, monkeypatch):
     """The solution notebook, run over the student edition's packages: the package's own calls on the
     course data (plots, the explorer, the credit tool, the scripted runs) still work."""
@@ -217,3 +224,23 @@ def test_the_lessons_that_use_a_stubbed_function_still_run_in_the_student_editio
               for o in cell.outputs if o.get("output_type") == "error"]
     assert errors == []
     assert notebook.cells[-1].outputs[0]["text"].startswith(str(edition.folder))  # the student edition ran
+
+
+@pytest.mark.parametrize("grade_id", sorted(g for g, r in REFERENCES.items() if r.generate is not None))
+def test_every_known_mistake_is_caught_on_drawn_inputs_alone(grade_id):
+    """Drawn inputs must tell each plausible wrong answer from the reference, or memorising the fixed
+    probes and answering like that mistake elsewhere would pass."""
+    from workbook.exercises import get_exercise
+    exercise, grading = get_exercise(grade_id), REFERENCES[grade_id]
+    reference, same = grading.reference_function(), grading.same or same_plain
+    rng = random.Random(f"mistakes:{grade_id}")
+    draws = [grading.generate(rng) for _ in range(60)]
+
+    def agrees(answer, args):
+        try:
+            return same(to_plain(answer(*args)), to_plain(reference(*args)))
+        except Exception:
+            return False
+    for wrong in exercise.wrong_answers:
+        if callable(wrong.answer):
+            assert not all(agrees(wrong.answer, args) for args in draws), (grade_id, wrong.hint_contains)

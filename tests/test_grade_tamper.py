@@ -169,6 +169,53 @@ MEMORISED = dict(
             return SEEN.get(repr((temps, max_temp_c, sample_minutes)), 0)
         ''')
 
+# The lessons 11-13 functions: each answer memorises its lesson's fixed probes, or imports the package's
+# own reference (stubbed in a grading kernel). A whole notebook of them must score 0.
+def _memorised_calls(name: str, params: str, calls: dict) -> str:
+    return f'''
+        SEEN = {calls!r}
+        def {name}({params}):
+            return SEEN.get(repr(({params},)), None)
+        '''
+
+
+def _lesson(module: str):
+    import importlib
+    return importlib.import_module(f"workbook.exercises.{module}")
+
+
+L11, L12, L13 = _lesson("lesson11"), _lesson("lesson12"), _lesson("lesson13")
+NB11, NB12, NB13 = "11_serving_tools_over_mcp", "12_results_across_the_loop", "13_results_that_carry_instructions"
+LATER_LESSONS = {
+    NB11: dict(
+        ex11_hint_defaults=_memorised_calls("with_defaults", "tool", {repr((t,)): w for (t,), w in
+                                                                     zip(L11.HINT_PROBES, L11.HINT_EXPECTED)}),
+        ex11_outcome=_memorised_calls("outcome", "message", {repr((m,)): w for (m,), w in
+                                                             zip(L11.OUTCOME_PROBES, L11.OUTCOME_EXPECTED)}),
+        ex11_approval=_memorised_calls("needs_approval", "tool, server_trusted",
+                                       {repr(a): w for a, w in zip(L11.APPROVAL_PROBES, L11.APPROVAL_EXPECTED)})),
+    NB12: dict(
+        ex12_carried_tokens=_memorised_calls("carried_tokens", "fixed_chars, result_chars",
+                                             {repr(a): L12._carried(*a) for a in L12.CARRIED_PROBES}),
+        ex12_truncate_with_note='''
+            from tooldesign.loop.shrink import truncate_text
+            def truncate(text, limit):
+                return truncate_text(text, limit)
+            ''',
+        ex12_page=_memorised_calls("page", "rows, cursor, size", {repr(a): L12._page(*a) for a in L12.PAGE_PROBES})),
+    NB13: dict(
+        ex13_as_data='''
+            from tooldesign.injection.results import quoted
+            def as_data(text, source):
+                return quoted(text, source)
+            ''',
+        ex13_flag_free_text='''
+            from tooldesign.injection.lint_rule import free_text_paths
+            def flag_free_text(result, marker, path=""):
+                return free_text_paths(result, marker)
+            '''),
+}
+
 PARENT_KILLER = dict(
     ex02_longest_breach='''
         import os, signal
@@ -271,6 +318,8 @@ def sandboxed(tmp_path_factory):
         save(subs, learner, with_answers(NB02, **answers))
     for learner, (answers, _) in HOGS.items():
         save(subs, learner, with_answers(NB02, **answers))
+    for stem, answers in LATER_LESSONS.items():
+        save(subs, "later-lessons", with_answers(stem, **answers), f"{stem}.ipynb")
     save(subs, "daemon", with_answers(NB02, **daemon(out, base / "pids")))
     save(subs, "parent-killer", with_answers(NB02, **PARENT_KILLER))
     (subs / "link").mkdir()
@@ -323,6 +372,16 @@ def test_the_packages_approval_rule_is_no_answer_either(sandboxed):
     row = _row(sandboxed, "reference-approver", f"{NB04}.ipynb")
     points = {e.grade_id: e.points for e in row.exercises}
     assert points["ex04-approver"] == 0 and row.total == 0
+
+
+@needs_bwrap
+@pytest.mark.parametrize("stem", sorted(LATER_LESSONS))
+def test_memorised_probes_and_the_packages_references_score_0_in_lessons_11_to_13(sandboxed, stem):
+    row = _row(sandboxed, "later-lessons", f"{stem}.ipynb")
+    cheated = {key.replace("_", "-") for key in LATER_LESSONS[stem]}
+    points = {e.grade_id: e.points for e in row.exercises if e.grade_id in cheated}
+    assert set(points) == cheated and not any(points.values()), [(e.grade_id, e.points, e.message)
+                                                                 for e in row.exercises]
 
 
 @needs_bwrap

@@ -157,8 +157,8 @@ def _same_price(got: Any, want: Any) -> bool:
     if "error" not in want:
         return all(got.get(k) == v and type(got.get(k)) is type(v) for k, v in want.items())
     text = got.get("error")
-    if type(text) is not str or len(text) < 25:
-        return False
+    if type(text) is not str or len(text) < 25 or re.match(r"\w+(Error|Exception|Warning): ", text):
+        return False  # a raised exception is reported as its text: a handler must not raise
     if want["error"] == "not visible":
         return "does not exist or you may not see it" in text
     if want["error"] == "format":
@@ -170,7 +170,9 @@ def _gen_price(rng: random.Random) -> tuple:
     from tooldesign.data import sap
     orders = sorted(sap.orders()["SalesOrder"])
     priced = sorted(_price_table())
-    kind = rng.choice(["priced", "priced", "order", "unknown", "prefix"])
+    kind = rng.choice(["priced", "priced", "order", "unknown", "prefix", "missing"])
+    if kind == "missing":  # the model left the argument out, or named it its own way
+        return (rng.choice([{}, {"order": rng.choice(priced)}, {"SalesOrder": rng.choice(priced)}]),)
     if kind == "priced":
         return ({"sales_order": rng.choice(priced)},)
     if kind == "order":
@@ -185,18 +187,23 @@ def _gen_price(rng: random.Random) -> tuple:
 
 _SENTENCES = ("Looks up a carrier's lanes.", "Use it when a clerk asks how long a delivery takes.",
               "Not for payments (use payment_search).", "Lists the open invoices of one customer.",
-              "It only reads.", "Creates a draft for a person to approve.", "Finds a bin by its label.")
-_RETURN_WORDS = ("returns", "Returns", "RETURNS", "returned", "return")
+              "It only reads.", "Creates a draft for a person to approve.", "Finds a bin by its label.",
+              "Marks an item as nonreturnable.", "Finds returning customers.", "Not for refunds (use return_order_search).")
+_RETURN_WORDS = ("returns", "Returns", "RETURNS", "returned", "return", "Returned:")
+_RETURN_OBJECTS = ("the lanes and their days", "data", "the result", "the draft id and its status", "the bin label",
+                   "the information", "two whole numbers")
 
 
 def _returns(description: str) -> list[str]:
-    return [] if "return" in description.lower() else ["say what the tool returns"]
+    from workbook.exercises.lesson05 import _reference_returns_clause
+    return _reference_returns_clause(description)
 
 
 def _gen_returns(rng: random.Random) -> tuple:
     parts = rng.sample(_SENTENCES, rng.randint(0, 3))
-    if rng.random() < 0.5:
-        parts.insert(rng.randint(0, len(parts)), f"It {rng.choice(_RETURN_WORDS)} the {rng.choice(WORDS)}.")
+    if rng.random() < 0.6:
+        clause = f"{rng.choice(['It ', ''])}{rng.choice(_RETURN_WORDS)} {rng.choice(_RETURN_OBJECTS)}."
+        parts.insert(rng.randint(0, len(parts)), clause[0].upper() + clause[1:])
     return (" ".join(parts),)
 
 
@@ -231,30 +238,54 @@ def _gen_runs(rng: random.Random) -> tuple:
 # ---------- 09 approve ----------
 
 def _approve(arguments: dict) -> dict:
-    if not re.search(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", arguments["justification"]):
-        return {"behavior": "deny"}
-    digits = re.sub(r"\D", "", arguments["sales_order"])
-    if digits != arguments["sales_order"]:
-        return {"behavior": "allow", "updated_input": {**arguments, "sales_order": digits}}
+    """The lesson's rule: deny without a figure in EUR, correct a stated exposure the credit check
+    contradicts (compared as a number), allow the rest as proposed."""
+    from tooldesign.dispatch.gate import checked_exposure, stated_exposure
+    why = arguments["justification"]
+    if not re.search(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", why, re.IGNORECASE):
+        return {"behavior": "deny", "message": "State the exposure and the credit limit in EUR."}
+    stated = stated_exposure(why)
+    checked = checked_exposure(arguments["sales_order"])
+    if stated and checked is not None and stated.value != checked:
+        fixed = why[:stated.start] + f"{checked:,.0f}" + why[stated.end:]
+        return {"behavior": "allow", "updated_input": {**arguments, "justification": fixed}}
     return {"behavior": "allow"}
 
 
 def _same_approval(got: Any, want: Any) -> bool:
+    """The learner's denial and correction may be worded and formatted their own way; the facts must agree."""
+    from tooldesign.dispatch.gate import stated_exposure
+    from workbook.exercises.lesson09 import _words_around_figures
     if type(got) is not dict or got.get("behavior") != want["behavior"]:
         return False
     if want["behavior"] == "deny":
         message = got.get("message")
         return type(message) is str and ("EUR" in message or "€" in message)
-    return got.get("updated_input") == want.get("updated_input")
+    wanted, given = want.get("updated_input"), got.get("updated_input")
+    if wanted is None:
+        return given is None
+    if type(given) is not dict or set(given) != set(wanted) or given.get("sales_order") != wanted["sales_order"]:
+        return False
+    why = given.get("justification")
+    stated = stated_exposure(why) if type(why) is str else None
+    return (stated is not None and stated.value == stated_exposure(wanted["justification"]).value
+            and _words_around_figures(why) == _words_around_figures(wanted["justification"]))
 
 
 def _gen_approval(rng: random.Random) -> tuple:
-    number = str(rng.choice([4711, 4723, 4725, 4730, 4735]))
-    number = rng.choice(["", "", "SO-", "so ", " "]) + number + rng.choice(["", "", " "])
-    amount = f"{rng.randint(1, 90)},{rng.randint(100, 999)}"
-    justification = rng.choice([f"Exposure {amount} EUR, paid on time.", f"Value € {rng.randint(10, 900)} only.",
-                                "The customer always pays, please release.", f"Order of {amount} euros.",
-                                f"Limit {amount}EUR; the dispute is settled."])
+    from tooldesign.dispatch.gate import checked_exposure
+    number = rng.choice(["4711", "4723", "4725"])
+    checked = checked_exposure(number) or 0.0
+    exposure = rng.choice([checked, checked, checked + rng.choice([100, 1000, -500]), float(rng.randint(1, 90) * 1000)])
+    written = rng.choice([f"{exposure:,.0f}", f"{exposure:.0f}", f"{exposure:,.0f}".replace(",", ".")])
+    limit = f"{rng.choice([30, 50, 80])},000"
+    justification = rng.choice([
+        f"Exposure {written} EUR against the {limit} EUR limit; paid on time.",
+        f"Exposure of € {written}, limit € {limit}.",
+        f"Value € {rng.randint(10, 900)} only, no credit issue.",
+        "The customer always pays, please release.",
+        f"Limit {limit} EUR; exposure: {written} EUR.",
+    ])
     return ({"sales_order": number, "justification": justification},)
 
 
@@ -301,6 +332,172 @@ def _gen_definition(rng: random.Random) -> tuple:
     return ({"name": tool, "description": "A tool.", "parameters": {"type": "object", "properties": props}},)
 
 
+# ---------- 11 MCP: hint defaults, outcomes, approval ----------
+
+_HINT_NAMES = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+_MCP_DEFAULTS = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False, "openWorldHint": True}
+
+
+def _with_defaults(tool: dict) -> dict:
+    declared = tool.get("annotations") or {}
+    return {hint: declared.get(hint, default) for hint, default in _MCP_DEFAULTS.items()}
+
+
+def _gen_tool(rng: random.Random) -> dict:
+    name = rng.choice(["get_order", "release_request_create", "customer_note_add", "list_items", "delete_items",
+                       "web_page_fetch"]) + rng.choice(["", "_v2", "_" + str(rng.randint(1, 99))])
+    tool: dict = {"name": name, "description": f"The {name} tool.", "inputSchema": {"type": "object"}}
+    if rng.random() < 0.8:
+        annotations = {hint: rng.choice([True, False]) for hint in _HINT_NAMES if rng.random() < 0.5}
+        if rng.random() < 0.3:
+            annotations["title"] = name.replace("_", " ").capitalize()
+        tool["annotations"] = annotations
+    return tool
+
+
+def _gen_hints(rng: random.Random) -> tuple:
+    return (_gen_tool(rng),)
+
+
+def _outcome(message: dict) -> str:
+    if "error" in message:
+        return "protocol error"
+    return "tool error" if message["result"].get("isError") is True else "result"
+
+
+def _gen_outcome(rng: random.Random) -> tuple:
+    number = rng.randint(1, 999)
+    if rng.random() < 0.3:
+        code, text = rng.choice([(-32602, "Unknown tool: sales_order_release"), (-32601, "Method not found"),
+                                 (-32603, "Internal error")])
+        error: dict = {"code": code, "message": text}
+        if rng.random() < 0.4:
+            error["data"] = "tools/" + rng.choice(["release", "call"])
+        return ({"jsonrpc": "2.0", "id": number, "error": error},)
+    text = rng.choice(['{"sales_order": "4711", "blocked": true}', "Customer 19999 does not exist or you may not see it.",
+                       '{"errors_found": 0, "note": "no error in the address"}', "sales_order takes digits only.",
+                       "Not found: no error here, just no rows."])
+    result: dict = {"content": [{"type": "text", "text": text}]}
+    flag = rng.choice([True, False, None])
+    if flag is not None:
+        result["isError"] = flag
+    return ({"jsonrpc": "2.0", "id": number, "result": result},)
+
+
+def _needs_approval(tool: dict, server_trusted: bool) -> bool:
+    return not server_trusted or (tool.get("annotations") or {}).get("readOnlyHint") is not True
+
+
+def _gen_approval_tool(rng: random.Random) -> tuple:
+    return (_gen_tool(rng), rng.choice([True, False]))
+
+
+# ---------- 12 the loop: carried tokens, truncation, a page ----------
+
+def _lesson12(name: str) -> Any:
+    import importlib
+    return getattr(importlib.import_module("workbook.exercises.lesson12"), name)
+
+
+def _carried(fixed: int, results: list[int]) -> int:
+    return _lesson12("_carried")(fixed, results)
+
+
+def _gen_carried(rng: random.Random) -> tuple:
+    return _lesson12("_gen_carried")(rng)
+
+
+def _truncated(text: str, limit: int) -> str:
+    return _lesson12("_truncated")(text, limit)
+
+
+def _gen_truncate(rng: random.Random) -> tuple:
+    if rng.random() < 0.2:  # the edges: a text exactly at the limit, one over it
+        text = "".join(rng.choice("abc é€{}") for _ in range(rng.randint(1, 60)))
+        return (text, len(text) - rng.choice([0, 1]) or 1)
+    return _lesson12("_gen_truncate")(rng)
+
+
+def _same_truncation(got: Any, want: Any) -> bool:
+    return _lesson12("_same_truncation")(got, want)
+
+
+def _page(rows: list, cursor: int, size: int) -> dict:
+    return _lesson12("_page")(rows, cursor, size)
+
+
+def _gen_page(rng: random.Random) -> tuple:
+    return _lesson12("_gen_page")(rng)
+
+
+def _same_page(got: Any, want: Any) -> bool:
+    return _lesson12("_same_page")(got, want)
+
+
+def _loop_uses() -> None:
+    """What the package asks of truncate_text: the truncating carrier in the measured runs, the slider,
+    and the order list notebook 12 shows cut at 1,000 characters."""
+    from tooldesign.loop import measure, run_task, shrink, widgets
+    widgets._run.cache_clear()  # a warm cache would hide calls from the recorder, and the edition starts cold
+    measure.techniques()
+    low, high, step = widgets.LIMITS
+    for limit in range(low, high + 1, step):  # every position of the slider, with and without the note
+        for note in (True, False):
+            widgets.readout(limit, note)
+    for exchange in run_task("mirror").exchanges:
+        shrink.truncate_text(exchange.result, 1000)
+
+
+# ---------- 13 results that carry instructions ----------
+
+def _lesson13(name: str) -> Any:
+    import importlib
+    return getattr(importlib.import_module("workbook.exercises.lesson13"), name)
+
+
+def _as_data(text: str, source: str) -> dict:
+    return _lesson13("_as_data")(text, source)
+
+
+def _gen_as_data(rng: random.Random) -> tuple:
+    return _lesson13("_gen_as_data")(rng)
+
+
+def _same_as_data(got: Any, want: Any) -> bool:
+    return _lesson13("_same_as_data")(got, want)
+
+
+def _flagged(value: Any, marker: str) -> list[str]:
+    return _lesson13("_flagged")(value, marker)
+
+
+def _gen_flag(rng: random.Random) -> tuple:
+    return _lesson13("_gen_flag")(rng)
+
+
+def _same_paths(got: Any, want: Any) -> bool:
+    return _lesson13("_same_paths")(got, want)
+
+
+def _injection_uses() -> None:
+    """What the package asks of quoted and free_text_paths: the noted sets, the measured outcomes and
+    defences, the lint rows and the canary lint notebook 13 runs."""
+    from tooldesign.injection import attack, lint_rule, measure, reader, results
+    from tooldesign.lint import lint
+    measure.outcomes.cache_clear()  # a warm cache would hide calls from the recorder, and the edition starts cold
+    for variant in results.VARIANTS:
+        results.noted_set(variant)
+        for who in reader.READERS:
+            for gate in (False, True):
+                measure.outcomes(variant, who, gate)
+    measure.defence_rows()
+    measure.lint_rows()
+    for variant in results.VARIANTS:
+        lint(results.noted_set(variant, notes=lint_rule.canary_notes()), extra=[lint_rule.FREE_TEXT_RULE])
+    for note in attack.seeded_notes():
+        results.noted_set("quoted", notes=[*attack.clean_notes(), note])
+
+
 def _value(module: str, name: str) -> Any:
     """A value defined in a lesson module, looked up when the student edition is built."""
     import importlib
@@ -325,21 +522,39 @@ REFERENCES: dict[str, Grading] = {
     "ex04-price-handler": Grading(_price, _gen_price, same=_same_price, public=True),
     "ex05-predict": Grading(_called("lesson05", "draft_rules")),
     "ex05-returns-rule": Grading(_returns, _gen_returns, same=_same_flag, public=True),
+    "ex06-own-requests": Grading(public=True),     # any two fair requests pass: the judge holds no key
     "ex06-price-tool": Grading(public=True),
     "ex06-broken": Grading(public=True),
     "ex07-descriptions": Grading(public=True),
-    "ex07-access": Grading(lambda: {"CC_LIST_SHIPMENTS": "code", "CC_GET_READINGS": "code", "CC_GET_LIMITS": "both"}),
+    "ex07-access": Grading(lambda: {"CC_LIST_SHIPMENTS": "code", "CC_GET_READINGS": "code", "CC_GET_LIMITS": "both",
+                                    "CC_FILE_CLAIM": "direct"}),
     "ex07-fillers": Grading("tooldesign.codemode.sizelimit:fillers_that_fit", _gen_fillers, draws=6),
-    "ex08-example-call": Grading(_value("lesson08", "EXAMPLE_CALL")),
+    # The judge parses the call and its hints name both indexes, as the prompt does: no key to hide.
+    "ex08-example-call": Grading(_value("lesson08", "EXAMPLE_CALL"), public=True),
     "ex08-swapped-m3": Grading(_value("lesson08", "SWAPPED_M3")),
     "ex08-tokens-per-correct": Grading(_tokens_per_correct, _gen_runs),
     "ex08-fifth-level": Grading(_value("lesson08", "FIFTH")),
     "ex09-boundary-clause": Grading(public=True),
     "ex09-fixed-call": Grading(lambda: {"sales_order": "4725", "detail": "concise"}),
     "ex09-approval": Grading(_approve, _gen_approval, same=_same_approval, public=True),
-    "ex10-first-drop": Grading(_called("lesson10", "_first_drop")),
+    "ex10-loss-per-tool": Grading(_called("lesson10", "loss_key")),
     "ex10-choose-k": Grading(_choose_k, _gen_rows),
     "ex10-catch-all": Grading(_is_catch_all, _gen_definition, public=True),
+    "ex11-hint-defaults": Grading(_with_defaults, _gen_hints),
+    "ex11-outcome": Grading(_outcome, _gen_outcome),
+    "ex11-approval": Grading(_needs_approval, _gen_approval_tool),
+    "ex12-carried-tokens": Grading(_carried, _gen_carried),
+    # The note is in the learner's words: the judge checks properties, so it ships; drawn inputs compare facts.
+    "ex12-truncate-with-note": Grading(_truncated, _gen_truncate, same=_same_truncation, public=True,
+                                       stubs=("tooldesign.loop.shrink:truncate_text",), package_uses=_loop_uses),
+    "ex12-page": Grading(_page, _gen_page, same=_same_page),
+    "ex13-as-data": Grading(_as_data, _gen_as_data, same=_same_as_data, public=True,
+                            stubs=("tooldesign.injection.results:quoted",), package_uses=_injection_uses),
+    # Paths in any order pass, and the judge's hints name the expected paths: it ships as it is.
+    "ex13-flag-free-text": Grading(_flagged, _gen_flag, same=_same_paths, public=True,
+                                   stubs=("tooldesign.injection.lint_rule:free_text_paths",),
+                                   package_uses=_injection_uses),
+    "ex13-must-catch": Grading(_called("lesson13", "_measured_catch")),
 }
 
 
