@@ -111,7 +111,7 @@ def test_the_check_is_memoised_per_file_state(built, monkeypatch):
 
 
 def test_a_read_only_mount_gets_advice_that_can_work(monkeypatch, tmp_path):
-    monkeypatch.setattr(files, "_read_only_mount", lambda folder: True)
+    monkeypatch.setattr(files, "read_only_mount", lambda folder: True)
     with pytest.raises(files.DataDirError) as error:
         build_all(tmp_path / "data")
     message = str(error.value)

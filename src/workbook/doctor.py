@@ -69,28 +69,14 @@ def check_widget_extension() -> Finding:
     return Finding(True, "JupyterLab widget extension")
 
 
-def _read_only_mount(folder: Path) -> bool:
-    probe = folder
-    while not probe.exists() and probe != probe.parent:
-        probe = probe.parent
-    try:
-        return bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
-    except (AttributeError, OSError):  # Windows has no statvfs
-        return False
-
-
 def check_data_writable(folder: Path = DATA_DIR) -> Finding:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-", delete=True):
             pass
     except OSError as error:
-        if error.errno == errno.EROFS or _read_only_mount(folder):
-            fix = ("the course sits on a read-only file system, where chmod cannot help: copy the whole course "
-                   "folder to one you can write (for example cp -r COURSE ~/tool-design-course), then run "
-                   "`make lab` in the copy")
-        else:
-            fix = f"make the folder writable (chmod -R u+w {folder}) or copy the course to a folder you own"
+        from tooldesign.data.files import writable_advice  # one home for the advice the data builder gives too
+        fix = writable_advice(folder, read_only=error.errno == errno.EROFS) + ", then run `make lab` there"
         return Finding(False, f"cannot write to {folder} ({error.strerror})", fix)
     return Finding(True, f"write access to {os.path.relpath(folder, REPO_ROOT)}/")
 

@@ -50,7 +50,7 @@ def shown_path(path: Path) -> str:
 
 # ---------- writing ----------
 
-def _read_only_mount(folder: Path) -> bool:
+def read_only_mount(folder: Path) -> bool:
     """True when ``folder`` (or the nearest existing parent) sits on a file system mounted read-only."""
     probe = Path(folder)
     while not probe.exists() and probe != probe.parent:
@@ -61,9 +61,12 @@ def _read_only_mount(folder: Path) -> bool:
         return False
 
 
-def writable_advice(folder: Path) -> str:
-    """What can actually fix an unwritable folder: on a read-only mount no chmod helps, a copy does."""
-    if _read_only_mount(folder):
+def writable_advice(folder: Path, read_only: bool = False) -> str:
+    """What can actually fix an unwritable folder: on a read-only mount no chmod helps, a copy does.
+
+    ``read_only`` says the caller already knows (an EROFS error) without asking the file system again.
+    """
+    if read_only or read_only_mount(folder):
         return ("it is on a read-only file system, where chmod cannot help: copy the whole course folder to "
                 "one you can write (for example cp -r COURSE ~/tool-design-course) and work in the copy")
     return (f"fix its permissions (chmod -R u+w {shown_path(folder)}) or copy the course to a folder you own "
@@ -80,7 +83,7 @@ def ensure_writable(folder: Path) -> None:
     except OSError as error:
         raise DataDirError(f"cannot create {shown_path(folder)} ({error.strerror}); "
                            f"{writable_advice(folder)}") from None
-    if not os.access(folder, os.W_OK) or _read_only_mount(folder):
+    if not os.access(folder, os.W_OK) or read_only_mount(folder):
         raise DataDirError(f"{shown_path(folder)} is not writable; {writable_advice(folder)}")
 
 
