@@ -177,6 +177,15 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def text_table(rows: list[dict]) -> str:
+    """Rows of one shape as an aligned plain-text table, for the lessons' ``python -m`` commands."""
+    keys = list(rows[0])
+    widths = {k: max(len(str(k)), *(len(str(r[k])) for r in rows)) for k in keys}
+    lines = ["  ".join(str(k).ljust(widths[k]) for k in keys).rstrip()]
+    lines += ["  ".join(str(r[k]).ljust(widths[k]) for k in keys).rstrip() for r in rows]
+    return "\n".join(lines)
+
+
 def takes_no_arguments(prog: str, argv: Sequence[str] | None = None) -> None:
     """For a ``python -m`` module that has no options: an argument given anyway is a mistake, not ignored."""
     given = sys.argv[1:] if argv is None else list(argv)

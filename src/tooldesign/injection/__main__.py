@@ -10,24 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tooldesign.cli import _OneLineParser, text_table
 from tooldesign.injection.measure import defence_rows, lint_rows
 
 
-def _table(rows: list[dict]) -> str:
-    keys = list(rows[0])
-    widths = {k: max(len(str(k)), *(len(str(r[k])) for r in rows)) for k in keys}
-    lines = ["  ".join(str(k).ljust(widths[k]) for k in keys).rstrip()]
-    lines += ["  ".join(str(r[k]).ljust(widths[k]) for k in keys).rstrip() for r in rows]
-    return "\n".join(lines)
-
-
-class _OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="python -m tooldesign.injection", description=__doc__)
+    parser = _OneLineParser(prog="tooldesign.injection", description=__doc__)
     parser.add_argument("--model", help="opt-in: also send every poisoned record to this real model")
     parser.add_argument("--provider", help="openai (any OpenAI-compatible endpoint) or anthropic; "
                                            "default: TOOLDESIGN_PROVIDER, else openai")
@@ -49,7 +37,7 @@ def _real_model(model: str, provider: str | None) -> int:
         print(f"error: the model call failed ({type(error).__name__}: {str(error)[:160]})", file=sys.stderr)
         return 1
     print(f"\n3. The same records read by {picker.label} (one request each; your measurement, today)\n")
-    print(_table(rows))
+    print(text_table(rows))
     return 0
 
 
@@ -63,9 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         print("error: --provider needs --model NAME", file=sys.stderr)
         return 2
     print("1. The result-free-text rule (sample calls over canary notes)\n")
-    print(_table(lint_rows()))
+    print(text_table(lint_rows()))
     print("\n2. Poisoned records per defence (scripted reader: a stand-in that obeys, not a model)\n")
-    print(_table([r.row() for r in defence_rows()]))
+    print(text_table([r.row() for r in defence_rows()]))
     return _real_model(args.model, args.provider) if args.model else 0
 
 

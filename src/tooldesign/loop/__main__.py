@@ -7,16 +7,9 @@ from __future__ import annotations
 
 import sys
 
+from tooldesign.cli import text_table
 from tooldesign.loop.facts import FACTS
 from tooldesign.loop.measure import per_call, technique_rows
-
-
-def _table(rows: list[dict]) -> str:
-    keys = list(rows[0])
-    widths = {k: max(len(str(k)), *(len(str(r[k])) for r in rows)) for k in keys}
-    lines = ["  ".join(str(k).ljust(widths[k]) for k in keys).rstrip()]
-    lines += ["  ".join(str(r[k]).ljust(widths[k]) for k in keys).rstrip() for r in rows]
-    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,10 +18,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print("1. The four-step task: what each model call sends (tokens are estimates: characters / 4)\n")
     for run in per_call():
-        print(_table(run.rows()))
+        print(text_table(run.rows()))
         print(f"   total over the task: {run.total_tokens:,} tokens\n")
     print("2. Carrying less of the mirrored results: tokens saved against facts lost\n")
-    print(_table(technique_rows()))
+    print(text_table(technique_rows()))
     print("\nFacts asked at the end: " + "; ".join(f"{f.id} = {f.question}" for f in FACTS))
     return 0
 
