@@ -263,7 +263,22 @@ class NotebookPage:
         page.set_default_timeout(SETTLE_BOUND_S * 1000)
         page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=START_BOUND_S * 1000)
         me = cls(page, server, notebook)
-        me._wait(lambda: page.evaluate(JS_READY) == "idle", START_BOUND_S, "the notebook's kernel to start")
+        seen: list[str] = []
+
+        def ready() -> bool:
+            seen.append(str(page.evaluate(JS_READY)))
+            return seen[-1] == "idle"
+        try:
+            me._wait(ready, START_BOUND_S, "the notebook's kernel to start")
+        except TimeoutError:
+            # A first page load can miss the kernel's status (seen once, never twice in a row): load the page
+            # again before calling it a failure, and say what the page last reported if that fails too.
+            page.reload(wait_until="domcontentloaded", timeout=START_BOUND_S * 1000)
+            page.evaluate("() => { window.__courseStatus = undefined; return true; }")
+            try:
+                me._wait(ready, START_BOUND_S, "the notebook's kernel to start (after a reload)")
+            except TimeoutError as error:
+                raise TimeoutError(f"{error}; the page last reported {seen[-1] if seen else 'nothing'!r}") from None
         return me
 
     def _wait(self, ready, bound_s: float, what: str) -> None:

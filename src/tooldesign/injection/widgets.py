@@ -40,8 +40,10 @@ def readout_text(variant: str, reader: str = LITERAL.name, gate: bool = False) -
 def defence_toggle(variant: str = "raw", reader: str = LITERAL.name, gate: bool = False) -> Any:
     import ipywidgets as w
 
-    pick = w.ToggleButtons(options=list(VARIANTS), value=variant, description="notes")
-    who = w.ToggleButtons(options=[LITERAL.name, LABEL_AWARE.name], value=reader, description="reader")
+    pick = w.ToggleButtons(options=list(VARIANTS), value=variant, description="notes",
+                           style={"button_width": "auto"})  # long names are not cut off
+    who = w.ToggleButtons(options=[LITERAL.name, LABEL_AWARE.name], value=reader, description="reader",
+                          style={"button_width": "auto"})
     gated = w.Checkbox(value=gate, description="approval gate (a person decides every write)")
     out = w.HTML(f"<pre>{escape(readout_text(variant, reader, gate))}</pre>")
 

@@ -45,9 +45,9 @@ def size_slider(start: int = 20) -> Any:
 
     slider = w.IntSlider(value=start, min=5, max=MAX_SIZE, step=STEP, description="tools loaded",
                          style={"description_width": "initial"}, continuous_update=False)
-    # "initial" sizes each label to its text, so "growth order" is not cut to "growth or..."
+    # A width of its own: with "initial" the page still cut "growth order" to "growth or..." by a few pixels
     order = w.Dropdown(options=list(ORDERS), value=ORDERS[0], description="growth order",
-                       style={"description_width": "initial"})
+                       style={"description_width": "120px"})
     out = w.HTML(readout_text(start))
 
     def update(_change: Any = None) -> None:
