@@ -545,7 +545,7 @@ class Driver:
         self.area = self.cell.locator(".jp-Cell-outputArea")
 
     def controls(self) -> list[tuple[Control, Any]]:
-        """Dropdowns first (a new option changes most), then sliders, buttons, text boxes."""
+        """Dropdowns first (a new option changes most), then sliders, toggle buttons, check boxes, buttons, text boxes."""
         found: list[tuple[Control, Any]] = []
         for select in self.area.locator(".widget-dropdown select").all():
             options = select.locator("option").count()
@@ -553,6 +553,13 @@ class Driver:
                 found.append((Control("dropdown", _label(select), min(options, 3)), select))
         for handle in self.area.locator(".widget-slider .noUi-handle").all():
             found.append((Control("slider", _label(handle), 3), handle))
+        for group in self.area.locator(".widget-toggle-buttons").all():
+            options = group.locator("button").count()
+            if options >= 2:
+                found.append((Control("toggle", _label(group), min(options, 3)), group))
+        for box in self.area.locator(".widget-checkbox input[type=checkbox]").all():
+            if box.is_enabled():
+                found.append((Control("checkbox", _label(box), 2), box))
         for button in self.area.locator("button.widget-button").all():
             if button.is_enabled():
                 found.append((Control("button", button.inner_text().strip(), 1), button))
@@ -575,6 +582,12 @@ class Driver:
             element.focus()
             for _ in range(abs(steps)):
                 element.press("ArrowRight" if steps > 0 else "ArrowLeft")
+        elif control.kind == "toggle":
+            buttons = element.locator("button")
+            buttons.nth((start + state) % buttons.count()).click()
+        elif control.kind == "checkbox":
+            if element.is_checked() != (bool(start) != bool(state % 2)):
+                element.click()
         elif control.kind == "button":
             element.click()
         elif control.kind == "text":
@@ -586,6 +599,10 @@ class Driver:
             return element.evaluate("e => e.selectedIndex")
         if control.kind == "text":
             return element.input_value()
+        if control.kind == "toggle":
+            return element.evaluate("g => Array.from(g.querySelectorAll('button')).findIndex(b => b.classList.contains('mod-active'))")
+        if control.kind == "checkbox":
+            return element.is_checked()
         return None
 
     def move(self, control: Control, element: Any, state: int, start: Any) -> tuple[Any, float, dict]:
