@@ -19,14 +19,12 @@ def choose_k(rows, budget):
     return max(fitting, key=lambda r: (r["accuracy"], -r["k"]))["k"] if fitting else None
 
 
-def is_catch_all(definition):
-    for name, spec in definition["parameters"].get("properties", {}).items():
-        kinds = spec.get("type")
-        kinds = kinds if isinstance(kinds, list) else [kinds]
-        if name.lower() in consolidate.CHOICE_WORDS and "string" in kinds and "enum" not in spec \
-                and "pattern" not in spec:
-            return True
-    return False
+def catch_all_fields(definition):
+    props = definition["parameters"].get("properties", {})
+    return sorted((name for name, spec in props.items()
+                   if name.lower() in consolidate.CHOICE_WORDS
+                   and "string" in (spec.get("type") if isinstance(spec.get("type"), list) else [spec.get("type")])
+                   and not {"enum", "pattern"} & set(spec)), reverse=True)  # another order passes too
 
 
 def loss_per_tool():
@@ -40,7 +38,7 @@ def loss_per_tool():
     return out
 
 
-SOLUTIONS = {"ex10-loss-per-tool": loss_per_tool(), "ex10-choose-k": choose_k, "ex10-catch-all": is_catch_all}
+SOLUTIONS = {"ex10-loss-per-tool": loss_per_tool(), "ex10-choose-k": choose_k, "ex10-catch-all": catch_all_fields}
 
 
 def test_the_notebook_has_exactly_these_exercises():
@@ -70,5 +68,7 @@ def test_catch_all_answer_key_agrees_with_the_lint_rule():
     for (definition,), want in zip(CATCH_PROBES, CATCH_EXPECTED):
         tool = Tool(definition["name"], definition["description"], definition["parameters"], lambda a: a)
         flagged = bool(list(consolidate.CATCH_ALL_RULE.check(tool, [tool])))
-        assert flagged == want == is_catch_all(definition), definition["name"]
+        assert flagged == bool(want) == bool(catch_all_fields(definition)), definition["name"]
+        named = [f for f in consolidate.CATCH_ALL_RULE.check(tool, [tool])]
+        assert len(named) == len(want) and all(f"'{name}'" in text for name, text in zip(want, named))
     assert [f.rule for f in lint(consolidate.catch_all(), extra=consolidate.RULES).findings].count("param-catch-all") == 1

@@ -65,9 +65,9 @@ def save(notebook: nbformat.NotebookNode | str, learner: str, name: str) -> None
 NB00, NB01, NB02 = "00_start_here", "01_sap_orders_data", "02_coldchain_data"
 
 WRONG_TOKENS = '''
-def estimate_tokens(text: str) -> int:
-    """Estimate how many tokens ``text`` costs a model."""
-    return len(text)
+def request_tokens(definitions_text: str, result_texts: list[str]) -> int:
+    """Estimate the tokens of one request: the definitions plus every result it carries."""
+    return len(definitions_text) + sum(map(len, result_texts))
 '''
 
 FORGOT_ORDER = '''
@@ -92,8 +92,8 @@ def longest_breach_minutes(temps, max_temp_c, sample_minutes):
     return sum(t > max_temp_c for t in temps) * sample_minutes
 '''
 
-FAKE_CHECK = ('print("✔ ex00-tokens: characters // 4, right for texts it had not seen '
-              '(an estimate, not a tokenizer).")')
+FAKE_CHECK = ('print("✔ ex00-tokens: definitions plus every result, each at characters // 4: right for '
+              'requests it had not seen (an estimate, not a tokenizer).")')
 
 
 def correct_and_partial() -> None:
@@ -163,7 +163,7 @@ get_ipython().display_formatter.formatters["text/plain"].for_type(
     str, lambda value, printer, cycle: printer.text(repr(forged)))
 
 
-def estimate_tokens(text: str) -> int:
+def request_tokens(definitions_text: str, result_texts: list[str]) -> int:
     return 0
 '''), "trick-display-formatter", f"{NB00}.ipynb")
 

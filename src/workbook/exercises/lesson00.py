@@ -4,37 +4,62 @@ from __future__ import annotations
 from workbook.checks import failed, passed
 from workbook.exercises import Exercise, WrongAnswer
 
+DEFINITIONS = '{"name": "sales_order_get", "description": "Get one sales order by its number."}'
 TOKEN_PROBES = (
-    ("Get an order.",),
-    ("",),
-    ("Find the address fields that are missing in a customer's master data.",),
-    ("Draft a release request for a person to approve. It changes nothing itself. " * 3,),
+    ("Get an order.", []),
+    ("", []),
+    ("", ["Find the address fields that are missing in a customer's master data."]),
+    (DEFINITIONS, ["Order 4711: delivery block 01.", "Customer 17100001 has no street."]),
+    ("Draft a release request for a person to approve. It changes nothing itself. " * 3, ["ok", "ok", "ok", "yes"]),
 )
 
 
+def _piece(text: str) -> int:
+    return len(text) // 4
+
+
+def _want(definitions_text: str, result_texts: list[str]) -> int:
+    return _piece(definitions_text) + sum(_piece(r) for r in result_texts)
+
+
 def _judge_tokens(results) -> object:
-    for (text,), got in zip(TOKEN_PROBES, results):
-        call = f"estimate_tokens({text[:30]!r}{'...' if len(text) > 30 else ''})"
-        want = len(text) // 4
+    for (definitions, texts), got in zip(TOKEN_PROBES, results):
+        call = (f"request_tokens({definitions[:24]!r}{'...' if len(definitions) > 24 else ''}, "
+                f"<{len(texts)} result{'' if len(texts) == 1 else 's'}>)")
+        want = _want(definitions, texts)
         if isinstance(got, dict) and "error" in got:
-            return failed(f"{call} raised {got['error']}")
+            return failed(f"{call} raised {got['error']}; a request may carry no results at all")
         if type(got) is float:
             return failed(f"{call} returned {got}: a token estimate is a whole number; use // instead of /")
         if type(got) is not int:
             return failed(f"{call} returned a {type(got).__name__}; return a whole number (int)")
-        if got == len(text) and got != want:
-            return failed(f"{call} returned {got}, the number of characters; the estimate divides it by 4")
-        if got == len(text.split()) and got != want:
+        if got == want:
+            continue
+        if got == len(definitions) + sum(map(len, texts)):
+            return failed(f"{call} returned {got}, the number of characters; estimate each piece as characters // 4")
+        if got == len((definitions + " " + " ".join(texts)).split()):
             return failed(f"{call} returned {got}, the number of words; count characters with len(text)")
-        if got != want:
-            return failed(f"{call} returned {got}, expected {want}: len(text) // 4")
-    return passed("characters // 4, right for texts it had not seen (an estimate, not a tokenizer).")
+        if texts and got == _piece(definitions):
+            return failed(f"{call} returned {got}, the definitions only; each result is sent too, so add them")
+        if definitions and got == sum(map(_piece, texts)):
+            return failed(f"{call} returned {got}, the results only; the definitions ride along on every request")
+        if got == len(definitions + "".join(texts)) // 4:
+            return failed(f"{call} returned {got}, expected {want}: estimate each piece on its own "
+                          "(characters // 4), then add the estimates")
+        return failed(f"{call} returned {got}, expected {want}: characters // 4 for the definitions and for "
+                      "each result, added up")
+    return passed("definitions plus every result, each at characters // 4: right for requests it had not seen "
+                  "(an estimate, not a tokenizer).")
 
 
 EXERCISES = [
-    Exercise("ex00-tokens", "00_start_here", "estimate_tokens", 1, _judge_tokens, kind="function",
-             probes=TOKEN_PROBES, prompt="Write estimate_tokens(text): characters // 4.",
-             wrong_answers=(WrongAnswer(lambda text: len(text), "number of characters"),
-                            WrongAnswer(lambda text: len(text) / 4, "use // instead of /"),
-                            WrongAnswer(lambda text: len(text.split()), "number of words"))),
+    Exercise("ex00-tokens", "00_start_here", "request_tokens", 1, _judge_tokens, kind="function",
+             probes=TOKEN_PROBES,
+             prompt="Write request_tokens(definitions_text, result_texts): characters // 4 for each piece, added up.",
+             wrong_answers=(WrongAnswer(lambda d, rs: len(d) + sum(map(len, rs)), "number of characters"),
+                            WrongAnswer(lambda d, rs: len(d) / 4 + sum(len(r) / 4 for r in rs),
+                                        "use // instead of /"),
+                            WrongAnswer(lambda d, rs: len(d) // 4, "add them"),
+                            WrongAnswer(lambda d, rs: sum(len(r) // 4 for r in rs), "ride along"),
+                            WrongAnswer(lambda d, rs: len(d + "".join(rs)) // 4, "each piece on its own"))),
 ]

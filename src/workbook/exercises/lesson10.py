@@ -119,7 +119,7 @@ def _strict_budget(rows, budget):
     return max(fitting, key=lambda r: (r["accuracy"], -r["k"]))["k"] if fitting else None
 
 
-# ---------- exercise 3: the catch-all rule ----------
+# ---------- exercise 3: the catch-all fields ----------
 
 def _tool(name: str, props: dict) -> dict:
     return {"name": name, "description": "A tool.", "parameters": {"type": "object", "properties": props}}
@@ -130,54 +130,93 @@ CATCH_PROBES = (
     (_tool("sap_assistant_run", {"instruction": FREE}),),
     (_tool("customer_check_account", {"action": {"type": "string", "enum": ["credit_exposure", "address_gaps"]},
                                       "customer": {"type": "string"}}),),
-    (_tool("erp_task_execute", {"task": FREE, "customer": {"type": "string"}}),),
+    (_tool("erp_task_execute", {"customer": {"type": "string"}, "task": FREE, "prompt": FREE}),),
     (_tool("sales_order_search", {"customer": {"type": "string"}, "limit": {"type": ["integer", "null"]}}),),
     (_tool("billing_run", {"Command": FREE}),),
     (_tool("delivery_block_list_reasons", {}),),
-    (_tool("job_run_named", {"operation": {"type": "string", "pattern": "^[a-z_]+$"}}),),
+    (_tool("job_run_named", {"operation": {"type": "string", "pattern": "^[a-z_]+$"}, "query": FREE}),),
     (_tool("assistant_ask", {"prompt": {"type": ["string", "null"]}}),),
 )
-CATCH_EXPECTED = (True, False, True, False, True, False, False, True)
+CATCH_EXPECTED = (["instruction"], [], ["task", "prompt"], [], ["Command"], [], ["query"], ["prompt"])
 
 
 def _judge_catch_all(results: Any) -> object:
     for (definition,), got, want in zip(CATCH_PROBES, results, CATCH_EXPECTED):
-        params = list(definition["parameters"]["properties"])
-        call = f"is_catch_all(<{definition['name']} with parameters {params}>)"
+        props = definition["parameters"]["properties"]
+        params = list(props)
+        call = f"catch_all_fields(<{definition['name']} with parameters {params}>)"
         if isinstance(got, dict):
             return failed(f"{call} raised {got.get('error')}; a tool may have no parameters at all")
-        if type(got) is not bool:
-            return failed(f"{call} returned {got!r}; return True or False")
-        if got == want:
+        if type(got) is bool:
+            return failed(f"{call} returned {got}; return the list of field names, not a verdict")
+        if type(got) is not list or not all(type(name) is str for name in got):
+            return failed(f"{call} returned {got!r}; return a list of field names (strings)")
+        if sorted(got) == sorted(want) and len(got) == len(set(got)):
             continue
-        if want:
-            if any(isinstance(s.get("type"), list) for s in definition["parameters"]["properties"].values()):
-                return failed(f"{call} should be True: a type of ['string', 'null'] is free text too")
-            if any(p != p.lower() for p in params):
-                return failed(f"{call} should be True: compare parameter names in lower case")
-            return failed(f"{call} should be True: any name in CHOICE_WORDS counts, not only 'instruction'")
-        if "enum" in str(definition) or "pattern" in str(definition):
-            return failed(f"{call} should be False: an enum or a pattern constrains the choice, so it is no "
-                          "free text")
-        return failed(f"{call} should be False: only a free-text string named like a choice counts")
-    return passed("free text that picks the operation is flagged; enums, patterns and ordinary fields are not.")
+        if len(got) != len(set(got)):
+            return failed(f"{call} returned {got!r}: name each field once")
+        if sorted(name.lower() for name in got) == sorted(name.lower() for name in want):
+            return failed(f"{call} returned {got!r}, expected {want!r}: return the names as the definition "
+                          "spells them, and compare them in lower case")
+        missing, extra = [n for n in want if n not in got], [n for n in got if n not in want]
+        if missing:
+            name = missing[0]
+            if isinstance(props[name].get("type"), list):
+                return failed(f"{call} misses '{name}': a type of ['string', 'null'] is free text too")
+            if name != name.lower():
+                return failed(f"{call} misses '{name}': compare parameter names in lower case")
+            if got and set(got) < set(want):
+                return failed(f"{call} misses '{name}': list every such field, not only the first")
+            return failed(f"{call} misses '{name}': any name in CHOICE_WORDS counts, not only 'instruction'")
+        name = extra[0]
+        if name in props and ("enum" in props[name] or "pattern" in props[name]):
+            return failed(f"{call} lists '{name}', which has an enum or a pattern: that constrains the choice, so "
+                          "it is no free text")
+        return failed(f"{call} lists '{name}': only a free-text string named like a choice counts")
+    return passed("the free-text fields that pick the operation are named; enums, patterns and ordinary fields "
+                  "are not.")
 
 
 def _only_instruction(definition):
-    return "instruction" in definition["parameters"].get("properties", {})
+    return [n for n in definition["parameters"].get("properties", {}) if n == "instruction"]
 
 
 def _ignores_enum(definition):
     props = definition["parameters"].get("properties", {})
     words = {"instruction", "command", "action", "operation", "task", "prompt", "request", "query"}
-    return any(name.lower() in words for name in props)
+    return [name for name in props if name.lower() in words]
 
 
 def _case_sensitive(definition):
     props = definition["parameters"].get("properties", {})
     words = {"instruction", "command", "action", "operation", "task", "prompt", "request", "query"}
-    return any(name in words and spec.get("type") == "string" and "enum" not in spec and "pattern" not in spec
-               for name, spec in props.items())
+    return [name for name, spec in props.items() if name in words and spec.get("type") == "string"
+            and "enum" not in spec and "pattern" not in spec]
+
+
+def _first_only(definition):
+    found = _right_fields(definition)
+    return found[:1]
+
+
+def _lowered(definition):
+    return [name.lower() for name in _right_fields(definition)]
+
+
+def _verdict_only(definition):
+    return bool(_right_fields(definition))
+
+
+def _right_fields(definition):
+    words = {"instruction", "instructions", "command", "action", "operation", "op", "request", "task", "prompt",
+             "query", "what", "method", "intent", "do"}
+    out = []
+    for name, spec in definition["parameters"].get("properties", {}).items():
+        kinds = spec.get("type")
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        if name.lower() in words and "string" in kinds and "enum" not in spec and "pattern" not in spec:
+            out.append(name)
+    return out
 
 
 EXERCISES = [
@@ -198,10 +237,13 @@ EXERCISES = [
                             WrongAnswer(_ignores_budget, "stay within the budget"),
                             WrongAnswer(_larger_on_tie, "smaller k"),
                             WrongAnswer(_strict_budget, "tokens <= budget"))),
-    Exercise("ex10-catch-all", NOTEBOOK, "is_catch_all", 2, _judge_catch_all, kind="function",
+    Exercise("ex10-catch-all", NOTEBOOK, "catch_all_fields", 2, _judge_catch_all, kind="function",
              probes=CATCH_PROBES,
-             prompt="Write is_catch_all(definition): does free text choose the operation?",
+             prompt="Write catch_all_fields(definition): the free-text fields that choose the operation.",
              wrong_answers=(WrongAnswer(_only_instruction, "not only 'instruction'"),
                             WrongAnswer(_ignores_enum, "enum or a pattern"),
-                            WrongAnswer(_case_sensitive, "lower case"))),
+                            WrongAnswer(_case_sensitive, "lower case"),
+                            WrongAnswer(_first_only, "not only the first"),
+                            WrongAnswer(_lowered, "as the definition spells them"),
+                            WrongAnswer(_verdict_only, "not a verdict"))),
 ]

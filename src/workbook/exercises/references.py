@@ -32,14 +32,17 @@ def _text(rng: random.Random, most: int = 40) -> str:
     return "".join(part + rng.choice([" ", " ", ", ", ". ", "\n"]) for part in parts).strip()
 
 
-# ---------- 00 estimate_tokens ----------
+# ---------- 00 request_tokens ----------
+# Not the package's estimate_tokens (one text): a whole request, each piece estimated on its own, so
+# importing the package's estimate cannot stand in for the answer.
 
-def _tokens(text: str) -> int:
-    return len(text) // 4
+def _tokens(definitions_text: str, result_texts: list[str]) -> int:
+    return len(definitions_text) // 4 + sum(len(text) // 4 for text in result_texts)
 
 
 def _gen_tokens(rng: random.Random) -> tuple:
-    return (_text(rng, rng.choice([3, 12, 60])),)
+    definitions = _text(rng, rng.choice([0, 12, 60]))
+    return (definitions, [_text(rng, rng.choice([2, 5, 30])) for _ in range(rng.randint(0, 5))])
 
 
 # ---------- 01 credit_exposure ----------
@@ -289,7 +292,7 @@ def _gen_approval(rng: random.Random) -> tuple:
     return ({"sales_order": number, "justification": justification},)
 
 
-# ---------- 10 choose_k and is_catch_all ----------
+# ---------- 10 choose_k and catch_all_fields ----------
 
 def _choose_k(rows: list[dict], budget: float) -> int | None:
     fitting = [r for r in rows if r["tokens"] <= budget]
@@ -304,21 +307,30 @@ def _gen_rows(rng: random.Random) -> tuple:
     return (rows, budget)
 
 
-def _is_catch_all(definition: dict) -> bool:
+def _catch_all_fields(definition: dict) -> list[str]:
+    """The names (as spelt) of the free-text fields that choose the operation: the package's lint rule
+    gives a yes/no finding per tool, not these names, so it cannot stand in for the answer."""
     from tooldesign.scale.consolidate import CHOICE_WORDS
+    fields = []
     for name, spec in definition["parameters"].get("properties", {}).items():
         kinds = spec.get("type")
         kinds = kinds if isinstance(kinds, list) else [kinds]
         if name.lower() in CHOICE_WORDS and "string" in kinds and "enum" not in spec and "pattern" not in spec:
-            return True
-    return False
+            fields.append(name)
+    return fields
+
+
+def _same_fields(got: Any, want: Any) -> bool:
+    """Field names in any order; exact strings, no repeats."""
+    return (type(got) is list and all(type(name) is str for name in got)
+            and len(got) == len(set(got)) and sorted(got) == sorted(want))
 
 
 def _gen_definition(rng: random.Random) -> tuple:
     from tooldesign.scale.consolidate import CHOICE_WORDS
     names = sorted(CHOICE_WORDS) + ["customer", "sales_order", "limit", "detail", "note"]
     props = {}
-    for _ in range(rng.randint(0, 3)):
+    for _ in range(rng.randint(0, 4)):
         name = rng.choice(names)
         name = rng.choice([name, name.upper(), name.capitalize()])
         spec: dict = {"type": rng.choice(["string", "string", ["string", "null"], "integer", ["integer", "null"]])}
@@ -539,7 +551,7 @@ REFERENCES: dict[str, Grading] = {
     "ex09-approval": Grading(_approve, _gen_approval, same=_same_approval, public=True),
     "ex10-loss-per-tool": Grading(_called("lesson10", "loss_key")),
     "ex10-choose-k": Grading(_choose_k, _gen_rows),
-    "ex10-catch-all": Grading(_is_catch_all, _gen_definition, public=True),
+    "ex10-catch-all": Grading(_catch_all_fields, _gen_definition, same=_same_fields, public=True),
     "ex11-hint-defaults": Grading(_with_defaults, _gen_hints),
     "ex11-outcome": Grading(_outcome, _gen_outcome),
     "ex11-approval": Grading(_needs_approval, _gen_approval_tool),
