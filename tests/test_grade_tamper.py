@@ -216,6 +216,64 @@ LATER_LESSONS = {
             '''),
 }
 
+# Notebooks 00 and 10: the package's token estimate and its catch-all lint rule are used all through the
+# package, so they cannot be stubbed; the exercises ask for what the package does not hold (a whole
+# request's estimate, the names of the catch-all fields), and these answers built on the package fail.
+NB10 = "10_tool_set_size"
+ESTIMATE_FROM_PACKAGE = {
+    "whole-request-as-one-value": '''
+        from workbook.checks import check
+        from tooldesign.tools.base import estimate_tokens
+        def request_tokens(definitions_text, result_texts):
+            return estimate_tokens([definitions_text, *result_texts])
+        ''',
+    "definitions-only": '''
+        from workbook.checks import check
+        from tooldesign.tools.base import estimate_tokens
+        def request_tokens(definitions_text, result_texts):
+            return estimate_tokens(definitions_text)
+        ''',
+    "joined-text": '''
+        from workbook.checks import check
+        from tooldesign.tools.base import estimate_tokens
+        def request_tokens(definitions_text, result_texts):
+            return estimate_tokens(definitions_text + "".join(result_texts))
+        '''}
+CATCH_ALL_FROM_PACKAGE = {
+    "lint-messages": '''
+        from tooldesign.lint import lint
+        from tooldesign.scale import consolidate
+        from tooldesign.tools.base import Tool
+        def catch_all_fields(definition):
+            tool = Tool(definition["name"], definition["description"], definition["parameters"], lambda a: a)
+            report = lint([tool], extra=consolidate.RULES)
+            return [f.message for f in report.findings if f.rule == "param-catch-all"]
+        ''',
+    "rule-verdict": '''
+        from tooldesign.scale.consolidate import _catch_all
+        from tooldesign.tools.base import Tool
+        def catch_all_fields(definition):
+            tool = Tool(definition["name"], definition["description"], definition["parameters"], lambda a: a)
+            return bool(_catch_all(tool, [tool]))
+        ''',
+    "rule-messages": '''
+        from tooldesign.scale.consolidate import CATCH_ALL_RULE
+        from tooldesign.tools.base import Tool
+        def catch_all_fields(definition):
+            tool = Tool(definition["name"], definition["description"], definition["parameters"], lambda a: a)
+            return list(CATCH_ALL_RULE.check(tool, [tool]))
+        '''}
+
+
+def solved_except(stem: str, **sources: str) -> nbformat.NotebookNode:
+    """The solved notebook with these answer cells replaced: the untouched exercises are the control."""
+    notebook = solved(stem)
+    cells = _cells(notebook)
+    for key, source in sources.items():
+        cells[key.replace("_", "-")].source = textwrap.dedent(source).strip("\n")
+    return notebook
+
+
 PARENT_KILLER = dict(
     ex02_longest_breach='''
         import os, signal
@@ -320,6 +378,10 @@ def sandboxed(tmp_path_factory):
         save(subs, learner, with_answers(NB02, **answers))
     for stem, answers in LATER_LESSONS.items():
         save(subs, "later-lessons", with_answers(stem, **answers), f"{stem}.ipynb")
+    save(subs, "package-estimate", with_answers(NB00, ex00_tokens=ESTIMATE_FROM_PACKAGE["whole-request-as-one-value"]),
+         f"{NB00}.ipynb")
+    save(subs, "package-catch-all", solved_except(NB10, ex10_catch_all=CATCH_ALL_FROM_PACKAGE["lint-messages"]),
+         f"{NB10}.ipynb")
     save(subs, "daemon", with_answers(NB02, **daemon(out, base / "pids")))
     save(subs, "parent-killer", with_answers(NB02, **PARENT_KILLER))
     (subs / "link").mkdir()
@@ -382,6 +444,76 @@ def test_memorised_probes_and_the_packages_references_score_0_in_lessons_11_to_1
     points = {e.grade_id: e.points for e in row.exercises if e.grade_id in cheated}
     assert set(points) == cheated and not any(points.values()), [(e.grade_id, e.points, e.message)
                                                                  for e in row.exercises]
+
+
+@needs_bwrap
+def test_the_packages_token_estimate_is_no_answer_to_the_request_estimate(sandboxed):
+    row = _row(sandboxed, "package-estimate", f"{NB00}.ipynb")
+    assert row.status is Status.GRADED and row.total == 0 and row.max == 1, row
+
+
+@needs_bwrap
+def test_the_packages_lint_rule_is_no_answer_to_the_catch_all_fields(sandboxed):
+    row = _row(sandboxed, "package-catch-all", f"{NB10}.ipynb")
+    points = {e.grade_id: (e.points, e.max) for e in row.exercises}
+    assert points["ex10-catch-all"] == (0, 2), [(e.grade_id, e.points, e.message) for e in row.exercises]
+    # The other two exercises keep the solution: the same submission is their control.
+    assert all(got == most > 0 for gid, (got, most) in points.items() if gid != "ex10-catch-all"), points
+
+
+def _graded_in_process(grade_id: str, answer, seed: str) -> bool:
+    """The grader's two verdicts without a kernel: the lesson's probes, then inputs drawn for ``seed``."""
+    import copy
+
+    from workbook.checks import PASS, evaluate, get_exercise
+    from workbook.grade.runner import _judge_drawn, draw_for
+    from workbook.plain import to_plain
+
+    exercise = get_exercise(grade_id)
+    if evaluate(grade_id, answer).status != PASS:
+        return False
+    drawn = draw_for(exercise, seed)
+    assert len(drawn.drawn) >= 5, "too few drawn inputs to judge"
+    results = []
+    for args in drawn.drawn:
+        try:
+            results.append(to_plain(answer(*copy.deepcopy(list(args)))))
+        except Exception as error:  # noqa: BLE001 - a raising answer is a wrong answer here
+            results.append({"error": repr(error)})
+    return _judge_drawn(exercise, drawn, results) is None
+
+
+def _defined(source: str, name: str):
+    space: dict = {}
+    exec(textwrap.dedent(source), space)  # noqa: S102 - the tamper answers above, written in this file
+    return space[name]
+
+
+@pytest.mark.parametrize("seed", ["run-a", "run-b", "run-c"])
+@pytest.mark.parametrize("how", sorted(ESTIMATE_FROM_PACKAGE))
+def test_an_answer_built_on_the_packages_estimate_fails_ex00(how, seed):
+    answer = _defined(ESTIMATE_FROM_PACKAGE[how], "request_tokens")
+    assert not _graded_in_process("ex00-tokens", answer, seed)
+
+
+@pytest.mark.parametrize("seed", ["run-a", "run-b", "run-c"])
+@pytest.mark.parametrize("how", sorted(CATCH_ALL_FROM_PACKAGE))
+def test_an_answer_built_on_the_packages_lint_rule_fails_ex10(how, seed):
+    answer = _defined(CATCH_ALL_FROM_PACKAGE[how], "catch_all_fields")
+    assert not _graded_in_process("ex10-catch-all", answer, seed)
+
+
+@pytest.mark.parametrize("seed", ["run-a", "run-b", "run-c"])
+@pytest.mark.parametrize("grade_id, stem, name", [("ex00-tokens", NB00, "request_tokens"),
+                                                   ("ex10-catch-all", NB10, "catch_all_fields")])
+def test_the_solutions_pass_the_same_in_process_grading(grade_id, stem, name, seed):
+    source = _cells(read_notebook(SOLUTIONS_DIR / f"{stem}.ipynb"))[grade_id].source
+    namespace: dict = {}
+    if stem == NB10:
+        from tooldesign.scale import consolidate
+        namespace["consolidate"] = consolidate
+    exec(source, namespace)  # noqa: S102 - the course's own solution cell
+    assert _graded_in_process(grade_id, namespace[name], seed)
 
 
 @needs_bwrap
