@@ -158,6 +158,10 @@ def _judge_catch_all(results: Any) -> object:
         if sorted(name.lower() for name in got) == sorted(name.lower() for name in want):
             return failed(f"{call} returned {got!r}, expected {want!r}: return the names as the definition "
                           "spells them, and compare them in lower case")
+        strangers = [n for n in got if n not in props]
+        if strangers:
+            return failed(f"{call} lists {strangers[0][:60]!r}, which is no parameter of this tool; return the "
+                          "parameter names themselves")
         missing, extra = [n for n in want if n not in got], [n for n in got if n not in want]
         if missing:
             name = missing[0]
@@ -207,6 +211,10 @@ def _verdict_only(definition):
     return bool(_right_fields(definition))
 
 
+def _lint_messages(definition):
+    return [f"'{name}' is free text that chooses the operation: a catch-all" for name in _right_fields(definition)]
+
+
 def _right_fields(definition):
     words = {"instruction", "instructions", "command", "action", "operation", "op", "request", "task", "prompt",
              "query", "what", "method", "intent", "do"}
@@ -245,5 +253,6 @@ EXERCISES = [
                             WrongAnswer(_case_sensitive, "lower case"),
                             WrongAnswer(_first_only, "not only the first"),
                             WrongAnswer(_lowered, "as the definition spells them"),
-                            WrongAnswer(_verdict_only, "not a verdict"))),
+                            WrongAnswer(_verdict_only, "not a verdict"),
+                            WrongAnswer(_lint_messages, "no parameter of this tool"))),
 ]
