@@ -46,7 +46,7 @@ no timers, no eval.
 - A run stops after a set number of tool calls, seconds or megabytes; errors come back as one line.
 - Only the tools below exist for a program. Their descriptions are all you know about them.
 
-Callable tools (await callTool code -> arguments):
+The tools a program can call (the call, then what it does):
 """
 
 
