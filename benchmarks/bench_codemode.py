@@ -10,10 +10,8 @@ less. Nothing here is asserted: the tests never depend on speed.
 """
 from __future__ import annotations
 
-import statistics
-import time
-from typing import Callable
 
+from timing import median_ms  # benchmarks/timing.py, beside this script
 from tooldesign.codemode import coldchain_tools as cc
 from tooldesign.codemode import runs, sizelimit
 from tooldesign.codemode.catalog import catalog_for
@@ -21,14 +19,6 @@ from tooldesign.codemode.runner import run_program
 
 CALLS = 200
 
-
-def median_ms(action: Callable[[], object], repeat: int = 10) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
 
 
 def main() -> None:

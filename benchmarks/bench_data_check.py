@@ -6,23 +6,13 @@ afterwards (two stat calls), and the pandas read it guards, for comparison.
 """
 from __future__ import annotations
 
-import statistics
-import time
-from typing import Callable
 
 import pandas as pd
 
+from timing import median_us  # benchmarks/timing.py, beside this script
 from tooldesign.data import coldchain, files, sap
 from tooldesign.tools.mirror import load_sap
 
-
-def median_us(action: Callable[[], object], repeat: int = 200) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1e6
 
 
 def first_check(path) -> None:

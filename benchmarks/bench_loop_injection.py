@@ -6,21 +6,11 @@ themselves are cached inside the lessons' widgets, so a learner pays these once 
 """
 from __future__ import annotations
 
-import statistics
-import time
-from typing import Callable
 
+from timing import median_ms  # benchmarks/timing.py, beside this script
 from tooldesign.injection import attack, measure as defences, reader
 from tooldesign.loop import measure as techniques, run_task
 
-
-def median_ms(action: Callable[[], object], repeat: int = 10) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
 
 
 def main() -> None:
