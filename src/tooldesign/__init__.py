@@ -3,6 +3,7 @@
 Each module mirrors a lesson, so a learner who wonders where something lives finds it by the
 lesson's name: ``tooldesign.data`` for notebooks 01 and 02, and so on.
 """
+
 from pathlib import Path
 
 __all__ = ["DATA_DIR", "REPO_ROOT"]

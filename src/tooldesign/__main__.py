@@ -1,4 +1,5 @@
 """``python -m tooldesign``: the course's command line (see tooldesign.cli)."""
+
 from tooldesign.cli import main
 
 raise SystemExit(main())

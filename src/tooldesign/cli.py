@@ -13,11 +13,12 @@ Everything runs offline except ``select --model`` and ``select --provider ollama
 your own machine). Bad input ends with a one-line error and a
 non-zero exit code, never a traceback: the CLI is for learners, and a traceback hides the fix.
 """
+
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 __all__ = ["main", "build_parser"]
 
@@ -27,6 +28,7 @@ class _OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         from tooldesign.tools.base import clip
+
         self.exit(2, f"error: {clip(' '.join(message.split()), 200)} (see: python -m {self.prog} --help)\n")
 
 
@@ -51,7 +53,9 @@ def _cmd_lint(args: argparse.Namespace) -> int:
         print()
     if args.set == "both":
         ratio = reports["designed"].tokens / max(reports["mirror"].tokens, 1)
-        print(f"The designed definitions are about {ratio:.1f}x the mirror's tokens (estimate: characters / 4).")
+        print(
+            f"The designed definitions are about {ratio:.1f}x the mirror's tokens (estimate: characters / 4)."
+        )
         print("For every finding, add --set mirror or --set designed.")
     return 0
 
@@ -66,9 +70,11 @@ def _cmd_respond(args: argparse.Namespace) -> int:
             print(format_response(response))
         print()
     sizes = {s: sum(r.size for r in responses if r.call.set_name == s) for s in ("mirror", "designed")}
-    print(f"Characters returned in total: mirror {sizes['mirror']}, designed {sizes['designed']}. The mirror "
-          "hands back whole records, codes and bare statuses; the designed set hands back the few fields a "
-          "clerk's next step needs, and errors that tell the model what to send instead.")
+    print(
+        f"Characters returned in total: mirror {sizes['mirror']}, designed {sizes['designed']}. The mirror "
+        "hands back whole records, codes and bare statuses; the designed set hands back the few fields a "
+        "clerk's next step needs, and errors that tell the model what to send instead."
+    )
     return 0
 
 
@@ -77,6 +83,7 @@ def _picker(args: argparse.Namespace):
 
     if args.model or args.provider == "ollama":
         from tooldesign.selection.models import model_picker
+
         return model_picker(args.model, args.provider)
     return offline_picker(args.picker or "words")
 
@@ -84,8 +91,10 @@ def _picker(args: argparse.Namespace):
 def _print_case_sets() -> None:
     from tooldesign.selection.report import score_rows, score_text
 
-    print("\nAll three case sets, offline pickers (held-out is the headline; tuning is what the wording was "
-          "fitted to):")
+    print(
+        "\nAll three case sets, offline pickers (held-out is the headline; tuning is what the wording was "
+        "fitted to):"
+    )
     print(score_text(score_rows()))
 
 
@@ -95,17 +104,23 @@ def _cmd_select(args: argparse.Namespace) -> int:
     from tooldesign.tools import SET_NAMES, tool_set
 
     if (args.record or args.repeat != 1) and not (args.model or args.provider == "ollama"):
-        print("error: --record and --repeat are for real models (--model NAME or --provider ollama); the offline "
-              "pickers give the same answer every time", file=sys.stderr)
+        print(
+            "error: --record and --repeat are for real models (--model NAME or --provider ollama); the offline "
+            "pickers give the same answer every time",
+            file=sys.stderr,
+        )
         return 2
     if args.repeat < 1:
         print("error: --repeat must be 1 or more", file=sys.stderr)
         return 2
     if args.record:
         from pathlib import Path
+
         if Path(args.record).exists():
-            print(f"error: {args.record} exists; choose a new file name, a record is never overwritten",
-                  file=sys.stderr)
+            print(
+                f"error: {args.record} exists; choose a new file name, a record is never overwritten",
+                file=sys.stderr,
+            )
             return 2
     picker = _picker(args)
     cases = case_set(args.cases)
@@ -121,8 +136,10 @@ def _cmd_select(args: argparse.Namespace) -> int:
     for result in results:
         print(result.summary())
     _print_case_sets()
-    print(f"\n[{picker.label}] Offline stand-in: the gap between the sets is the lesson, not the digits. "
-          "Run with --model NAME or --provider ollama for a real model.")
+    print(
+        f"\n[{picker.label}] Offline stand-in: the gap between the sets is the lesson, not the digits. "
+        "Run with --model NAME or --provider ollama for a real model."
+    )
     return 0
 
 
@@ -133,10 +150,15 @@ def _select_with_model(picker, args: argparse.Namespace) -> int:
     try:
         record = record_runs(picker, args.cases, SET_NAMES, args.repeat)
     except Exception as error:  # a network or API failure from a real model
-        hint = ("; is Ollama running? Start it with `ollama serve` (README: A free local model)"
-                if getattr(picker, "provider", "") == "ollama" and "connect" in str(error).lower() else "")
-        print(f"error: the model call failed: {type(error).__name__}: {' '.join(str(error).split())[:300]}{hint}",
-              file=sys.stderr)
+        hint = (
+            "; is Ollama running? Start it with `ollama serve` (README: A free local model)"
+            if getattr(picker, "provider", "") == "ollama" and "connect" in str(error).lower()
+            else ""
+        )
+        print(
+            f"error: the model call failed: {type(error).__name__}: {' '.join(str(error).split())[:300]}{hint}",
+            file=sys.stderr,
+        )
         return 1
     for run in record.runs:
         if args.repeat == 1:
@@ -145,11 +167,16 @@ def _select_with_model(picker, args: argparse.Namespace) -> int:
                 print(f"  {'right' if p.right else 'WRONG'}  {p.pick or '(no call)':<31} <- {p.request}")
             print()
     for row in record.summary():
-        spread = "" if row["repeats"] == 1 else f" (lowest {row['lowest']}, highest {row['highest']} over " \
-                                                f"{row['repeats']} runs)"
+        spread = (
+            ""
+            if row["repeats"] == 1
+            else f" (lowest {row['lowest']}, highest {row['highest']} over {row['repeats']} runs)"
+        )
         tokens = row["input tokens per call"]
-        print(f"{row['tool set']:<9} {row['mean right']:g}/{row['total']} right{spread}; input tokens per call "
-              f"{tokens if tokens is not None else 'not reported'}, median latency {row['median latency (s)']} s")
+        print(
+            f"{row['tool set']:<9} {row['mean right']:g}/{row['total']} right{spread}; input tokens per call "
+            f"{tokens if tokens is not None else 'not reported'}, median latency {row['median latency (s)']} s"
+        )
     if args.record:
         print(f"\nrecorded: {save(record, args.record)} ({record.provider}, {record.model}, {record.date})")
     return 0
@@ -197,36 +224,61 @@ def takes_no_arguments(prog: str, argv: Sequence[str] | None = None) -> None:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "data": _cmd_data, "lint": _cmd_lint, "respond": _cmd_respond, "select": _cmd_select,
+    "data": _cmd_data,
+    "lint": _cmd_lint,
+    "respond": _cmd_respond,
+    "select": _cmd_select,
 }
 COMMANDS["serve"] = _cmd_serve
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="tooldesign", description="Tool design for agents: data, lint, respond, select.")
+    parser = _OneLineParser(
+        prog="tooldesign", description="Tool design for agents: data, lint, respond, select."
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
     sub.add_parser("data", help="build the fictional data files and list what was written")
     lint = sub.add_parser("lint", help="check tool definitions against the design rules")
-    lint.add_argument("--set", choices=["mirror", "designed", "both"], default="both",
-                      help="which tool set (default: both, one line per tool)")
+    lint.add_argument(
+        "--set",
+        choices=["mirror", "designed", "both"],
+        default="both",
+        help="which tool set (default: both, one line per tool)",
+    )
     sub.add_parser("respond", help="compare what each tool set returns")
     select = sub.add_parser("select", help="the selection test: which tool is picked first")
     how = select.add_mutually_exclusive_group()
     how.add_argument("--sample", action="store_true", help="the crude word-matching stand-in (default)")
     how.add_argument("--picker", choices=["words", "bm25"], help="an offline picker")
-    how.add_argument("--model", metavar="NAME", help="a real model (needs a key; see tooldesign.selection.config)")
-    select.add_argument("--provider", choices=["openai", "anthropic", "sap", "ollama"],
-                        help="who serves --model (default: TOOLDESIGN_PROVIDER, else openai); ollama is a free "
-                             "local model and needs no --model")
-    select.add_argument("--cases", choices=["tuning", "development", "held-out"], default="tuning",
-                        help="which case set (default: tuning); held-out is the headline")
-    select.add_argument("--record", metavar="FILE", help="write every pick, tokens and latency to FILE (JSON)")
+    how.add_argument(
+        "--model", metavar="NAME", help="a real model (needs a key; see tooldesign.selection.config)"
+    )
+    select.add_argument(
+        "--provider",
+        choices=["openai", "anthropic", "sap", "ollama"],
+        help="who serves --model (default: TOOLDESIGN_PROVIDER, else openai); ollama is a free "
+        "local model and needs no --model",
+    )
+    select.add_argument(
+        "--cases",
+        choices=["tuning", "development", "held-out"],
+        default="tuning",
+        help="which case set (default: tuning); held-out is the headline",
+    )
+    select.add_argument(
+        "--record", metavar="FILE", help="write every pick, tokens and latency to FILE (JSON)"
+    )
     select.add_argument("--repeat", metavar="K", type=int, default=1, help="run K times to see the spread")
     serve = sub.add_parser("serve", help="serve a tool set over MCP (stdio for a host, or HTTP on 127.0.0.1)")
-    serve.add_argument("--set", choices=["designed", "mirror"], default="designed",
-                       help="which tool set (default: designed)")
-    serve.add_argument("--transport", choices=["stdio", "http"], default="stdio",
-                       help="stdio for a host that starts the server (default), http for a URL")
+    serve.add_argument(
+        "--set", choices=["designed", "mirror"], default="designed", help="which tool set (default: designed)"
+    )
+    serve.add_argument(
+        "--transport",
+        choices=["stdio", "http"],
+        default="stdio",
+        help="stdio for a host that starts the server (default), http for a URL",
+    )
     serve.add_argument("--port", type=int, help="HTTP port on 127.0.0.1 (default: 8000)")
     return parser
 
@@ -247,6 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as error:  # the learner sees the cause in one line, not a traceback
         from tooldesign.tools.base import clip
+
         message = " ".join(str(error).split()) or type(error).__name__
         print(f"error: {clip(message, 300)}", file=sys.stderr)
         return 1

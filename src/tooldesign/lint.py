@@ -11,33 +11,134 @@ A clean lint proves little on its own: it catches the easy mistakes so that the 
 Rules are plain functions, so you can add your own: a tool rule takes ``(tool, tools)`` and
 returns a list of messages; pass it to ``lint(tools, extra=[Rule(...)])``.
 """
+
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
-from tooldesign.tools.base import Tool, ToolSet, estimate_tokens
 from tooldesign.strict_subset import subset_problems
+from tooldesign.tools.base import Tool, ToolSet, estimate_tokens
 from tooldesign.tools.schema import NAME_PATTERN, strict_problems
 
-__all__ = ["Rule", "Finding", "LintReport", "RULES", "lint", "lint_tool", "rule_table", "tool_rule",
-           "GENERIC_PARAMETERS", "VAGUE_WORDS", "VERBS", "MAX_TOOLS", "sentences"]
+__all__ = [
+    "Rule",
+    "Finding",
+    "LintReport",
+    "RULES",
+    "lint",
+    "lint_tool",
+    "rule_table",
+    "tool_rule",
+    "GENERIC_PARAMETERS",
+    "VAGUE_WORDS",
+    "VERBS",
+    "MAX_TOOLS",
+    "sentences",
+]
 
-GENERIC_PARAMETERS = frozenset({"id", "key", "data", "value", "values", "fields", "filter", "entity", "user",
-                                "input", "query", "params", "payload", "object", "item", "text", "name"})
-VERBS = frozenset({"get", "list", "search", "find", "create", "update", "delete", "check", "set", "post",
-                   "read", "query", "add", "remove", "cancel", "approve", "send", "fetch", "compute", "explain",
-                   "draft", "submit", "release", "change"})
-WRITE_WORDS = ("write", "create", "update", "change", "set", "post", "submit", "approve", "release", "cancel",
-               "remove", "delete")
+GENERIC_PARAMETERS = frozenset(
+    {
+        "id",
+        "key",
+        "data",
+        "value",
+        "values",
+        "fields",
+        "filter",
+        "entity",
+        "user",
+        "input",
+        "query",
+        "params",
+        "payload",
+        "object",
+        "item",
+        "text",
+        "name",
+    }
+)
+VERBS = frozenset(
+    {
+        "get",
+        "list",
+        "search",
+        "find",
+        "create",
+        "update",
+        "delete",
+        "check",
+        "set",
+        "post",
+        "read",
+        "query",
+        "add",
+        "remove",
+        "cancel",
+        "approve",
+        "send",
+        "fetch",
+        "compute",
+        "explain",
+        "draft",
+        "submit",
+        "release",
+        "change",
+    }
+)
+WRITE_WORDS = (
+    "write",
+    "create",
+    "update",
+    "change",
+    "set",
+    "post",
+    "submit",
+    "approve",
+    "release",
+    "cancel",
+    "remove",
+    "delete",
+)
 # Words that say nothing about what a tool returns ("Returns data."): a rule that wants a result
 # named can ignore them (notebook 05 writes such a rule).
-VAGUE_WORDS = frozenset({"the", "a", "an", "it", "its", "this", "that", "tool", "is", "are", "be", "as", "all",
-                         "any", "data", "result", "results", "information", "info", "details", "output", "value",
-                         "values", "response", "something", "stuff", "everything"})
-MAX_TOOLS = 20  # OpenAI's function-calling guide: fewer than 20 functions at the start of a turn, a soft limit
+VAGUE_WORDS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "it",
+        "its",
+        "this",
+        "that",
+        "tool",
+        "is",
+        "are",
+        "be",
+        "as",
+        "all",
+        "any",
+        "data",
+        "result",
+        "results",
+        "information",
+        "info",
+        "details",
+        "output",
+        "value",
+        "values",
+        "response",
+        "something",
+        "stuff",
+        "everything",
+    }
+)
+MAX_TOOLS = (
+    20  # OpenAI's function-calling guide: fewer than 20 functions at the start of a turn, a soft limit
+)
 
 
 @dataclass(frozen=True)
@@ -57,6 +158,7 @@ SetCheck = Callable[[Sequence[Tool]], Iterable[str]]
 @dataclass(frozen=True)
 class Rule:
     """One design rule. ``scope`` "tool" runs ``check(tool, tools)`` per tool; "set" runs ``check(tools)``."""
+
     id: str
     title: str
     why: str
@@ -66,12 +168,15 @@ class Rule:
 
 def tool_rule(rule_id: str, title: str, why: str = "") -> Callable[[ToolCheck], Rule]:
     """Decorator that turns ``def check(tool, tools) -> list[str]`` into a Rule (for your own rules)."""
+
     def wrap(check: ToolCheck) -> Rule:
         return Rule(rule_id, title, why or (check.__doc__ or "").strip(), check, "tool")
+
     return wrap
 
 
 # ---------- helpers the rules share ----------
+
 
 def sentences(text: str) -> list[str]:
     """Sentences as a reader counts them: split after . ! or ? followed by a space or the end."""
@@ -103,6 +208,7 @@ _APPROVE = re.compile(r"\bapprov", re.I)
 
 
 # ---------- tool rules ----------
+
 
 def _name_pattern(tool: Tool, tools: Sequence[Tool]) -> list[str]:
     if re.fullmatch(NAME_PATTERN, tool.name):
@@ -137,29 +243,40 @@ def _desc_boundary(tool: Tool, tools: Sequence[Tool]) -> list[str]:
     for sentence in sentences(tool.description):
         if _NOT.search(sentence) and any(name in sentence for name in others):
             return []
-    return ["no boundary clause: say what it is not for and name the tool to use instead "
-            "('Not for X (use other_tool).')"]
+    return [
+        "no boundary clause: say what it is not for and name the tool to use instead "
+        "('Not for X (use other_tool).')"
+    ]
 
 
 def _param_described(tool: Tool, tools: Sequence[Tool]) -> list[str]:
-    return [f"'{name}' has no description; say what goes in and its format"
-            for name, spec in _properties(tool).items()
-            if not (isinstance(spec, dict) and str(spec.get("description", "")).strip())]
+    return [
+        f"'{name}' has no description; say what goes in and its format"
+        for name, spec in _properties(tool).items()
+        if not (isinstance(spec, dict) and str(spec.get("description", "")).strip())
+    ]
 
 
 def _param_generic(tool: Tool, tools: Sequence[Tool]) -> list[str]:
-    return [f"'{name}' is a generic name; say what goes in, e.g. 'sales_order' or 'customer'"
-            for name in _properties(tool) if name.lower() in GENERIC_PARAMETERS]
+    return [
+        f"'{name}' is a generic name; say what goes in, e.g. 'sales_order' or 'customer'"
+        for name in _properties(tool)
+        if name.lower() in GENERIC_PARAMETERS
+    ]
 
 
 def _param_free_form(tool: Tool, tools: Sequence[Tool]) -> list[str]:
-    return [f"'{p.path.split('/')[-1]}' is a free-form object; list the fields it accepts"
-            for p in strict_problems(tool.parameters) if p.rule == "strict-free-form"]
+    return [
+        f"'{p.path.split('/')[-1]}' is a free-form object; list the fields it accepts"
+        for p in strict_problems(tool.parameters)
+        if p.rule == "strict-free-form"
+    ]
 
 
 def _strict(rule_ids: tuple[str, ...]) -> ToolCheck:
     def check(tool: Tool, tools: Sequence[Tool]) -> list[str]:
         return [f"{p.path}: {p.message}" for p in strict_problems(tool.parameters) if p.rule in rule_ids]
+
     return check
 
 
@@ -169,8 +286,10 @@ def _strict_subset(tool: Tool, tools: Sequence[Tool]) -> list[str]:
     if not problems:
         return []
     where = ", ".join(f"'{p.keyword}' at {p.path}" for p in problems)
-    return [f"{where}: outside OpenAI's strict-mode subset, so a strict request is refused; state the rule in "
-            "the description and check it at dispatch"]
+    return [
+        f"{where}: outside OpenAI's strict-mode subset, so a strict request is refused; state the rule in "
+        "the description and check it at dispatch"
+    ]
 
 
 def _read_only_hint(tool: Tool, tools: Sequence[Tool]) -> list[str]:
@@ -187,13 +306,39 @@ def _approval(tool: Tool, tools: Sequence[Tool]) -> list[str]:
 
 # ---------- set rules ----------
 
+
 def _set_size(tools: Sequence[Tool]) -> list[str]:
     if len(tools) <= MAX_TOOLS:
         return []
-    return [f"{len(tools)} tools; offer fewer than {MAX_TOOLS + 1} at once, or let the model search for tools"]
+    return [
+        f"{len(tools)} tools; offer fewer than {MAX_TOOLS + 1} at once, or let the model search for tools"
+    ]
 
 
-_STOP = frozenset("a an the of for to and or it its is are this that with by in on one get".split())
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "for",
+        "to",
+        "and",
+        "or",
+        "it",
+        "its",
+        "is",
+        "are",
+        "this",
+        "that",
+        "with",
+        "by",
+        "in",
+        "on",
+        "one",
+        "get",
+    ]
+)
 
 
 def _word_set(text: str) -> set[str]:
@@ -207,53 +352,119 @@ def _jaccard(a: set[str], b: set[str]) -> float:
 def _twins(tools: Sequence[Tool]) -> list[str]:
     out = []
     for i, a in enumerate(tools):
-        for b in tools[i + 1:]:
+        for b in tools[i + 1 :]:
             pa, pb = set(_name_parts(a.name.lower())), set(_name_parts(b.name.lower()))
             names = len(pa & pb) >= 2 and _jaccard(pa, pb) >= 0.5
             da, db = _word_set(a.description), _word_set(b.description)
             texts = len(da & db) >= 2 and _jaccard(da, db) >= 0.6
             if names or texts:
                 what = " and ".join(w for w, hit in (("names", names), ("descriptions", texts)) if hit)
-                out.append(f"'{a.name}' and '{b.name}' have near-twin {what}; merge them or say in both "
-                           "descriptions when to use which")
+                out.append(
+                    f"'{a.name}' and '{b.name}' have near-twin {what}; merge them or say in both "
+                    "descriptions when to use which"
+                )
     return out
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("name-pattern", "name matches ^[a-zA-Z0-9_-]{1,64}$",
-         "APIs reject other names; the course keeps names short", _name_pattern),
-    Rule("name-shape", "name reads object_verb_detail",
-         "a shared object prefix groups related tools; the verb and detail say the job", _name_shape),
-    Rule("desc-sentences", "description has at least three sentences",
-         "the description is the main thing a model chooses by", _desc_sentences),
-    Rule("desc-when", "description says when to use the tool",
-         "without a trigger the model matches on surface words", _desc_when),
-    Rule("desc-boundary", "description says what it is not for and names the neighbouring tool",
-         "the choice between two close tools turns on this sentence", _desc_boundary),
-    Rule("param-described", "every parameter has a description",
-         "formats a schema cannot express (digits only, no prefix) live there", _param_described),
-    Rule("param-generic", "no generic parameter names (id, filter, fields ...)",
-         "a generic name invites the wrong value", _param_generic),
-    Rule("param-free-form", "no free-form objects",
-         "an object without listed fields lets the model send anything", _param_free_form),
-    Rule("strict-closed", "every object sets additionalProperties false",
-         "OpenAI's strict mode needs closed objects", _strict(("strict-closed",))),
-    Rule("strict-required", "every property is required (null for 'not given')",
-         "OpenAI's strict mode needs every field required", _strict(("strict-required",))),
-    Rule("strict-syntax", "object at the top level, patterns strict mode can compile",
-         "a schema strict mode cannot compile is refused (Anthropic lists the pattern constructs)",
-         _strict(("strict-root", "strict-pattern"))),
-    Rule("strict-subset", "no keywords outside OpenAI's strict subset (allOf, not, if/then/else ...)",
-         "strict mode accepts a documented subset of JSON Schema; other keywords get the request refused",
-         _strict_subset),
-    Rule("safety-read-only-hint", "annotations declare readOnlyHint",
-         "MCP's default for a missing hint is 'may write', so clients must ask every time", _read_only_hint),
-    Rule("safety-approval", "a tool that writes says a person approves",
-         "no change to SAP data without a person's approval, enforced in code", _approval),
-    Rule("set-size", f"at most {MAX_TOOLS} tools in a set",
-         "more and overlapping tools make choosing harder and cost on every call", _set_size, "set"),
-    Rule("set-twins", "no near-twin names or descriptions",
-         "two tools that differ by one word leave the model guessing", _twins, "set"),
+    Rule(
+        "name-pattern",
+        "name matches ^[a-zA-Z0-9_-]{1,64}$",
+        "APIs reject other names; the course keeps names short",
+        _name_pattern,
+    ),
+    Rule(
+        "name-shape",
+        "name reads object_verb_detail",
+        "a shared object prefix groups related tools; the verb and detail say the job",
+        _name_shape,
+    ),
+    Rule(
+        "desc-sentences",
+        "description has at least three sentences",
+        "the description is the main thing a model chooses by",
+        _desc_sentences,
+    ),
+    Rule(
+        "desc-when",
+        "description says when to use the tool",
+        "without a trigger the model matches on surface words",
+        _desc_when,
+    ),
+    Rule(
+        "desc-boundary",
+        "description says what it is not for and names the neighbouring tool",
+        "the choice between two close tools turns on this sentence",
+        _desc_boundary,
+    ),
+    Rule(
+        "param-described",
+        "every parameter has a description",
+        "formats a schema cannot express (digits only, no prefix) live there",
+        _param_described,
+    ),
+    Rule(
+        "param-generic",
+        "no generic parameter names (id, filter, fields ...)",
+        "a generic name invites the wrong value",
+        _param_generic,
+    ),
+    Rule(
+        "param-free-form",
+        "no free-form objects",
+        "an object without listed fields lets the model send anything",
+        _param_free_form,
+    ),
+    Rule(
+        "strict-closed",
+        "every object sets additionalProperties false",
+        "OpenAI's strict mode needs closed objects",
+        _strict(("strict-closed",)),
+    ),
+    Rule(
+        "strict-required",
+        "every property is required (null for 'not given')",
+        "OpenAI's strict mode needs every field required",
+        _strict(("strict-required",)),
+    ),
+    Rule(
+        "strict-syntax",
+        "object at the top level, patterns strict mode can compile",
+        "a schema strict mode cannot compile is refused (Anthropic lists the pattern constructs)",
+        _strict(("strict-root", "strict-pattern")),
+    ),
+    Rule(
+        "strict-subset",
+        "no keywords outside OpenAI's strict subset (allOf, not, if/then/else ...)",
+        "strict mode accepts a documented subset of JSON Schema; other keywords get the request refused",
+        _strict_subset,
+    ),
+    Rule(
+        "safety-read-only-hint",
+        "annotations declare readOnlyHint",
+        "MCP's default for a missing hint is 'may write', so clients must ask every time",
+        _read_only_hint,
+    ),
+    Rule(
+        "safety-approval",
+        "a tool that writes says a person approves",
+        "no change to SAP data without a person's approval, enforced in code",
+        _approval,
+    ),
+    Rule(
+        "set-size",
+        f"at most {MAX_TOOLS} tools in a set",
+        "more and overlapping tools make choosing harder and cost on every call",
+        _set_size,
+        "set",
+    ),
+    Rule(
+        "set-twins",
+        "no near-twin names or descriptions",
+        "two tools that differ by one word leave the model guessing",
+        _twins,
+        "set",
+    ),
 )
 
 
@@ -290,8 +501,10 @@ class LintReport:
         return [f for f in self.findings if f.tool is None]
 
     def summary(self) -> str:
-        return (f"{self.set_name}: {len(self.tool_names)} tools, {self.count} finding(s), definitions about "
-                f"{self.tokens} tokens (estimate: characters / 4), sent with every model call")
+        return (
+            f"{self.set_name}: {len(self.tool_names)} tools, {self.count} finding(s), definitions about "
+            f"{self.tokens} tokens (estimate: characters / 4), sent with every model call"
+        )
 
     def format(self, details: bool = True) -> str:
         """The report as text: a summary line, one line per tool, and each finding when ``details``."""
@@ -307,24 +520,37 @@ class LintReport:
 def lint_tool(tool: Tool, tools: Sequence[Tool] = (), rules: Sequence[Rule] = RULES) -> list[Finding]:
     """Findings of the tool rules for one tool; ``tools`` is its set (the boundary rule needs it)."""
     neighbours = list(tools) or [tool]
-    return [Finding(rule.id, tool.name, message)
-            for rule in rules if rule.scope == "tool" for message in rule.check(tool, neighbours)]
+    return [
+        Finding(rule.id, tool.name, message)
+        for rule in rules
+        if rule.scope == "tool"
+        for message in rule.check(tool, neighbours)
+    ]
 
 
-def lint(tools: ToolSet | Sequence[Tool], rules: Sequence[Rule] = RULES, extra: Sequence[Rule] = (),
-         set_name: str | None = None) -> LintReport:
+def lint(
+    tools: ToolSet | Sequence[Tool],
+    rules: Sequence[Rule] = RULES,
+    extra: Sequence[Rule] = (),
+    set_name: str | None = None,
+) -> LintReport:
     """Run every rule over a tool set and report the findings and the definitions' token estimate."""
     tool_list = list(tools)
     everything = list(rules) + list(extra)
     findings = [f for tool in tool_list for f in lint_tool(tool, tool_list, everything)]
-    findings += [Finding(rule.id, None, message)
-                 for rule in everything if rule.scope == "set" for message in rule.check(tool_list)]
+    findings += [
+        Finding(rule.id, None, message)
+        for rule in everything
+        if rule.scope == "set"
+        for message in rule.check(tool_list)
+    ]
     text = json.dumps([t.definition() for t in tool_list])
     name = set_name or getattr(tools, "name", "tools")
-    return LintReport(name, tuple(t.name for t in tool_list), tuple(findings), len(text), estimate_tokens(text))
+    return LintReport(
+        name, tuple(t.name for t in tool_list), tuple(findings), len(text), estimate_tokens(text)
+    )
 
 
 def rule_table(rules: Sequence[Rule] = RULES) -> list[dict[str, str]]:
     """The rules as rows (id, scope, checks, why), for the notebook's table and the docs."""
     return [{"id": r.id, "scope": r.scope, "checks": r.title, "why": r.why} for r in rules]
-

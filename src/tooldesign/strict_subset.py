@@ -13,10 +13,12 @@ Why it matters: a rule such as "the address check takes no order" written with `
 is checked by jsonschema at dispatch, but a strict-mode request carrying it is rejected before
 the model runs. Such a rule has to live in the description and in the dispatcher instead.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 __all__ = ["UNSUPPORTED_KEYWORDS", "SubsetProblem", "subset_problems", "in_strict_subset"]
 
@@ -32,12 +34,15 @@ _SCHEMA_VALUES = ("items", "not", "if", "then", "else", "additionalProperties")
 @dataclass(frozen=True)
 class SubsetProblem:
     """One keyword the provider's strict mode refuses, and where it sits in the schema."""
+
     keyword: str
     path: str
 
     def __str__(self) -> str:
-        return (f"{self.path}: '{self.keyword}' is outside {PROVIDER}'s strict-mode subset; the request "
-                "would be refused")
+        return (
+            f"{self.path}: '{self.keyword}' is outside {PROVIDER}'s strict-mode subset; the request "
+            "would be refused"
+        )
 
 
 def _walk(schema: Any, path: str) -> Iterator[SubsetProblem]:

@@ -3,6 +3,7 @@
 It knows nothing of SAP or cold chains except through each lesson's exercise definitions in
 ``workbook.exercises``; the subject package ``tooldesign`` never imports it.
 """
+
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

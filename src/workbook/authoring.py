@@ -13,6 +13,7 @@ Points come from the exercise definitions in ``workbook.exercises``, so they liv
 Run ``python -m workbook author lesson.py solutions/NN_name.ipynb`` and then
 ``python -m workbook execute NN`` to store the outputs.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,17 +28,27 @@ KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "langua
 
 
 def _nbgrader(grade_id: str, *, grade: bool, solution: bool, locked: bool, points: int | None = None) -> dict:
-    meta = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": 3,
-            "solution": solution, "task": False}
+    meta = {
+        "grade": grade,
+        "grade_id": grade_id,
+        "locked": locked,
+        "schema_version": 3,
+        "solution": solution,
+        "task": False,
+    }
     if points is not None:
         meta["points"] = points
     return {"nbgrader": meta}
 
 
-def _cell(kind: str | None, role: str | None, grade_id: str | None, lines: list[str]) -> nbformat.NotebookNode:
+def _cell(
+    kind: str | None, role: str | None, grade_id: str | None, lines: list[str]
+) -> nbformat.NotebookNode:
     text = "\n".join(lines).strip("\n")
     if kind == "markdown":
-        text = "\n".join(line[2:] if line.startswith("# ") else line.lstrip("#") for line in text.splitlines())
+        text = "\n".join(
+            line[2:] if line.startswith("# ") else line.lstrip("#") for line in text.splitlines()
+        )
         cell = nbformat.v4.new_markdown_cell(text)
     else:
         cell = nbformat.v4.new_code_cell(text)
@@ -45,12 +56,14 @@ def _cell(kind: str | None, role: str | None, grade_id: str | None, lines: list[
         cell.metadata.update(_nbgrader(grade_id, grade=False, solution=True, locked=False))
     elif role == "check":
         exercise = get_exercise(grade_id)
-        cell.metadata.update(_nbgrader(f"{grade_id}-check", grade=True, solution=False, locked=True,
-                                       points=exercise.points))
+        cell.metadata.update(
+            _nbgrader(f"{grade_id}-check", grade=True, solution=False, locked=True, points=exercise.points)
+        )
         cell.metadata.update({"editable": False, "deletable": False})
     elif role == "manual":
-        cell.metadata.update(_nbgrader(grade_id, grade=True, solution=True, locked=False,
-                                       points=get_exercise(grade_id).points))
+        cell.metadata.update(
+            _nbgrader(grade_id, grade=True, solution=True, locked=False, points=get_exercise(grade_id).points)
+        )
     return cell
 
 

@@ -5,6 +5,7 @@ judgement is available as ``evaluate()``, which returns a :class:`Verdict` inste
 An answer is converted to plain data first (``workbook.plain``); a function answer is called on
 the exercise's own inputs and only what it returns is judged.
 """
+
 from __future__ import annotations
 
 import os
@@ -59,8 +60,11 @@ def whole_number(value: Any) -> Any:
     return int(value) if type(value) is float and value == int(value) else value
 
 
-NOT_DONE_VERDICT = Verdict(NOT_DONE, "not done yet: replace the ... (or the raise NotImplementedError) "
-                                     "in the exercise cell with your answer, run it, then run this cell again.")
+NOT_DONE_VERDICT = Verdict(
+    NOT_DONE,
+    "not done yet: replace the ... (or the raise NotImplementedError) "
+    "in the exercise cell with your answer, run it, then run this cell again.",
+)
 
 
 class _NotDone(Exception):
@@ -88,8 +92,10 @@ def collect(exercise: Exercise, answer: Any) -> Any:
         raise _NotDone
     if exercise.kind == "function":
         if not callable(answer):
-            raise NotPlainData(f"{exercise.answer} should be a function (def {exercise.answer}(...):), "
-                               f"not a {type(answer).__name__}")
+            raise NotPlainData(
+                f"{exercise.answer} should be a function (def {exercise.answer}(...):), "
+                f"not a {type(answer).__name__}"
+            )
         return [_call(answer, args) for args in exercise.probes]
     return to_plain(answer, exercise.answer)
 
@@ -99,8 +105,10 @@ def judge_plain(exercise: Exercise, plain: Any) -> Verdict:
     try:
         verdict = exercise.judge(plain)
     except Exception as error:  # a judge must never crash on odd data; say what it choked on
-        return failed(f"this answer has an unexpected shape ({type(error).__name__}); "
-                      f"re-read what {exercise.answer} should be")
+        return failed(
+            f"this answer has an unexpected shape ({type(error).__name__}); "
+            f"re-read what {exercise.answer} should be"
+        )
     if not isinstance(verdict, Verdict):
         raise TypeError(f"the judge of {exercise.grade_id} returned {verdict!r}, not a Verdict")
     return verdict

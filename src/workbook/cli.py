@@ -3,6 +3,7 @@
 Expected mistakes (an unknown notebook, a file that is not a notebook, an unwritable folder) end
 with a one-line message that says what to do, never a traceback.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,20 +19,26 @@ from workbook import NOTEBOOKS_DIR, SOLUTIONS_DIR
 
 def _doctor(args: argparse.Namespace) -> int:
     from workbook.doctor import main
+
     return main()
 
 
 def _release(args: argparse.Namespace) -> int:
     from workbook.release import release
+
     for item in release(args.notebooks, force=args.force):
-        print(f"{item.action:>9}  notebooks/{item.path.name}" if item.action in ("written", "unchanged")
-              else f"{item.path.name}: {item.action}")
+        print(
+            f"{item.action:>9}  notebooks/{item.path.name}"
+            if item.action in ("written", "unchanged")
+            else f"{item.path.name}: {item.action}"
+        )
     return 0
 
 
 def _execute(args: argparse.Namespace) -> int:
     from workbook.execute import execute_in_place
     from workbook.release import resolve
+
     _positive_timeout(args.timeout)
     for name in args.notebooks or [p.name for p in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))]:
         path = resolve(name, SOLUTIONS_DIR)
@@ -53,19 +60,29 @@ def _saved(path: Path) -> str:
     """When the file was last saved, in local time and as "N minutes ago"."""
     saved = path.stat().st_mtime
     ago = max(time.time() - saved, 0)
-    words = (f"{ago:.0f} seconds ago" if ago < 90 else f"{ago / 60:.0f} minutes ago" if ago < 5400
-             else f"{ago / 3600:.0f} hours ago" if ago < 129600 else f"{ago / 86400:.0f} days ago")
+    words = (
+        f"{ago:.0f} seconds ago"
+        if ago < 90
+        else f"{ago / 60:.0f} minutes ago"
+        if ago < 5400
+        else f"{ago / 3600:.0f} hours ago"
+        if ago < 129600
+        else f"{ago / 86400:.0f} days ago"
+    )
     return f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(saved))}, {words}"
 
 
 def _lesson_of(path: Path, shown: str) -> str:
     """The course notebook a file belongs to, by its number: "02_coldchain_data-Copy1" checks as lesson 02."""
     from workbook.release import ReleaseError
+
     known = {p.stem[:2]: p.stem for p in sorted(NOTEBOOKS_DIR.glob("[0-9][0-9]_*.ipynb"))}
     lesson = known.get(path.stem[:2]) if path.stem[:2].isdigit() else None
     if lesson is None:
-        raise ReleaseError(f"{shown} is not named after a course notebook, so no checks belong to it; keep its "
-                           f"lesson number at the front of the name, like {next(iter(known.values()), '02_name')}.ipynb")
+        raise ReleaseError(
+            f"{shown} is not named after a course notebook, so no checks belong to it; keep its "
+            f"lesson number at the front of the name, like {next(iter(known.values()), '02_name')}.ipynb"
+        )
     return lesson
 
 
@@ -75,35 +92,53 @@ _CHECK_CALL = re.compile(r"""check\(\s*["'](ex(\d\d)-[\w-]+)["']""")
 def _same_lesson(notebook: Any, lesson: str, shown: str) -> None:
     """A notebook whose check cells all belong to another lesson was saved under the wrong name."""
     from workbook.release import ReleaseError
-    numbers = {m.group(2) for cell in notebook.cells if cell.get("cell_type") == "code"
-               for m in _CHECK_CALL.finditer(str(cell.get("source", "")))}
+
+    numbers = {
+        m.group(2)
+        for cell in notebook.cells
+        if cell.get("cell_type") == "code"
+        for m in _CHECK_CALL.finditer(str(cell.get("source", "")))
+    }
     if numbers and lesson[:2] not in numbers:
         other = ", ".join(sorted(numbers))
-        raise ReleaseError(f"{shown} holds the checks of lesson {other}, not of {lesson}; check it under its own "
-                           f"name, or restore {lesson}.ipynb with `make notebooks`")
+        raise ReleaseError(
+            f"{shown} holds the checks of lesson {other}, not of {lesson}; check it under its own "
+            f"name, or restore {lesson}.ipynb with `make notebooks`"
+        )
 
 
 def _check(args: argparse.Namespace) -> int:
     from workbook.execute import errors, run, verdict_lines
     from workbook.exercises import exercises_for
     from workbook.release import ReleaseError, read_notebook, resolve
+
     _positive_timeout(args.timeout)
     path = resolve(args.notebook, NOTEBOOKS_DIR)
     notebook = read_notebook(path)
-    shown = os.path.relpath(path, NOTEBOOKS_DIR.parent) if path.resolve().is_relative_to(NOTEBOOKS_DIR.parent) \
+    shown = (
+        os.path.relpath(path, NOTEBOOKS_DIR.parent)
+        if path.resolve().is_relative_to(NOTEBOOKS_DIR.parent)
         else str(path)
+    )
     if not notebook.cells:
-        raise ReleaseError(f"{shown} has no cells; restore it (git checkout -- {path.name}) or write a fresh copy "
-                           "with `make notebooks`")
+        raise ReleaseError(
+            f"{shown} has no cells; restore it (git checkout -- {path.name}) or write a fresh copy "
+            "with `make notebooks`"
+        )
     lesson = _lesson_of(path, shown)
     _same_lesson(notebook, lesson, shown)
-    print(f"Checking the SAVED file {shown}, last saved {_saved(path)} (save first: Ctrl+S). "
-          "It runs as a copy; your file is not changed ...", flush=True)
+    print(
+        f"Checking the SAVED file {shown}, last saved {_saved(path)} (save first: Ctrl+S). "
+        "It runs as a copy; your file is not changed ...",
+        flush=True,
+    )
     try:
         run(notebook, path.parent, timeout=args.timeout, allow_errors=True)
     except Exception as error:  # a timeout or a kernel that died: the learner needs the cause, not the stack
-        raise ReleaseError(f"{shown} could not be run to the end ({type(error).__name__}: "
-                           f"{' '.join(str(error).split())[:160]})") from None
+        raise ReleaseError(
+            f"{shown} could not be run to the end ({type(error).__name__}: "
+            f"{' '.join(str(error).split())[:160]})"
+        ) from None
     lines = {line.grade_id: line for line in verdict_lines(notebook)}
     expected = exercises_for(lesson)
     by_hand = [ex for ex in expected if ex.kind == "manual"]
@@ -111,7 +146,9 @@ def _check(args: argparse.Namespace) -> int:
     for exercise in expected:
         line = lines.get(exercise.grade_id)
         if exercise.kind == "manual":
-            print(f"✎ {exercise.grade_id}: graded by hand, not by a check. Rubric: {exercise.prompt or 'see the notebook'}")
+            print(
+                f"✎ {exercise.grade_id}: graded by hand, not by a check. Rubric: {exercise.prompt or 'see the notebook'}"
+            )
         elif line:
             print(f"{line.symbol} {exercise.grade_id}: {line.message}")
         else:
@@ -126,6 +163,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     from workbook.exercises import exercises_for
+
     for path in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb")):
         count = len(exercises_for(path.stem))
         print(f"{path.stem:<28} {count} exercise(s)")
@@ -134,11 +172,14 @@ def _list(args: argparse.Namespace) -> int:
 
 def _author(args: argparse.Namespace) -> int:
     from workbook.authoring import author
+
     if not args.script.is_file():
         raise _BadArgument(f"{_shown_arg(args.script)} is not a file; give a lesson script with # %% cells")
     if _inside(args.target, NOTEBOOKS_DIR):
-        raise _BadArgument(f"{_shown_arg(args.target)} is a learner's copy in notebooks/, which author never "
-                           "writes; write solutions/NN_name.ipynb, then run `make notebooks`")
+        raise _BadArgument(
+            f"{_shown_arg(args.target)} is a learner's copy in notebooks/, which author never "
+            "writes; write solutions/NN_name.ipynb, then run `make notebooks`"
+        )
     if args.target.is_dir():
         raise _BadArgument(f"{_shown_arg(args.target)} is a folder; give the notebook file to write")
     if args.target.exists() and not args.force:
@@ -159,8 +200,10 @@ def _grade_paths(args: argparse.Namespace) -> None:
     if str(args.out).strip() == ".":
         raise _BadArgument("--out needs a folder of its own for the results, not the current folder")
     if args.submissions.is_file() and args.submissions.suffix != ".ipynb":
-        raise _BadArgument(f"{_shown_arg(args.submissions)} is a file but not a notebook (.ipynb); give a "
-                           "folder of submissions or one notebook")
+        raise _BadArgument(
+            f"{_shown_arg(args.submissions)} is a file but not a notebook (.ipynb); give a "
+            "folder of submissions or one notebook"
+        )
     if args.out.exists() and not args.out.is_dir():
         raise _BadArgument(f"--out {_shown_arg(args.out)} is a file; give a folder for the results")
     owned = [(NOTEBOOKS_DIR, "the learner's notebooks/"), (SOLUTIONS_DIR, "solutions/")]
@@ -168,11 +211,15 @@ def _grade_paths(args: argparse.Namespace) -> None:
         owned.append((args.submissions, "the submissions"))
     for folder, whose in owned:
         if _inside(args.out, folder):
-            raise _BadArgument(f"--out {_shown_arg(args.out)} is inside {whose}; results go in a folder of their "
-                               "own, for example --out grading-out")
+            raise _BadArgument(
+                f"--out {_shown_arg(args.out)} is inside {whose}; results go in a folder of their "
+                "own, for example --out grading-out"
+            )
     extra = args.extra_checks
     if extra is not None and extra.is_file() and extra.suffix != ".py":
-        raise _BadArgument(f"--extra-checks {_shown_arg(extra)} is not a Python file (.py) defining EXERCISES")
+        raise _BadArgument(
+            f"--extra-checks {_shown_arg(extra)} is not a Python file (.py) defining EXERCISES"
+        )
 
 
 def _shown_arg(path: Path) -> str:
@@ -183,25 +230,38 @@ def _shown_arg(path: Path) -> str:
 def _grade(args: argparse.Namespace) -> int:
     from workbook.grade import grade
     from workbook.grade.plan import PlanError
+
     if args.jobs < 1 or not 0 < args.timeout < float("inf"):
         print("error: --jobs needs 1 or more, --timeout a number of seconds above 0", file=sys.stderr)
         return 2
     from workbook.grade.kernel import Limits
     from workbook.grade.sandbox import NoSandbox
+
     _grade_paths(args)
     try:
-        report = grade(args.submissions, args.out, jobs=args.jobs, timeout=args.timeout,
-                       extra_checks=args.extra_checks, sandbox=False if args.no_sandbox else None,
-                       limits=Limits(memory=args.memory << 20, disk=args.disk << 20))
+        report = grade(
+            args.submissions,
+            args.out,
+            jobs=args.jobs,
+            timeout=args.timeout,
+            extra_checks=args.extra_checks,
+            sandbox=False if args.no_sandbox else None,
+            limits=Limits(memory=args.memory << 20, disk=args.disk << 20),
+        )
     except (FileNotFoundError, PlanError, NoSandbox) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"stopped. Every file graded so far is in {args.out}/journal.sqlite; run the same command "
-              "again to go on from there.", file=sys.stderr)
+        print(
+            f"stopped. Every file graded so far is in {args.out}/journal.sqlite; run the same command "
+            "again to go on from there.",
+            file=sys.stderr,
+        )
         return 130
     counts = ", ".join(f"{status} {n}" for status, n in report.counts().items())
-    print(f"{len(report.rows)} file(s): {report.graded_now} graded now, {report.from_journal} from the journal")
+    print(
+        f"{len(report.rows)} file(s): {report.graded_now} graded now, {report.from_journal} from the journal"
+    )
     print(f"statuses: {counts or 'none'}")
     print(f"gradebook: {report.gradebook}")
     print(f"feedback:  {report.gradebook.parent / 'feedback'}/ ({len(report.feedback)} learner(s))")
@@ -225,6 +285,7 @@ class _OneLineParser(argparse.ArgumentParser):
 
 def _handout(args: argparse.Namespace) -> int:
     from workbook.handout import HandoutError, main
+
     try:
         return main(args.out)
     except HandoutError as error:
@@ -235,10 +296,14 @@ def _handout(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     top = _OneLineParser(prog="python -m workbook", description="The course machinery.")
     sub = top.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
-    sub.add_parser("doctor", help="check this machine: Python, pinned packages, widgets, data/").set_defaults(run=_doctor)
+    sub.add_parser("doctor", help="check this machine: Python, pinned packages, widgets, data/").set_defaults(
+        run=_doctor
+    )
     p = sub.add_parser("release", help="write notebooks/ from solutions/ (stubs, no outputs)")
     p.add_argument("notebooks", nargs="*", help="numbers or names; all when omitted")
-    p.add_argument("--force", action="store_true", help="replace changed learner copies, keeping them as .bak")
+    p.add_argument(
+        "--force", action="store_true", help="replace changed learner copies, keeping them as .bak"
+    )
     p.set_defaults(run=_release)
     p = sub.add_parser("execute", help="run solution notebooks and store their outputs (authors)")
     p.add_argument("notebooks", nargs="*")
@@ -255,20 +320,37 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace the target if it exists")
     p.set_defaults(run=_author)
     p = sub.add_parser("grade", help="instructors: grade a class's notebooks into a gradebook and feedback")
-    p.add_argument("submissions", type=_path,
-                   help="a folder with one folder per learner (SUBMISSIONS/<learner>/NN_name.ipynb), or one file")
-    p.add_argument("--out", type=_path, default=Path("grading-out"), help="where the results go (grading-out)")
+    p.add_argument(
+        "submissions",
+        type=_path,
+        help="a folder with one folder per learner (SUBMISSIONS/<learner>/NN_name.ipynb), or one file",
+    )
+    p.add_argument(
+        "--out", type=_path, default=Path("grading-out"), help="where the results go (grading-out)"
+    )
     p.add_argument("--jobs", type=int, default=1, help="notebooks graded at once, one kernel each (1)")
     p.add_argument("--timeout", type=float, default=120, help="seconds any one cell may run (120)")
-    p.add_argument("--extra-checks", type=_path, metavar="FILE",
-                   help="your private checks: a Python file defining EXERCISES, kept out of the learners' repository")
-    p.add_argument("--no-sandbox", action="store_true",
-                   help="grade without bubblewrap: learner code runs with your rights; rows say unsandboxed")
+    p.add_argument(
+        "--extra-checks",
+        type=_path,
+        metavar="FILE",
+        help="your private checks: a Python file defining EXERCISES, kept out of the learners' repository",
+    )
+    p.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="grade without bubblewrap: learner code runs with your rights; rows say unsandboxed",
+    )
     p.add_argument("--memory", type=int, default=2048, metavar="MB", help="address space per kernel (2048)")
-    p.add_argument("--disk", type=int, default=512, metavar="MB", help="bytes a kernel may write in its folder (512)")
+    p.add_argument(
+        "--disk", type=int, default=512, metavar="MB", help="bytes a kernel may write in its folder (512)"
+    )
     p.set_defaults(run=_grade)
-    p = sub.add_parser("handout", help="instructors: write the student edition (notebooks, data, packages "
-                                       "without answers) for a graded class")
+    p = sub.add_parser(
+        "handout",
+        help="instructors: write the student edition (notebooks, data, packages "
+        "without answers) for a graded class",
+    )
     p.add_argument("out", type=Path, help="a new, empty folder")
     p.set_defaults(run=_handout)
     return top
@@ -276,6 +358,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     from workbook.release import ReleaseError
+
     args = parser().parse_args(argv)
     try:
         return args.run(args)
@@ -283,8 +366,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except PermissionError as error:
-        print(f"error: cannot write {error.filename}; fix its permissions or work in a folder you own",
-              file=sys.stderr)
+        print(
+            f"error: cannot write {error.filename}; fix its permissions or work in a folder you own",
+            file=sys.stderr,
+        )
         return 2
     except KeyboardInterrupt:
         print("stopped.", file=sys.stderr)
@@ -293,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("WORKBOOK_DEBUG"):
             raise
         text = " ".join(str(error).split()) or type(error).__name__
-        print(f"error: {type(error).__name__}: {text[:300]} (WORKBOOK_DEBUG=1 shows the traceback)",
-              file=sys.stderr)
+        print(
+            f"error: {type(error).__name__}: {text[:300]} (WORKBOOK_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
         return 1

@@ -3,6 +3,7 @@
 One line per requirement, [OK] or [FAIL], and for each failure the command that fixes it. The
 pins come from requirements.txt, the same file the set-up installs from.
 """
+
 from __future__ import annotations
 
 import errno
@@ -42,7 +43,8 @@ def pinned(requirements: Path = REPO_ROOT / "requirements.txt") -> dict[str, str
 
 def check_python() -> Finding:
     version = ".".join(map(str, sys.version_info[:3]))
-    if sys.version_info >= (3, 10):
+    # The doctor may run under an older interpreter than the package supports: say so rather than fail.
+    if sys.version_info >= (3, 10):  # noqa: UP036
         return Finding(True, f"Python {version}")
     return Finding(False, f"Python {version} is too old", "install Python 3.10 or newer, then run `make lab`")
 
@@ -75,7 +77,10 @@ def check_data_writable(folder: Path = DATA_DIR) -> Finding:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-", delete=True):
             pass
     except OSError as error:
-        from tooldesign.data.files import writable_advice  # one home for the advice the data builder gives too
+        from tooldesign.data.files import (
+            writable_advice,
+        )  # one home for the advice the data builder gives too
+
         fix = writable_advice(folder, read_only=error.errno == errno.EROFS) + ", then run `make lab` there"
         return Finding(False, f"cannot write to {folder} ({error.strerror})", fix)
     return Finding(True, f"write access to {os.path.relpath(folder, REPO_ROOT)}/")
@@ -85,13 +90,17 @@ def check_data_files(folder: Path = DATA_DIR) -> Finding:
     """Every data file is there and is what the builder wrote (sizes and checksums in each MANIFEST.json)."""
     try:
         from tooldesign.data import check_all
+
         found = check_all(folder)
     except ImportError as error:
         return Finding(False, f"the course package cannot be imported ({error})", FIX_SETUP)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        return Finding(False, found[0].split(";")[0] + more,
-                       "run `make data` (or .venv/bin/python -m tooldesign data) to rebuild data/")
+        return Finding(
+            False,
+            found[0].split(";")[0] + more,
+            "run `make data` (or .venv/bin/python -m tooldesign data) to rebuild data/",
+        )
     return Finding(True, f"data files in {os.path.relpath(folder, REPO_ROOT)}/ match their manifests")
 
 
@@ -107,8 +116,11 @@ def main() -> int:
     for finding in findings:
         print(finding.line())
     failures = sum(not f.ok for f in findings)
-    print(f"\n{len(findings) - failures} OK, {failures} FAIL" + ("" if failures else ": ready for the course."))
+    print(
+        f"\n{len(findings) - failures} OK, {failures} FAIL" + ("" if failures else ": ready for the course.")
+    )
     from tooldesign.selection.models import local_model_status  # optional: never a FAIL, at most 2 s
+
     print(f"[info] {local_model_status().message}")
     return 1 if failures else 0
 

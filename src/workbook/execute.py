@@ -3,6 +3,7 @@
 Both run in a fresh kernel of this Python, from the notebook's own folder, the way JupyterLab
 runs them. A learner's notebook is executed as a copy in memory; the file is never written.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,10 +20,16 @@ KERNEL = "python3"
 _VERDICT = re.compile(r"^(✔|✘|…) ([\w.-]+): (.*)$", re.MULTILINE)
 
 
-def run(notebook: nbformat.NotebookNode, folder: Path, timeout: int = 120,
-        allow_errors: bool = False) -> nbformat.NotebookNode:
-    client = NotebookClient(notebook, timeout=timeout, kernel_name=KERNEL, allow_errors=allow_errors,
-                            resources={"metadata": {"path": str(folder)}})
+def run(
+    notebook: nbformat.NotebookNode, folder: Path, timeout: int = 120, allow_errors: bool = False
+) -> nbformat.NotebookNode:
+    client = NotebookClient(
+        notebook,
+        timeout=timeout,
+        kernel_name=KERNEL,
+        allow_errors=allow_errors,
+        resources={"metadata": {"path": str(folder)}},
+    )
     client.execute()
     return notebook
 
@@ -33,14 +40,23 @@ def execute_in_place(path: Path, timeout: int = 120) -> None:
     try:
         run(notebook, path.parent, timeout)
     except CellExecutionError as error:
-        where = next((f"cell {n}" for n, cell in enumerate(notebook.cells, start=1)
-                      if any(o.get("output_type") == "error" for o in cell.get("outputs", []))), "a cell")
+        where = next(
+            (
+                f"cell {n}"
+                for n, cell in enumerate(notebook.cells, start=1)
+                if any(o.get("output_type") == "error" for o in cell.get("outputs", []))
+            ),
+            "a cell",
+        )
         detail = " ".join(f"{error.ename}: {error.evalue}".split())[:200]
-        raise ReleaseError(f"{path.name} failed while running {where} ({detail}); nothing was saved") from None
+        raise ReleaseError(
+            f"{path.name} failed while running {where} ({detail}); nothing was saved"
+        ) from None
     except Exception as error:  # a timeout or a kernel that died
         detail = " ".join(str(error).split())[:200]
-        raise ReleaseError(f"{path.name} could not be run ({type(error).__name__}: {detail}); nothing was saved") \
-            from None
+        raise ReleaseError(
+            f"{path.name} could not be run ({type(error).__name__}: {detail}); nothing was saved"
+        ) from None
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
     with open(path, "w", encoding="utf-8", newline="\n") as handle:

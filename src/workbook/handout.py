@@ -16,6 +16,7 @@ The build is deterministic: the same course gives the same bytes. The grader bui
 edition per run for its kernels, without even the digests (``self_checks=False``): a grading
 kernel never runs a check cell, so it gets nothing to try answers against.
 """
+
 from __future__ import annotations
 
 import ast
@@ -27,9 +28,10 @@ import pkgutil
 import pprint
 import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from workbook import DATA_DIR, REPO_ROOT, SOLUTIONS_DIR
 
@@ -41,8 +43,8 @@ TOP_FILES = ("requirements.txt", "pyproject.toml", "environment.yml")
 class Handout:
     folder: Path
     notebooks: int
-    stubbed: tuple[str, ...]        # "module:name" of the graded functions stubbed in tooldesign
-    warnings: tuple[str, ...]       # exercises the student edition cannot self-check (not registered)
+    stubbed: tuple[str, ...]  # "module:name" of the graded functions stubbed in tooldesign
+    warnings: tuple[str, ...]  # exercises the student edition cannot self-check (not registered)
 
 
 class HandoutError(RuntimeError):
@@ -55,6 +57,7 @@ def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Han
     ``self_checks=False`` leaves out even the digests (the edition a grading kernel gets: its check
     cells never run, so there is nothing in it to try answers against)."""
     from workbook.exercises import all_exercises
+
     out = Path(out)
     if out.exists() and any(out.iterdir()):
         raise HandoutError(f"{out} is not empty; give a new folder, so nothing in it is overwritten")
@@ -76,9 +79,12 @@ def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Han
 
 # ---------- notebooks ----------
 
+
 def _write_notebooks(folder: Path) -> int:
     import nbformat
+
     from workbook.release import learner_copy, read_notebook
+
     folder.mkdir(parents=True)
     sources = sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))
     for source in sources:
@@ -89,9 +95,11 @@ def _write_notebooks(folder: Path) -> int:
 
 # ---------- tooldesign with its graded functions stubbed ----------
 
+
 def graded_functions() -> dict[str, tuple[str, Callable | None]]:
-    """"module:name" of each graded function in tooldesign -> (grade_id, the package's own uses)."""
+    """ "module:name" of each graded function in tooldesign -> (grade_id, the package's own uses)."""
     from workbook.exercises.references import REFERENCES
+
     found: dict[str, tuple[str, Callable | None]] = {}
     for grade_id, grading in REFERENCES.items():
         targets = list(grading.stubs)
@@ -134,8 +142,14 @@ def _known_calls(targets: dict[str, tuple[str, Callable | None]]) -> dict[str, d
         originals[target] = (module, name, original)
         signature = inspect.signature(original)
 
-        def recorder(*args: Any, _original=original, _signature=signature, _table=tables[target], _name=name,
-                     **kwargs: Any) -> Any:
+        def recorder(
+            *args: Any,
+            _original=original,
+            _signature=signature,
+            _table=tables[target],
+            _name=name,
+            **kwargs: Any,
+        ) -> Any:
             bound = _signature.bind(*args, **kwargs)
             bound.apply_defaults()
             result = _original(*args, **kwargs)
@@ -143,6 +157,7 @@ def _known_calls(targets: dict[str, tuple[str, Callable | None]]) -> dict[str, d
             if plain is not None:
                 _table[call_key(_name, list(bound.arguments.values()))] = _as_literal(result)
             return result
+
         setattr(module, name, recorder)
     try:
         for _, uses in targets.values():
@@ -192,22 +207,27 @@ def _handout_answer(name, arguments):
 def stub_function(source: str, name: str, grade_id: str) -> str:
     """``source`` with function ``name`` stubbed (release's stubber), answering only known calls."""
     from workbook.release import _stub_for_top_level
+
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
             first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            segment = "".join(lines[first - 1:node.end_lineno])
+            segment = "".join(lines[first - 1 : node.end_lineno])
             stub = _stub_for_top_level(segment)
             body_indent = " " * node.body[0].col_offset
-            stub = stub.replace(f"{body_indent}raise NotImplementedError()",
-                                f"{body_indent}return _handout_answer({name!r}, dict(locals()))")
-            return "".join(lines[:first - 1]) + stub + "".join(lines[node.end_lineno:])
+            stub = stub.replace(
+                f"{body_indent}raise NotImplementedError()",
+                f"{body_indent}return _handout_answer({name!r}, dict(locals()))",
+            )
+            return "".join(lines[: first - 1]) + stub + "".join(lines[node.end_lineno :])
     raise HandoutError(f"workbook.exercises.references names {name}, which its module does not define")
 
 
 def _write_tooldesign(folder: Path) -> list[str]:
-    shutil.copytree(REPO_ROOT / "src" / "tooldesign", folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(
+        REPO_ROOT / "src" / "tooldesign", folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+    )
     targets = graded_functions()
     tables = _known_calls(targets)
     by_module: dict[str, list[str]] = {}
@@ -224,7 +244,9 @@ def _write_tooldesign(folder: Path) -> list[str]:
             source = stub_function(source, name, targets[target][0])
             known[name] = dict(sorted(tables[target].items()))
             exercise[name] = targets[target][0]
-        source += STUB_HELPER + f"\n\n_HANDOUT_EXERCISE = {exercise!r}\n_HANDOUT_KNOWN = {_literal_text(known)}\n"
+        source += (
+            STUB_HELPER + f"\n\n_HANDOUT_EXERCISE = {exercise!r}\n_HANDOUT_KNOWN = {_literal_text(known)}\n"
+        )
         ast.parse(source)  # a stub that does not parse must stop the build, not reach a class
         path.write_text(source, encoding="utf-8")
     return sorted(targets)
@@ -236,11 +258,17 @@ def _literal_text(value: Any) -> str:
 
 # ---------- workbook without the grader and without answers ----------
 
+
 def _write_workbook(folder: Path, warnings: list[str], self_checks: bool = True) -> None:
     import workbook.exercises as exercises_package
-    shutil.copytree(REPO_ROOT / "src" / "workbook", folder,
-                    ignore=lambda where, names: [n for n in names if n in LEFT_OUT or
-                                                 (Path(where).name == "exercises" and n.startswith("lesson"))])
+
+    shutil.copytree(
+        REPO_ROOT / "src" / "workbook",
+        folder,
+        ignore=lambda where, names: [
+            n for n in names if n in LEFT_OUT or (Path(where).name == "exercises" and n.startswith("lesson"))
+        ],
+    )
     for module in sorted(m.name for m in pkgutil.iter_modules(exercises_package.__path__)):
         if module.startswith("lesson"):
             text = lesson_module(module, warnings, self_checks)
@@ -255,6 +283,7 @@ def salt_for(grade_id: str) -> str:
 def lesson_module(name: str, warnings: list[str], self_checks: bool = True) -> str:
     """The student edition of one lesson module: public judges as they are, the rest as digests."""
     from workbook.exercises import grading_for
+
     module = importlib.import_module(f"workbook.exercises.{name}")
     public: dict[str, str] = {}
     specs = []
@@ -263,20 +292,27 @@ def lesson_module(name: str, warnings: list[str], self_checks: bool = True) -> s
         judge_name = getattr(exercise.judge, "__name__", "")
         if grading.public and getattr(module, judge_name, None) is exercise.judge:
             public[exercise.grade_id] = judge_name
-        specs.append(exercise_spec(exercise, grading, exercise.grade_id in public or not self_checks, warnings))
+        specs.append(
+            exercise_spec(exercise, grading, exercise.grade_id in public or not self_checks, warnings)
+        )
     code = keep_only(inspect.getsource(module), set(public.values()) | shown_names(name))
     judges = "{" + ", ".join(f"{gid!r}: {fn}" for gid, fn in public.items()) + "}"
-    head = (f'"""{module.__doc__.strip().splitlines()[0] if module.__doc__ else name}\n\n'
-            "Student edition: no answer in clear. Written by `python -m workbook handout`; see workbook.handout.\n"
-            '"""\nfrom __future__ import annotations\n\n')
-    return (head + code + "\n\nfrom workbook.exercises.public import build as _build\n\n"
-            f"SPECS = {_literal_text(specs)}\n\nEXERCISES = _build(SPECS, {judges})\n")
+    head = (
+        f'"""{module.__doc__.strip().splitlines()[0] if module.__doc__ else name}\n\n'
+        "Student edition: no answer in clear. Written by `python -m workbook handout`; see workbook.handout.\n"
+        '"""\nfrom __future__ import annotations\n\n'
+    )
+    return (
+        head + code + "\n\nfrom workbook.exercises.public import build as _build\n\n"
+        f"SPECS = {_literal_text(specs)}\n\nEXERCISES = _build(SPECS, {judges})\n"
+    )
 
 
 def shown_names(lesson: str) -> set[str]:
     """Names the notebooks import from a lesson module themselves (a draft to lint, say): examples the
     lesson shows, so the student edition keeps them."""
     import re
+
     found: set[str] = set()
     pattern = re.compile(rf"from\s+workbook\.exercises\.{lesson}\s+import\s+\(?([\w\s,]+)\)?")
     for path in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb")):
@@ -289,29 +325,45 @@ def exercise_spec(exercise: Any, grading: Any, public: bool, warnings: list[str]
     from workbook.checks import collect, judge_plain
     from workbook.exercises.public import derive, quick, seal
     from workbook.plain import to_plain
+
     salt = salt_for(exercise.grade_id)
-    spec = {"grade_id": exercise.grade_id, "notebook": exercise.notebook, "answer": exercise.answer,
-            "points": exercise.points, "kind": exercise.kind, "prompt": exercise.prompt,
-            "probes": tuple(exercise.probes), "salt": salt, "answers": [], "examples": [],
-            "fallback": f"not the answer yet; re-read what the exercise asks: {exercise.prompt}".rstrip(": ")}
+    spec = {
+        "grade_id": exercise.grade_id,
+        "notebook": exercise.notebook,
+        "answer": exercise.answer,
+        "points": exercise.points,
+        "kind": exercise.kind,
+        "prompt": exercise.prompt,
+        "probes": tuple(exercise.probes),
+        "salt": salt,
+        "answers": [],
+        "examples": [],
+        "fallback": f"not the answer yet; re-read what the exercise asks: {exercise.prompt}".rstrip(": "),
+    }
     if public or exercise.kind == "manual":
         return spec
     if exercise.kind == "function":
         reference = grading.reference_function()
         if reference is None:
-            warnings.append(f"{exercise.grade_id}: no reference in workbook.exercises.references; "
-                            "its self-check in the student edition cannot confirm an answer")
+            warnings.append(
+                f"{exercise.grade_id}: no reference in workbook.exercises.references; "
+                "its self-check in the student edition cannot confirm an answer"
+            )
             return spec
         right = collect(exercise, reference)
         spec["examples"] = [quick(salt, result) for result in right]
     else:
         if grading.reference is None:
-            warnings.append(f"{exercise.grade_id}: no right value in workbook.exercises.references; "
-                            "its self-check in the student edition cannot confirm an answer")
+            warnings.append(
+                f"{exercise.grade_id}: no right value in workbook.exercises.references; "
+                "its self-check in the student edition cannot confirm an answer"
+            )
             return spec
         right = to_plain(grading.right_value())
-    candidates = [right] + [collect(exercise, w.answer) if exercise.kind == "function" else to_plain(w.answer)
-                            for w in exercise.wrong_answers]
+    candidates = [right] + [
+        collect(exercise, w.answer) if exercise.kind == "function" else to_plain(w.answer)
+        for w in exercise.wrong_answers
+    ]
     seen = set()
     for plain in candidates:
         verdict = judge_plain(exercise, plain)
@@ -338,8 +390,12 @@ def _defined(node: ast.stmt) -> set[str]:
 def keep_only(source: str, roots: set[str]) -> str:
     """The top-level statements of ``source`` that ``roots`` need, in their order (imports included)."""
     tree = ast.parse(source)
-    nodes = [n for n in tree.body if not (isinstance(n, ast.ImportFrom) and n.module == "__future__")
-             and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
+    nodes = [
+        n
+        for n in tree.body
+        if not (isinstance(n, ast.ImportFrom) and n.module == "__future__")
+        and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+    ]
     needed, todo = set(), list(roots)
     while todo:
         name = todo.pop()
@@ -354,17 +410,21 @@ def keep_only(source: str, roots: set[str]) -> str:
 
 
 def _readme() -> str:
-    return ("# Designing tools for LLM agents: student edition\n\n"
-            "Open `notebooks/00_start_here.ipynb` first. Set up with `pip install -r requirements.txt` and\n"
-            "`pip install -e .`, then `jupyter lab notebooks/`.\n\n"
-            "Each exercise has a check cell: it confirms a right answer and gives a hint for a known mistake.\n"
-            "This edition holds no answers; your instructor's grader judges every exercise on inputs of its own.\n")
+    return (
+        "# Designing tools for LLM agents: student edition\n\n"
+        "Open `notebooks/00_start_here.ipynb` first. Set up with `pip install -r requirements.txt` and\n"
+        "`pip install -e .`, then `jupyter lab notebooks/`.\n\n"
+        "Each exercise has a check cell: it confirms a right answer and gives a hint for a known mistake.\n"
+        "This edition holds no answers; your instructor's grader judges every exercise on inputs of its own.\n"
+    )
 
 
 def main(out: Path) -> int:
     result = build(out)
-    print(f"student edition written to {result.folder}: {result.notebooks} notebook(s), "
-          f"{len(result.stubbed)} graded function(s) stubbed in tooldesign")
+    print(
+        f"student edition written to {result.folder}: {result.notebooks} notebook(s), "
+        f"{len(result.stubbed)} graded function(s) stubbed in tooldesign"
+    )
     for line in result.warnings:
         print(f"warning: {line}", file=sys.stderr)
     return 0

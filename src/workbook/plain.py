@@ -5,6 +5,7 @@ So every answer is first copied into JSON-shaped values of exact built-in types 
 int, float, str, list, dict with string keys). Anything else is refused with a reason the
 learner can act on. The grader uses the same conversion inside the learner's kernel.
 """
+
 from __future__ import annotations
 
 import math
@@ -34,7 +35,7 @@ def _key_text(key: Any) -> str:
         shown = repr(key)
     except Exception:  # a key whose repr fails is named by its type
         shown = f"<a {type(key).__name__}>"
-    return shown if len(shown) <= _KEY_SHOWN else shown[:_KEY_SHOWN - 1] + "…"
+    return shown if len(shown) <= _KEY_SHOWN else shown[: _KEY_SHOWN - 1] + "…"
 
 
 def to_plain(value: Any, where: str = "the answer") -> Any:
@@ -44,8 +45,9 @@ def to_plain(value: Any, where: str = "the answer") -> Any:
 
 def _plain(value: Any, where: str, depth: int) -> Any:
     if depth > MAX_DEPTH:
-        raise NotPlainData(f"{where} is nested more than {MAX_DEPTH} levels deep (or holds itself); "
-                           "use a flat list or dict")
+        raise NotPlainData(
+            f"{where} is nested more than {MAX_DEPTH} levels deep (or holds itself); use a flat list or dict"
+        )
     value = _numpy_item(value)
     kind = type(value)
     # Identity, never ==: a class whose metaclass claims equality with everything must not pass.
@@ -65,16 +67,20 @@ def _plain(value: Any, where: str, depth: int) -> Any:
                 if type(key) is int and key.bit_length() <= 64:
                     key = str(key)
                 elif type(key) is int:
-                    raise NotPlainData(f"{where} has a key that is a number too long to be one; use strings as keys")
+                    raise NotPlainData(
+                        f"{where} has a key that is a number too long to be one; use strings as keys"
+                    )
                 else:
-                    raise NotPlainData(f"{where} has the key {_key_text(key)}; "
-                                       "use strings (or whole numbers) as keys")
+                    raise NotPlainData(
+                        f"{where} has the key {_key_text(key)}; use strings (or whole numbers) as keys"
+                    )
             out[key] = _plain(item, f"{where}[{_key_text(key)}]", depth + 1)
         return out
     name = f"{kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" else kind.__qualname__
     if name in ("set", "frozenset"):
         raise NotPlainData(f"{where} is a {name}; use a sorted list instead")
     if name.startswith("pandas."):
-        raise NotPlainData(f"{where} is a {name}; turn it into plain values first, "
-                           "for example with .tolist() or .to_dict()")
+        raise NotPlainData(
+            f"{where} is a {name}; turn it into plain values first, for example with .tolist() or .to_dict()"
+        )
     raise NotPlainData(f"{where} is a {name}, not plain data; use numbers, strings, lists and dicts")

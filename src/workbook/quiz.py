@@ -4,6 +4,7 @@ Each question shows its choices; picking one reveals whether it is right and why
 choice, not just the right one. The logic is plain Python (``Question.feedback``) so the tests
 can drive it without a browser; ``Quiz.widget()`` is the thin ipywidgets shell.
 """
+
 from __future__ import annotations
 
 import re
@@ -62,13 +63,17 @@ class Quiz:
         total = widgets.HTML()
 
         def update_total() -> None:
-            total.value = (f"<b>{self.score(answers)} of {len(self.questions)} right</b>"
-                           f" ({len(answers)} answered)")
+            total.value = (
+                f"<b>{self.score(answers)} of {len(self.questions)} right</b> ({len(answers)} answered)"
+            )
 
         rows = []
         for number, question in enumerate(self.questions):
-            options = widgets.RadioButtons(options=[plain(c.text) for c in question.choices], value=None,
-                                           layout=widgets.Layout(width="auto"))
+            options = widgets.RadioButtons(
+                options=[plain(c.text) for c in question.choices],
+                value=None,
+                layout=widgets.Layout(width="auto"),
+            )
             explanation = widgets.HTML()
 
             def on_pick(change, number=number, question=question, explanation=explanation) -> None:
@@ -82,12 +87,16 @@ class Quiz:
                 update_total()
 
             options.observe(on_pick, names="value")
-            rows.append(widgets.VBox([widgets.HTML(f"<b>{number + 1}. {rich(question.text)}</b>"),
-                                      options, explanation]))
+            rows.append(
+                widgets.VBox(
+                    [widgets.HTML(f"<b>{number + 1}. {rich(question.text)}</b>"), options, explanation]
+                )
+            )
         update_total()
-        return widgets.VBox(rows + [total])
+        return widgets.VBox([*rows, total])
 
     def show(self) -> None:
         """Display the quiz. Returns nothing, so the cell's text output stays short and stable."""
         from IPython.display import display
+
         display(self.widget())

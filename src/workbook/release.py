@@ -5,6 +5,7 @@ every output is cleared. A learner's copy is never overwritten by surprise: rele
 it last wrote (notebooks/.released.json) and refuses, naming the file, to replace a copy that
 someone has changed since, unless forced; even then the changed copy is kept as a backup.
 """
+
 from __future__ import annotations
 
 import ast
@@ -25,8 +26,9 @@ BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 CODE_STUB = "# YOUR CODE HERE"
 MARKDOWN_STUB = "_YOUR ANSWER HERE_"
 MANIFEST = ".released.json"
-_REGION = re.compile(rf"^([ \t]*){re.escape(BEGIN)}[^\n]*\n(.*?)^[ \t]*{re.escape(END)}[^\n]*(\n|$)",
-                     re.MULTILINE | re.DOTALL)
+_REGION = re.compile(
+    rf"^([ \t]*){re.escape(BEGIN)}[^\n]*\n(.*?)^[ \t]*{re.escape(END)}[^\n]*(\n|$)", re.MULTILINE | re.DOTALL
+)
 
 
 class ReleaseError(RuntimeError):
@@ -45,10 +47,13 @@ def _stub_for_top_level(code: str) -> str:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             first = min([node.lineno] + [d.lineno for d in node.decorator_list])
             body0 = node.body[0]
-            has_doc = (isinstance(body0, ast.Expr) and isinstance(body0.value, ast.Constant)
-                       and isinstance(body0.value.value, str))
+            has_doc = (
+                isinstance(body0, ast.Expr)
+                and isinstance(body0.value, ast.Constant)
+                and isinstance(body0.value.value, str)
+            )
             last = body0.end_lineno if has_doc else body0.lineno - 1
-            out.extend(lines[first - 1:last])
+            out.extend(lines[first - 1 : last])
             indent = " " * (body0.col_offset)
             out += [f"{indent}{CODE_STUB}", f"{indent}raise NotImplementedError()"]
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
@@ -56,8 +61,11 @@ def _stub_for_top_level(code: str) -> str:
             for target in targets:
                 for name in ast.walk(target):
                     if isinstance(name, ast.Name):
-                        annotation = (": " + ast.get_source_segment(code, node.annotation)
-                                      if isinstance(node, ast.AnnAssign) else "")
+                        annotation = (
+                            ": " + ast.get_source_segment(code, node.annotation)
+                            if isinstance(node, ast.AnnAssign)
+                            else ""
+                        )
                         out.append(f"{name.id}{annotation} = ...  {CODE_STUB}")
     return ("\n".join(out) if out else CODE_STUB) + "\n"
 
@@ -117,9 +125,13 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
     try:
         raw = Path(path).read_bytes()
     except FileNotFoundError:
-        raise ReleaseError(f"{shown} does not exist; list the notebooks with: python -m workbook list") from None
+        raise ReleaseError(
+            f"{shown} does not exist; list the notebooks with: python -m workbook list"
+        ) from None
     except IsADirectoryError:
-        raise ReleaseError(f"{shown} is a folder, not a notebook; name a .ipynb file or a number like 02") from None
+        raise ReleaseError(
+            f"{shown} is a folder, not a notebook; name a .ipynb file or a number like 02"
+        ) from None
     except OSError as error:
         raise ReleaseError(f"cannot read {shown} ({error.strerror})") from None
     try:
@@ -129,22 +141,35 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
     except ValueError:
         raise ReleaseError(f"{shown} is not a notebook (not valid JSON); {restore}") from None
     if isinstance(value, dict) and type(value.get("nbformat")) is int and value["nbformat"] < 4:
-        raise ReleaseError(f"{shown} is in the old notebook format {value['nbformat']}; open it in JupyterLab and "
-                           f"save it (that writes format 4), or {restore}")
+        raise ReleaseError(
+            f"{shown} is in the old notebook format {value['nbformat']}; open it in JupyterLab and "
+            f"save it (that writes format 4), or {restore}"
+        )
     if not isinstance(value, dict) or not isinstance(value.get("cells"), list) or "nbformat" not in value:
-        kinds = {dict: "an object without cells", list: "a list", str: "a string", int: "a number",
-                 float: "a number", bool: "true or false", type(None): "null"}
+        kinds = {
+            dict: "an object without cells",
+            list: "a list",
+            str: "a string",
+            int: "a number",
+            float: "a number",
+            bool: "true or false",
+            type(None): "null",
+        }
         kind = kinds.get(type(value), type(value).__name__)
         raise ReleaseError(f"{shown} holds valid JSON but not a notebook ({kind}); {restore}")
     broken = _broken_cell(value["cells"])
     if broken:
         raise ReleaseError(f"{shown} is damaged: {broken}; {restore}")
     try:
-        with warnings.catch_warnings():  # nbformat warns on stderr about what it repairs; the line below says enough
+        with (
+            warnings.catch_warnings()
+        ):  # nbformat warns on stderr about what it repairs; the line below says enough
             warnings.simplefilter("ignore")
             return nbformat.reads(raw.decode("utf-8"), as_version=4)
     except Exception as error:  # nbformat raises many kinds for a malformed notebook; all mean the same
-        raise ReleaseError(f"{shown} is not a notebook nbformat can read ({type(error).__name__}); {restore}") from None
+        raise ReleaseError(
+            f"{shown} is not a notebook nbformat can read ({type(error).__name__}); {restore}"
+        ) from None
 
 
 def _broken_cell(cells: list) -> str:
@@ -155,14 +180,16 @@ def _broken_cell(cells: list) -> str:
         if cell.get("cell_type") not in ("code", "markdown", "raw"):
             return f"cell {number} has no known cell_type"
         source = cell.get("source")
-        if not (isinstance(source, str) or (isinstance(source, list) and all(isinstance(s, str) for s in source))):
+        if not (
+            isinstance(source, str) or (isinstance(source, list) and all(isinstance(s, str) for s in source))
+        ):
             return f"cell {number} has no source text"
     return ""
 
 
 def _clip(text: str, limit: int = 120) -> str:
     """Names a learner typed are echoed back, but never more than a line of them."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _backup(target: Path, text: str, stamp: str) -> Path:
@@ -178,8 +205,12 @@ def _backup(target: Path, text: str, stamp: str) -> Path:
     raise ReleaseError(f"too many backups of {target.name} in {target.parent}; move some elsewhere")
 
 
-def release(names: list[str] | None = None, force: bool = False, source_dir: Path = SOLUTIONS_DIR,
-            target_dir: Path = NOTEBOOKS_DIR) -> list[Released]:
+def release(
+    names: list[str] | None = None,
+    force: bool = False,
+    source_dir: Path = SOLUTIONS_DIR,
+    target_dir: Path = NOTEBOOKS_DIR,
+) -> list[Released]:
     """Write learner copies for the given notebooks (all when ``names`` is empty)."""
     sources = sorted(source_dir.glob("[0-9][0-9]_*.ipynb"))
     if names:
@@ -195,11 +226,15 @@ def release(names: list[str] | None = None, force: bool = False, source_dir: Pat
             if current != text and _digest(current) != manifest.get(target.name):
                 changed.append(target)
     if changed and not force:
-        names_list = ", ".join(str(p.relative_to(target_dir.parent)) if p.is_relative_to(target_dir.parent)
-                               else str(p) for p in changed)
-        raise ReleaseError(f"{names_list} changed since the last release (your work?); nothing was written. "
-                           "Save your copy elsewhere, or run `make notebooks FORCE=1` (python -m workbook release "
-                           "--force) to keep it as a .bak file and write a fresh one.")
+        names_list = ", ".join(
+            str(p.relative_to(target_dir.parent)) if p.is_relative_to(target_dir.parent) else str(p)
+            for p in changed
+        )
+        raise ReleaseError(
+            f"{names_list} changed since the last release (your work?); nothing was written. "
+            "Save your copy elsewhere, or run `make notebooks FORCE=1` (python -m workbook release "
+            "--force) to keep it as a .bak file and write a fresh one."
+        )
     results = []
     target_dir.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -243,5 +278,7 @@ def resolve(name: str, folder: Path = SOLUTIONS_DIR) -> Path:
     matches = sorted(p for p in folder.glob("*.ipynb") if p.stem == stem or p.stem.split("_")[0] == stem)
     if not matches:
         known = ", ".join(p.stem for p in sorted(folder.glob("[0-9][0-9]_*.ipynb")))
-        raise ReleaseError(f"no notebook {_clip(repr(name), 60)} in {folder.name}/; use a number or a name from: {known}")
+        raise ReleaseError(
+            f"no notebook {_clip(repr(name), 60)} in {folder.name}/; use a number or a name from: {known}"
+        )
     return matches[0]

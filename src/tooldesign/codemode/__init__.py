@@ -10,11 +10,22 @@
 
 Run ``python -m tooldesign.codemode`` to print the lesson's figures.
 """
+
 from tooldesign.codemode.catalog import BUDGET_BYTES, Catalog, build_catalog, catalog_for, model_tool_names
 from tooldesign.codemode.registry import VERIFICATION_QUERY, DescriptionTooLong, Registry, ToolRow
 from tooldesign.codemode.runner import RunResult, ToolCall, run_program
 
 __all__ = [
-    "BUDGET_BYTES", "Catalog", "DescriptionTooLong", "Registry", "RunResult", "ToolRow", "VERIFICATION_QUERY",
-    "ToolCall", "build_catalog", "catalog_for", "model_tool_names", "run_program",
+    "BUDGET_BYTES",
+    "Catalog",
+    "DescriptionTooLong",
+    "Registry",
+    "RunResult",
+    "ToolRow",
+    "VERIFICATION_QUERY",
+    "ToolCall",
+    "build_catalog",
+    "catalog_for",
+    "model_tool_names",
+    "run_program",
 ]

@@ -5,6 +5,7 @@
 JavaScript program against the cold-chain catalog and prints what it printed, or one line saying
 what stopped it (exit status 1).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,7 +23,13 @@ from tooldesign.codemode.registry import Registry
 
 def show_runs() -> None:
     table = runs.compare_runs()
-    columns = ["run", "model tool calls", "calls inside the program", "chars into context", "tokens (estimate)"]
+    columns = [
+        "run",
+        "model tool calls",
+        "calls inside the program",
+        "chars into context",
+        "tokens (estimate)",
+    ]
     print("Three runs, measured by the course's harness (scripted stand-in, characters):")
     print(table[columns].to_string(index=False))
     print("answers:", " / ".join(sorted(set(table["answer"]))))
@@ -54,15 +61,18 @@ def run_file(path: str, time_limit_s: float, memory_mb: int, budget: int) -> int
         source = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
-        print(f"cannot read {path}: {reason}; give the path of a JavaScript file (UTF-8 text)", file=sys.stderr)
+        print(
+            f"cannot read {path}: {reason}; give the path of a JavaScript file (UTF-8 text)", file=sys.stderr
+        )
         return 2
     with Registry() as registry:
         cc.register(registry, access={cc.LIST: "code", cc.READINGS: "code", cc.LIMITS: "both"})
         catalog = catalog_for(registry, [cc.TAG])
         tools = runner.handlers_for({code: registry.get(code).function_call for code in catalog.codes})
     try:
-        result = runner.run_program(source, tools, time_limit_s=time_limit_s, memory_limit_mb=memory_mb,
-                                    call_budget=budget)
+        result = runner.run_program(
+            source, tools, time_limit_s=time_limit_s, memory_limit_mb=memory_mb, call_budget=budget
+        )
     except (ValueError, TypeError, runner.EngineMissing) as error:
         print(error, file=sys.stderr)
         return 2
@@ -75,27 +85,53 @@ def run_file(path: str, time_limit_s: float, memory_mb: int, budget: int) -> int
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tooldesign.codemode", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m tooldesign.codemode",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("what", nargs="?", default="all", choices=["runs", "limit", "verify", "all", "run"])
     parser.add_argument("file", nargs="?", help="with run: the JavaScript program to run")
-    parser.add_argument("--time-limit", type=float, default=runner.DEFAULT_TIME_LIMIT_S, metavar="S",
-                        help=f"seconds before V8 stops the program (default {runner.DEFAULT_TIME_LIMIT_S:g})")
-    parser.add_argument("--memory-mb", type=int, default=runner.DEFAULT_MEMORY_LIMIT_MB, metavar="N",
-                        help=f"the isolate's hard memory limit in MB (default {runner.DEFAULT_MEMORY_LIMIT_MB})")
-    parser.add_argument("--budget", type=int, default=runner.DEFAULT_CALL_BUDGET, metavar="N",
-                        help=f"tool calls a program may make (default {runner.DEFAULT_CALL_BUDGET})")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=runner.DEFAULT_TIME_LIMIT_S,
+        metavar="S",
+        help=f"seconds before V8 stops the program (default {runner.DEFAULT_TIME_LIMIT_S:g})",
+    )
+    parser.add_argument(
+        "--memory-mb",
+        type=int,
+        default=runner.DEFAULT_MEMORY_LIMIT_MB,
+        metavar="N",
+        help=f"the isolate's hard memory limit in MB (default {runner.DEFAULT_MEMORY_LIMIT_MB})",
+    )
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=runner.DEFAULT_CALL_BUDGET,
+        metavar="N",
+        help=f"tool calls a program may make (default {runner.DEFAULT_CALL_BUDGET})",
+    )
     args = parser.parse_args(argv)
     if args.what == "run":
         if not args.file:
             parser.error("run needs a file: python -m tooldesign.codemode run FILE.js")
         return run_file(args.file, args.time_limit, args.memory_mb, args.budget)
     if args.file:
-        parser.error(f"{args.what} takes no file; to run a program use: python -m tooldesign.codemode run FILE.js")
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stdout)
+        parser.error(
+            f"{args.what} takes no file; to run a program use: python -m tooldesign.codemode run FILE.js"
+        )
+    logging.basicConfig(
+        level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stdout
+    )
     pd.set_option("display.width", 160)
-    shows = {"runs": [show_runs], "limit": [show_limit], "verify": [show_verify],
-             "all": [show_verify, show_runs, show_limit]}[args.what]
+    shows = {
+        "runs": [show_runs],
+        "limit": [show_limit],
+        "verify": [show_verify],
+        "all": [show_verify, show_runs, show_limit],
+    }[args.what]
     for number, show in enumerate(shows):
         if number:
             print("\n" + "-" * 72 + "\n")

@@ -13,17 +13,28 @@ The catalog has to fit in one description, so it has a byte budget. A tool whose
 is skipped and the next one is tried; nothing fails, and a single warning in the log is the only
 trace. Which tools are skipped follows the order the store returns them in, which nobody promises.
 """
+
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from tooldesign.codemode.registry import Registry, ToolRow
 
 __all__ = [
-    "BUDGET_BYTES", "Catalog", "CatalogEntry", "PREAMBLE", "RUN_CODE", "build_catalog", "catalog_for",
-    "catalog_line", "model_tool_names", "one_line", "register_fillers", "run_code_definition",
+    "BUDGET_BYTES",
+    "Catalog",
+    "CatalogEntry",
+    "PREAMBLE",
+    "RUN_CODE",
+    "build_catalog",
+    "catalog_for",
+    "catalog_line",
+    "model_tool_names",
+    "one_line",
+    "register_fillers",
+    "run_code_definition",
 ]
 
 LOG = logging.getLogger(__name__)
@@ -77,7 +88,7 @@ class CatalogEntry:
         return len(self.line.encode("utf-8")) + 1
 
     @classmethod
-    def from_row(cls, row: ToolRow) -> "CatalogEntry":
+    def from_row(cls, row: ToolRow) -> CatalogEntry:
         return cls(row.code, catalog_line(row.code, row.argument_names, row.description))
 
 
@@ -117,22 +128,31 @@ class Catalog:
     def report(self) -> str:
         """The four lines that tell you whether a program can call every tool you think it can."""
         left = f" tools: {', '.join(self.left_out_codes)}" if self.left_out else ""
-        return "\n".join([
-            f"preamble + catalog:  {self.size_bytes:,} bytes of {self.budget:,}",
-            f"code-callable tools: {self.code_callable_count}",
-            f"in the catalog:      {len(self.included)}",
-            f"LEFT OUT:            {len(self.left_out)}{left}",
-        ])
+        return "\n".join(
+            [
+                f"preamble + catalog:  {self.size_bytes:,} bytes of {self.budget:,}",
+                f"code-callable tools: {self.code_callable_count}",
+                f"in the catalog:      {len(self.included)}",
+                f"LEFT OUT:            {len(self.left_out)}{left}",
+            ]
+        )
 
 
 def _warning(left_out: int, budget: int) -> str:
-    return (f"code-mode catalog budget of {budget} bytes reached: {left_out} code-callable tool(s) left "
-            f"out, and a program cannot call them. Shorten the descriptions of code-callable tools, set "
-            f"tools that no program calls to 'direct', or select fewer tools by tag.")
+    return (
+        f"code-mode catalog budget of {budget} bytes reached: {left_out} code-callable tool(s) left "
+        f"out, and a program cannot call them. Shorten the descriptions of code-callable tools, set "
+        f"tools that no program calls to 'direct', or select fewer tools by tag."
+    )
 
 
-def build_catalog(rows: Iterable[ToolRow], *, budget: int = BUDGET_BYTES, preamble: str = PREAMBLE,
-                  logger: logging.Logger | None = LOG) -> Catalog:
+def build_catalog(
+    rows: Iterable[ToolRow],
+    *,
+    budget: int = BUDGET_BYTES,
+    preamble: str = PREAMBLE,
+    logger: logging.Logger | None = LOG,
+) -> Catalog:
     """Fit the code-callable rows into the budget, in the order given.
 
     A row that does not fit is skipped and the next one is tried, so a small tool late in the
@@ -159,17 +179,29 @@ def build_catalog(rows: Iterable[ToolRow], *, budget: int = BUDGET_BYTES, preamb
     return Catalog(preamble, tuple(included), tuple(left_out), budget, warning)
 
 
-def catalog_for(registry: Registry, tags: Iterable[str] | None = None, *, budget: int = BUDGET_BYTES,
-                logger: logging.Logger | None = LOG) -> Catalog:
+def catalog_for(
+    registry: Registry,
+    tags: Iterable[str] | None = None,
+    *,
+    budget: int = BUDGET_BYTES,
+    logger: logging.Logger | None = LOG,
+) -> Catalog:
     """The catalog a run would get from this registry, taking rows in store order."""
     return build_catalog(registry.code_callable(tags), budget=budget, logger=logger)
 
 
 def run_code_definition(catalog: Catalog) -> dict:
     """The run_code tool as the model is sent it: the catalog is its description."""
-    return {"name": RUN_CODE, "description": catalog.text, "parameters": {
-        "type": "object", "required": ["program"], "additionalProperties": False,
-        "properties": {"program": {"type": "string", "description": "The JavaScript program to run."}}}}
+    return {
+        "name": RUN_CODE,
+        "description": catalog.text,
+        "parameters": {
+            "type": "object",
+            "required": ["program"],
+            "additionalProperties": False,
+            "properties": {"program": {"type": "string", "description": "The JavaScript program to run."}},
+        },
+    }
 
 
 def model_tool_names(registry: Registry, tags: Iterable[str] | None = None) -> list[str]:
@@ -186,8 +218,14 @@ def filler_description(number: int, padding: int) -> str:
     return head + ("pad " * (padding // 4 + 1))[:padding]
 
 
-def register_fillers(registry: Registry, count: int = 9, padding: int = 3900, *,
-                     numbers: Sequence[int] | None = None, code_mode_access: str = "both") -> list[str]:
+def register_fillers(
+    registry: Registry,
+    count: int = 9,
+    padding: int = 3900,
+    *,
+    numbers: Sequence[int] | None = None,
+    code_mode_access: str = "both",
+) -> list[str]:
     """Register filler tools CC_FILLER_<n> with long descriptions; return their codes.
 
     ``numbers`` picks which fillers and in which order they are inserted, which is the order the
@@ -196,7 +234,12 @@ def register_fillers(registry: Registry, count: int = 9, padding: int = 3900, *,
     codes = []
     for number in numbers or range(1, count + 1):
         code = f"CC_FILLER_{number}"
-        registry.merge_tool(code, filler_description(number, padding), {"type": "object", "properties": {}},
-                            tags=[FILLER_TAG], code_mode_access=code_mode_access)
+        registry.merge_tool(
+            code,
+            filler_description(number, padding),
+            {"type": "object", "properties": {}},
+            tags=[FILLER_TAG],
+            code_mode_access=code_mode_access,
+        )
         codes.append(code)
     return codes

@@ -8,20 +8,37 @@ so with the draft it has to guess field names, and it guesses wrong.
 A fourth tool, ``CC_FILE_CLAIM``, stands for a tool that writes; it joins only the deployment
 exercise, where its access has to keep it away from programs.
 """
+
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from tooldesign.codemode.registry import Registry
 from tooldesign.data import coldchain
 from tooldesign.tools.base import Tool, ToolSet
 
 __all__ = [
-    "CODES", "CORRECTED", "DEPLOYED", "DRAFT", "FILE_CLAIM", "HANDLERS", "file_claim", "register_deployment", "SCHEMAS", "TAG", "get_limits", "get_readings",
-    "list_shipments", "register", "result_fields", "sample_arguments", "tool_set",
+    "CODES",
+    "CORRECTED",
+    "DEPLOYED",
+    "DRAFT",
+    "FILE_CLAIM",
+    "HANDLERS",
+    "file_claim",
+    "register_deployment",
+    "SCHEMAS",
+    "TAG",
+    "get_limits",
+    "get_readings",
+    "list_shipments",
+    "register",
+    "result_fields",
+    "sample_arguments",
+    "tool_set",
 ]
 
 TAG = "coldchain"
@@ -31,6 +48,7 @@ PRODUCT_CLASSES = tuple(coldchain.LIMITS)
 
 
 # ---------- the data, read once ----------
+
 
 @lru_cache(maxsize=4)
 def _shipments(folder: Path) -> tuple[dict, ...]:
@@ -50,14 +68,19 @@ def _limits(folder: Path) -> tuple[dict, ...]:
 
 # ---------- the handlers ----------
 
+
 def list_shipments(arguments: Mapping[str, Any], folder: Path = coldchain.FOLDER) -> list[dict]:
     """Every shipment, or those of one product class."""
     product_class = arguments.get("product_class")
     if product_class is not None and product_class not in PRODUCT_CLASSES:
-        raise ValueError(f"product_class must be one of {', '.join(PRODUCT_CLASSES)} or left out; "
-                         f"got {product_class!r}")
-    return [dict(row) for row in _shipments(Path(folder))
-            if product_class is None or row["product_class"] == product_class]
+        raise ValueError(
+            f"product_class must be one of {', '.join(PRODUCT_CLASSES)} or left out; got {product_class!r}"
+        )
+    return [
+        dict(row)
+        for row in _shipments(Path(folder))
+        if product_class is None or row["product_class"] == product_class
+    ]
 
 
 def get_readings(arguments: Mapping[str, Any], folder: Path = coldchain.FOLDER) -> dict:
@@ -65,8 +88,9 @@ def get_readings(arguments: Mapping[str, Any], folder: Path = coldchain.FOLDER) 
     the likeliest mistake is the shipment number in place of the id."""
     shipment_id = arguments.get("shipment_id")
     if not isinstance(shipment_id, int) or isinstance(shipment_id, bool):
-        raise ValueError(f"shipment_id must be the numeric id from CC_LIST_SHIPMENTS (such as 108), "
-                         f"not {shipment_id!r}")
+        raise ValueError(
+            f"shipment_id must be the numeric id from CC_LIST_SHIPMENTS (such as 108), not {shipment_id!r}"
+        )
     readings = _readings(Path(folder))
     if shipment_id not in readings:
         raise ValueError(f"no shipment with shipment_id {shipment_id}; CC_LIST_SHIPMENTS lists the ids")
@@ -79,7 +103,10 @@ def get_limits(arguments: Mapping[str, Any], folder: Path = coldchain.FOLDER) ->
 
 
 HANDLERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
-    LIST: list_shipments, READINGS: get_readings, LIMITS: get_limits}
+    LIST: list_shipments,
+    READINGS: get_readings,
+    LIMITS: get_limits,
+}
 
 
 # ---------- a fourth tool that writes, for the deployment exercise ----------
@@ -102,21 +129,36 @@ def file_claim(arguments: Mapping[str, Any], folder: Path = coldchain.FOLDER) ->
 FILE_CLAIM_DESCRIPTION = (
     "File a temperature claim with the carrier of ONE shipment; the carrier receives it and it cannot be "
     "taken back. shipment_id: the numeric id from CC_LIST_SHIPMENTS; eur: the amount in euros. Returns "
-    "{ claim_id, status }.")
-FILE_CLAIM_SCHEMA = {"type": "object", "properties": {
-    "shipment_id": {"type": "integer", "description": "The numeric id from CC_LIST_SHIPMENTS."},
-    "eur": {"type": "number", "description": "The claim amount in euros."}},
-    "required": ["shipment_id", "eur"], "additionalProperties": False}
+    "{ claim_id, status }."
+)
+FILE_CLAIM_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "shipment_id": {"type": "integer", "description": "The numeric id from CC_LIST_SHIPMENTS."},
+        "eur": {"type": "number", "description": "The claim amount in euros."},
+    },
+    "required": ["shipment_id", "eur"],
+    "additionalProperties": False,
+}
 
 
-def register_deployment(registry: Registry, access: Mapping[str, str | None], descriptions: Mapping[str, str] | None = None) -> None:
+def register_deployment(
+    registry: Registry, access: Mapping[str, str | None], descriptions: Mapping[str, str] | None = None
+) -> None:
     """The deployment script of the exercise: the three tools and CC_FILE_CLAIM, with merge_tool.
 
     A value of None in ``access`` passes nothing, so the stored access stays.
     """
     register(registry, descriptions or CORRECTED, access={code: access.get(code) for code in CODES})
-    registry.merge_tool(FILE_CLAIM, FILE_CLAIM_DESCRIPTION, FILE_CLAIM_SCHEMA, function_call=f"{__name__}:file_claim",
-                        tags=[TAG], code_mode_access=access.get(FILE_CLAIM))
+    registry.merge_tool(
+        FILE_CLAIM,
+        FILE_CLAIM_DESCRIPTION,
+        FILE_CLAIM_SCHEMA,
+        function_call=f"{__name__}:file_claim",
+        tags=[TAG],
+        code_mode_access=access.get(FILE_CLAIM),
+    )
+
 
 # Where a registry row says the code lives, in the spirit of the source's function_call column.
 FUNCTION_CALLS = {code: f"{__name__}:{handler.__name__}" for code, handler in HANDLERS.items()}
@@ -125,13 +167,28 @@ FUNCTION_CALLS = {code: f"{__name__}:{handler.__name__}" for code, handler in HA
 # ---------- what the model and the program are told ----------
 
 SCHEMAS: dict[str, dict] = {
-    LIST: {"type": "object", "properties": {"product_class": {
-        "type": "string", "enum": list(PRODUCT_CLASSES),
-        "description": "FROZEN or CHILLED to keep one class; leave it out for every shipment."}},
-        "additionalProperties": False},
-    READINGS: {"type": "object", "properties": {"shipment_id": {
-        "type": "integer", "description": "A shipment's numeric id as CC_LIST_SHIPMENTS returns it, not its SHP- number."}},
-        "required": ["shipment_id"], "additionalProperties": False},
+    LIST: {
+        "type": "object",
+        "properties": {
+            "product_class": {
+                "type": "string",
+                "enum": list(PRODUCT_CLASSES),
+                "description": "FROZEN or CHILLED to keep one class; leave it out for every shipment.",
+            }
+        },
+        "additionalProperties": False,
+    },
+    READINGS: {
+        "type": "object",
+        "properties": {
+            "shipment_id": {
+                "type": "integer",
+                "description": "A shipment's numeric id as CC_LIST_SHIPMENTS returns it, not its SHP- number.",
+            }
+        },
+        "required": ["shipment_id"],
+        "additionalProperties": False,
+    },
     LIMITS: {"type": "object", "properties": {}, "additionalProperties": False},
 }
 
@@ -144,19 +201,25 @@ DRAFT: dict[str, str] = {
 
 # Corrected: the result's fields by name, and what each argument is rather than what it is called.
 CORRECTED: dict[str, str] = {
-    LIST: ("List refrigerated shipments. product_class: FROZEN or CHILLED to keep one class, or leave "
-           "it out for all of them. Returns an array of { shipment_id, shipment_number, carrier, lane, "
-           "product_class, departure }. shipment_id is the number the other CC_ tools take; "
-           "shipment_number is the SHP- label people use; departure is an ISO time in UTC."),
-    READINGS: ("Temperature log of ONE shipment, oldest first. shipment_id: the numeric id that "
-               "CC_LIST_SHIPMENTS returns (such as 108), never the SHP- number. Returns "
-               "{ shipment_id, readings }, readings being an array of { ts, temp_c } with one row "
-               "every 30 minutes (49 rows); temp_c is in degrees Celsius, ts is an ISO time in UTC."),
-    LIMITS: ("The claim rule of each product class; takes no arguments. Returns an array of "
-             "{ product_class, max_temp_c, max_minutes_above, sample_minutes, claim_per_hour_eur }. "
-             "A reading breaches when temp_c is strictly above max_temp_c; readings are sample_minutes "
-             "apart; a run of breaching readings lasting longer than max_minutes_above earns "
-             "claim_per_hour_eur for every started hour of the run."),
+    LIST: (
+        "List refrigerated shipments. product_class: FROZEN or CHILLED to keep one class, or leave "
+        "it out for all of them. Returns an array of { shipment_id, shipment_number, carrier, lane, "
+        "product_class, departure }. shipment_id is the number the other CC_ tools take; "
+        "shipment_number is the SHP- label people use; departure is an ISO time in UTC."
+    ),
+    READINGS: (
+        "Temperature log of ONE shipment, oldest first. shipment_id: the numeric id that "
+        "CC_LIST_SHIPMENTS returns (such as 108), never the SHP- number. Returns "
+        "{ shipment_id, readings }, readings being an array of { ts, temp_c } with one row "
+        "every 30 minutes (49 rows); temp_c is in degrees Celsius, ts is an ISO time in UTC."
+    ),
+    LIMITS: (
+        "The claim rule of each product class; takes no arguments. Returns an array of "
+        "{ product_class, max_temp_c, max_minutes_above, sample_minutes, claim_per_hour_eur }. "
+        "A reading breaches when temp_c is strictly above max_temp_c; readings are sample_minutes "
+        "apart; a run of breaching readings lasting longer than max_minutes_above earns "
+        "claim_per_hour_eur for every started hour of the run."
+    ),
 }
 
 # What each tool is called with when the course needs a real result to look at.
@@ -167,8 +230,13 @@ def sample_arguments(code: str) -> dict:
     return dict(SAMPLE_ARGUMENTS[code])
 
 
-def register(registry: Registry, descriptions: Mapping[str, str] = CORRECTED, *,
-             access: Mapping[str, str | None] | None = None, merge: bool = True) -> list[int]:
+def register(
+    registry: Registry,
+    descriptions: Mapping[str, str] = CORRECTED,
+    *,
+    access: Mapping[str, str | None] | None = None,
+    merge: bool = True,
+) -> list[int]:
     """Register the three tools and return their ids.
 
     With ``merge=True`` this behaves like a re-runnable deployment script: an access value that is
@@ -179,17 +247,24 @@ def register(registry: Registry, descriptions: Mapping[str, str] = CORRECTED, *,
     for code in CODES:
         fields = dict(json_schema=SCHEMAS[code], function_call=FUNCTION_CALLS[code], tags=[TAG])
         if merge:
-            ids.append(registry.merge_tool(code, descriptions[code], code_mode_access=access.get(code), **fields))
+            ids.append(
+                registry.merge_tool(code, descriptions[code], code_mode_access=access.get(code), **fields)
+            )
         else:
-            ids.append(registry.create_tool(code, descriptions[code],
-                                            code_mode_access=access.get(code) or "both", **fields))
+            ids.append(
+                registry.create_tool(
+                    code, descriptions[code], code_mode_access=access.get(code) or "both", **fields
+                )
+            )
     return ids
 
 
 def tool_set(descriptions: Mapping[str, str] = CORRECTED, codes: Iterable[str] = CODES) -> ToolSet:
     """The tools in the course's common shape, for the model's direct tool list."""
-    tools = tuple(Tool(code, descriptions[code], SCHEMAS[code], HANDLERS[code], {"readOnlyHint": True})
-                  for code in codes)
+    tools = tuple(
+        Tool(code, descriptions[code], SCHEMAS[code], HANDLERS[code], {"readOnlyHint": True})
+        for code in codes
+    )
     return ToolSet("coldchain-code-mode", tools)
 
 

@@ -5,6 +5,7 @@ memory and fits its catalog); ``catalog_explorer()`` wires it to sliders and one
 holds the report, the log line and the chart together, so they change in a single step and never
 disagree on screen.
 """
+
 from __future__ import annotations
 
 import base64
@@ -29,7 +30,9 @@ class ExplorerView:
     @property
     def log_line(self) -> str:
         """What the log would hold: the warning, or a note that there is none."""
-        return f"WARNING {self.catalog.warning}" if self.catalog.warning else "(no warning: every tool fitted)"
+        return (
+            f"WARNING {self.catalog.warning}" if self.catalog.warning else "(no warning: every tool fitted)"
+        )
 
     def text(self) -> str:
         return f"{self.catalog.report()}\nlog: {self.log_line}"
@@ -37,22 +40,29 @@ class ExplorerView:
     @property
     def headline(self) -> str:
         """The chart's title, in words the report also states."""
-        return (f"{len(self.catalog.included)} of {self.catalog.code_callable_count} code-callable tools fit: "
-                f"{self.catalog.size_bytes:,} of {self.catalog.budget:,} bytes")
+        return (
+            f"{len(self.catalog.included)} of {self.catalog.code_callable_count} code-callable tools fit: "
+            f"{self.catalog.size_bytes:,} of {self.catalog.budget:,} bytes"
+        )
 
     def html(self) -> str:
         """Report, log line and chart as one piece of HTML: one value, so one update."""
         png = base64.b64encode(catalog_png(self.catalog)).decode("ascii")
-        return (f"<pre style='white-space: pre-wrap'>{html.escape(self.text())}</pre>"
-                f"<img src='data:image/png;base64,{png}' alt='{html.escape(self.headline, quote=True)}' "
-                f"style='max-width: 100%'>")
+        return (
+            f"<pre style='white-space: pre-wrap'>{html.escape(self.text())}</pre>"
+            f"<img src='data:image/png;base64,{png}' alt='{html.escape(self.headline, quote=True)}' "
+            f"style='max-width: 100%'>"
+        )
 
 
-def explorer_view(budget: int = BUDGET_BYTES, padding: int = PADDING, fillers: int = FILLERS,
-                  order: str = "A") -> ExplorerView:
+def explorer_view(
+    budget: int = BUDGET_BYTES, padding: int = PADDING, fillers: int = FILLERS, order: str = "A"
+) -> ExplorerView:
     if not 0 <= padding <= MAX_PADDING:
-        raise ValueError(f"padding must be between 0 and {MAX_PADDING}, so a description stays within "
-                         f"{MAX_DESCRIPTION_CHARS:,} characters")
+        raise ValueError(
+            f"padding must be between 0 and {MAX_PADDING}, so a description stays within "
+            f"{MAX_DESCRIPTION_CHARS:,} characters"
+        )
     return ExplorerView(explore(budget, padding, fillers, order))
 
 
@@ -79,13 +89,34 @@ def catalog_explorer() -> Any:
     style = {"description_width": "150px"}
     layout = w.Layout(width="520px")
     controls = {
-        "budget": w.IntSlider(value=BUDGET_BYTES, min=2000, max=45000, step=5, description="budget (bytes)",
-                              style=style, layout=layout),
-        "padding": w.IntSlider(value=PADDING, min=0, max=MAX_PADDING, step=10,
-                               description="filler padding (chars)", style=style, layout=layout),
-        "fillers": w.IntSlider(value=FILLERS, min=0, max=9, description="filler tools", style=style, layout=layout),
-        "order": w.Dropdown(options=[(f"{key}: {text}", key) for key, text in ORDERS.items()], value="A",
-                            description="store order", style=style, layout=layout),
+        "budget": w.IntSlider(
+            value=BUDGET_BYTES,
+            min=2000,
+            max=45000,
+            step=5,
+            description="budget (bytes)",
+            style=style,
+            layout=layout,
+        ),
+        "padding": w.IntSlider(
+            value=PADDING,
+            min=0,
+            max=MAX_PADDING,
+            step=10,
+            description="filler padding (chars)",
+            style=style,
+            layout=layout,
+        ),
+        "fillers": w.IntSlider(
+            value=FILLERS, min=0, max=9, description="filler tools", style=style, layout=layout
+        ),
+        "order": w.Dropdown(
+            options=[(f"{key}: {text}", key) for key, text in ORDERS.items()],
+            value="A",
+            description="store order",
+            style=style,
+            layout=layout,
+        ),
     }
     display = w.HTML()
 

@@ -10,6 +10,7 @@ then one reply per tool call. This process sends ``ready``, ``out`` (printed tex
 (a tool call to run) and finally ``end``. Only the standard library and mini-racer are imported,
 so the process starts fast and the program's engine is all it holds.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -259,7 +260,7 @@ def cap_process_memory(memory_limit_mb: int) -> None:
     if not sys.platform.startswith("linux") or not hasattr(resource, "RLIMIT_DATA"):
         return
     cap = os_memory_cap(memory_limit_mb)
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     if hard != resource.RLIM_INFINITY:
         cap = min(cap, hard)
     resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))

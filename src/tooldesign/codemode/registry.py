@@ -15,17 +15,24 @@ The registry is a real database file (or ``":memory:"`` for quick experiments), 
 database's rules: the CHECK constraints refuse an unknown access value or an over-long description
 even when someone bypasses this module and writes SQL by hand.
 """
+
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 __all__ = [
-    "ACCESS_VALUES", "MAX_DESCRIPTION_CHARS", "VERIFICATION_QUERY", "DescriptionTooLong",
-    "Registry", "ToolRow", "UnknownTool",
+    "ACCESS_VALUES",
+    "MAX_DESCRIPTION_CHARS",
+    "VERIFICATION_QUERY",
+    "DescriptionTooLong",
+    "Registry",
+    "ToolRow",
+    "UnknownTool",
 ]
 
 ACCESS_VALUES = ("direct", "code", "both")
@@ -73,6 +80,7 @@ class UnknownTool(KeyError):
 @dataclass(frozen=True)
 class ToolRow:
     """One row of the registry, with the JSON columns decoded."""
+
     id: int
     code: str
     description: str
@@ -98,10 +106,18 @@ class ToolRow:
         return list(self.json_schema.get("properties", {}))
 
     @classmethod
-    def from_db(cls, row: Sequence[Any]) -> "ToolRow":
+    def from_db(cls, row: Sequence[Any]) -> ToolRow:
         id_, code, description, schema, function_call, tags, access, active = row
-        return cls(id_, code, description, json.loads(schema), function_call,
-                   tuple(json.loads(tags)), access, bool(active))
+        return cls(
+            id_,
+            code,
+            description,
+            json.loads(schema),
+            function_call,
+            tuple(json.loads(tags)),
+            access,
+            bool(active),
+        )
 
 
 def _check_description(code: str, description: str) -> None:
@@ -111,7 +127,8 @@ def _check_description(code: str, description: str) -> None:
         raise DescriptionTooLong(
             f"description of {code} has {len(description):,} characters; the registry holds at most "
             f"{MAX_DESCRIPTION_CHARS:,}. Shorten it: say what the tool does, what each argument is "
-            f"and which fields it returns, then stop.")
+            f"and which fields it returns, then stop."
+        )
 
 
 def _check_access(access: str | None) -> None:
@@ -139,7 +156,7 @@ class Registry:
     def close(self) -> None:
         self._con.close()
 
-    def __enter__(self) -> "Registry":
+    def __enter__(self) -> Registry:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -153,9 +170,17 @@ class Registry:
 
     # ---------- writing ----------
 
-    def create_tool(self, code: str, description: str, json_schema: Mapping[str, Any] | None = None, *,
-                    function_call: str | None = None, tags: Iterable[str] = (),
-                    code_mode_access: str = "both", active: bool = True) -> int:
+    def create_tool(
+        self,
+        code: str,
+        description: str,
+        json_schema: Mapping[str, Any] | None = None,
+        *,
+        function_call: str | None = None,
+        tags: Iterable[str] = (),
+        code_mode_access: str = "both",
+        active: bool = True,
+    ) -> int:
         """Register a new tool and return its id; a second tool with the same code is refused."""
         _check_description(code, description)
         _check_access(code_mode_access)
@@ -164,11 +189,21 @@ class Registry:
                 cursor = self._con.execute(
                     "INSERT INTO tools (code, description, json_schema, function_call, tags,"
                     " code_mode_access, active) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (code, description, json.dumps(dict(json_schema or {})), function_call,
-                     json.dumps(list(tags)), code_mode_access, int(active)))
+                    (
+                        code,
+                        description,
+                        json.dumps(dict(json_schema or {})),
+                        function_call,
+                        json.dumps(list(tags)),
+                        code_mode_access,
+                        int(active),
+                    ),
+                )
         except sqlite3.IntegrityError as error:
             if "UNIQUE" in str(error):
-                raise ValueError(f"a tool named {code} is already registered; use merge_tool to change it") from None
+                raise ValueError(
+                    f"a tool named {code} is already registered; use merge_tool to change it"
+                ) from None
             raise
         return int(cursor.lastrowid)
 
@@ -187,9 +222,17 @@ class Registry:
             active           = coalesce(:active, tools.active)
     """
 
-    def merge_tool(self, code: str, description: str, json_schema: Mapping[str, Any] | None = None, *,
-                   function_call: str | None = None, tags: Iterable[str] | None = None,
-                   code_mode_access: str | None = None, active: bool | None = None) -> int:
+    def merge_tool(
+        self,
+        code: str,
+        description: str,
+        json_schema: Mapping[str, Any] | None = None,
+        *,
+        function_call: str | None = None,
+        tags: Iterable[str] | None = None,
+        code_mode_access: str | None = None,
+        active: bool | None = None,
+    ) -> int:
         """Insert the tool or update it in place; return its id.
 
         Every argument left as None keeps what the row already holds. For ``code_mode_access``
@@ -199,11 +242,18 @@ class Registry:
         _check_description(code, description)
         _check_access(code_mode_access)
         with self._con:
-            self._con.execute(self._MERGE, {
-                "code": code, "description": description,
-                "json_schema": json.dumps(dict(json_schema or {})), "function_call": function_call,
-                "tags": None if tags is None else json.dumps(list(tags)),
-                "access": code_mode_access, "active": None if active is None else int(active)})
+            self._con.execute(
+                self._MERGE,
+                {
+                    "code": code,
+                    "description": description,
+                    "json_schema": json.dumps(dict(json_schema or {})),
+                    "function_call": function_call,
+                    "tags": None if tags is None else json.dumps(list(tags)),
+                    "access": code_mode_access,
+                    "active": None if active is None else int(active),
+                },
+            )
         return self.get(code).id
 
     def set_access(self, code: str, code_mode_access: str) -> None:

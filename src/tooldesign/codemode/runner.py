@@ -29,6 +29,7 @@ Who enforces which limit:
 What no isolate protects is the tools: a program can do whatever its tools do. That is why tools
 that write stay out of the catalog.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -41,15 +42,25 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from tooldesign.tools.base import result_size
 
 __all__ = [
-    "DEFAULT_CALL_BUDGET", "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_OUTPUT_CAP", "DEFAULT_TIME_LIMIT_S", "EngineMissing",
-    "RunResult", "ToolCall", "handlers_for", "process_cap_mb", "resident_mb", "run_program",
+    "DEFAULT_CALL_BUDGET",
+    "DEFAULT_MEMORY_LIMIT_MB",
+    "DEFAULT_OUTPUT_CAP",
+    "DEFAULT_TIME_LIMIT_S",
+    "EngineMissing",
+    "RunResult",
+    "ToolCall",
+    "handlers_for",
+    "process_cap_mb",
+    "resident_mb",
+    "run_program",
 ]
 
 DEFAULT_TIME_LIMIT_S = 5.0
@@ -57,7 +68,9 @@ DEFAULT_MEMORY_LIMIT_MB = 64
 DEFAULT_CALL_BUDGET = 50
 DEFAULT_OUTPUT_CAP = 20_000
 WATCH_EVERY_S = 0.25  # how often this process looks at the size of the engine's process
-START_TIMEOUT_S = 60.0  # a loaded laptop can take seconds to start a process; only a broken install takes this long
+START_TIMEOUT_S = (
+    60.0  # a loaded laptop can take seconds to start a process; only a broken install takes this long
+)
 HOST = Path(__file__).with_name("js_host.py")
 
 Handler = Callable[[Mapping[str, Any]], Any]
@@ -70,6 +83,7 @@ class EngineMissing(RuntimeError):
 @dataclass(frozen=True)
 class ToolCall:
     """One callTool the program made, as the runner saw it."""
+
     code: str
     arguments: dict
     result_chars: int
@@ -85,6 +99,7 @@ class RunResult:
     "calls"), or is None. ``chars_returned`` counts the tool results handed to the program: they
     stay in the program. ``chars_to_context`` counts what run_code gives back to the model.
     """
+
     output: str
     calls: tuple[ToolCall, ...]
     error: str | None
@@ -122,11 +137,14 @@ class RunResult:
 
     def summary(self) -> str:
         status = "ok" if self.ok else f"stopped: {self.error}"
-        return (f"{self.tool_calls} tool calls | {self.chars_returned:,} characters returned to the program "
-                f"| {self.chars_to_context:,} characters to the model's context | {status}")
+        return (
+            f"{self.tool_calls} tool calls | {self.chars_returned:,} characters returned to the program "
+            f"| {self.chars_to_context:,} characters to the model's context | {status}"
+        )
 
 
 # ---------- the messages a run can end with ----------
+
 
 def _time_message(limit: float) -> str:
     return f"time limit of {limit:g} s reached: the program was stopped (a loop that never ends?)"
@@ -137,17 +155,27 @@ def _memory_message(limit: int) -> str:
 
 
 def _budget_message(budget: int) -> str:
-    return (f"call budget of {budget} tool calls used up: the program was stopped at call {budget + 1} "
-            "(a loop that calls too often? fetch in bulk instead)")
+    return (
+        f"call budget of {budget} tool calls used up: the program was stopped at call {budget + 1} "
+        "(a loop that calls too often? fetch in bulk instead)"
+    )
 
 
 # ---------- the parent's side of a run ----------
 
+
 class _Run:
     """One program's run: the child process, the call log, the printout and the budget."""
 
-    def __init__(self, source: str, tools: Mapping[str, Handler], time_limit_s: float, memory_limit_mb: int,
-                 call_budget: int, output_cap: int) -> None:
+    def __init__(
+        self,
+        source: str,
+        tools: Mapping[str, Handler],
+        time_limit_s: float,
+        memory_limit_mb: int,
+        call_budget: int,
+        output_cap: int,
+    ) -> None:
         self.tools = dict(tools)
         self.time_limit_s, self.memory_limit_mb = time_limit_s, memory_limit_mb
         self.call_budget, self.output_cap = call_budget, output_cap
@@ -156,16 +184,28 @@ class _Run:
         self.printed_chars = 0
         self.messages: queue.Queue = queue.Queue()
         self.stderr_tail = ""
-        self.settings = {"source": source, "time_limit_s": time_limit_s, "memory_limit_mb": memory_limit_mb,
-                         "output_cap": output_cap, "call_budget": call_budget}
+        self.settings = {
+            "source": source,
+            "time_limit_s": time_limit_s,
+            "memory_limit_mb": memory_limit_mb,
+            "output_cap": output_cap,
+            "call_budget": call_budget,
+        }
 
     # --- the child and its pipes ---
 
     def start(self) -> subprocess.Popen:
         # The same interpreter and environment as this process, so it finds mini-racer wherever
         # this process does (a venv, a user install); run by path, it imports no course module.
-        child = subprocess.Popen([sys.executable, str(HOST)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace")
+        child = subprocess.Popen(
+            [sys.executable, str(HOST)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+        )
         threading.Thread(target=self._read_stdout, args=(child,), daemon=True).start()
         threading.Thread(target=self._read_stderr, args=(child,), daemon=True).start()
         self._send(child, self.settings)
@@ -212,15 +252,23 @@ class _Run:
                 raise ValueError
         except (TypeError, ValueError):
             self.calls.append(ToolCall("?", {}, 0, "bad arguments"))
-            return {"ok": False, "error": "callTool(code, args): code must be a string and args an object of plain data"}
+            return {
+                "ok": False,
+                "error": "callTool(code, args): code must be a string and args an object of plain data",
+            }
         if code not in self.tools:
             self.calls.append(ToolCall(code, arguments, 0, "not callable"))
             known = ", ".join(self.tools) or "none"
-            return {"ok": False, "error": f"{code} is not in the catalog, so a program cannot call it. Callable: {known}"}
+            return {
+                "ok": False,
+                "error": f"{code} is not in the catalog, so a program cannot call it. Callable: {known}",
+            }
         try:
             result = self.tools[code](json.loads(payload)[1])  # a copy: the log keeps what the program sent
             text = json.dumps(result, allow_nan=False)
-        except Exception as error:  # a failing tool is the program's to handle; its message is all that crosses
+        except (
+            Exception
+        ) as error:  # a failing tool is the program's to handle; its message is all that crosses
             message = str(error).splitlines()[0] if str(error) else type(error).__name__
             self.calls.append(ToolCall(code, arguments, 0, message))
             return {"ok": False, "error": f"{code}: {message}"}
@@ -245,7 +293,9 @@ class _Run:
                     continue
                 if not started:
                     return "engine", "the JavaScript engine did not start in time; run the program again"
-                return "time", _time_message(self.time_limit_s)  # the child did not stop itself: it was killed
+                return "time", _time_message(
+                    self.time_limit_s
+                )  # the child did not stop itself: it was killed
             kind = message.get("t")
             if kind == "ready" and not started:
                 started = True
@@ -272,7 +322,11 @@ class _Run:
             return "time", _time_message(self.time_limit_s)
         if ending == "memory":
             return "memory", _memory_message(self.memory_limit_mb)
-        line = str(text or "the program failed").splitlines()[0][:500] if str(text or "").strip() else "the program failed"
+        line = (
+            str(text or "the program failed").splitlines()[0][:500]
+            if str(text or "").strip()
+            else "the program failed"
+        )
         return None, line
 
     def _crash(self, child: subprocess.Popen) -> tuple[str | None, str | None]:
@@ -282,14 +336,27 @@ class _Run:
         except subprocess.TimeoutExpired:
             code = None
         tail = self.stderr_tail.lower()
-        if "out of memory" in tail or "heap" in tail or "allocation failed" in tail or "invalid table size" in tail:
+        if (
+            "out of memory" in tail
+            or "heap" in tail
+            or "allocation failed" in tail
+            or "invalid table size" in tail
+        ):
             return "memory", _memory_message(self.memory_limit_mb)
         if "No module named" in self.stderr_tail:
-            return "engine", "mini-racer is not installed in this environment: run pip install -r requirements.txt"
+            return (
+                "engine",
+                "mini-racer is not installed in this environment: run pip install -r requirements.txt",
+            )
         if code is not None and code < 0:  # killed by a signal: on Linux, most often the data cap above
-            return "engine", (f"the JavaScript engine stopped on signal {-code}, most likely out of memory; "
-                              "the program did not finish")
-        return "engine", f"the JavaScript engine stopped unexpectedly (exit code {code}); the program did not finish"
+            return "engine", (
+                f"the JavaScript engine stopped on signal {-code}, most likely out of memory; "
+                "the program did not finish"
+            )
+        return (
+            "engine",
+            f"the JavaScript engine stopped unexpectedly (exit code {code}); the program did not finish",
+        )
 
 
 def resident_mb(child: subprocess.Popen) -> float | None:
@@ -301,8 +368,9 @@ def resident_mb(child: subprocess.Popen) -> float | None:
         if sys.platform == "win32":
             return _windows_working_set_mb(child)
         if sys.platform == "darwin":
-            shown = subprocess.run(["ps", "-o", "rss=", "-p", str(child.pid)], capture_output=True, text=True,
-                                   timeout=2).stdout.strip()
+            shown = subprocess.run(
+                ["ps", "-o", "rss=", "-p", str(child.pid)], capture_output=True, text=True, timeout=2
+            ).stdout.strip()
             return int(shown) / 1024 if shown else None
     except Exception:  # the process may have just ended, or the platform says no: no reading
         return None
@@ -315,9 +383,18 @@ def _windows_working_set_mb(child: subprocess.Popen) -> float | None:
 
     class Counters(ctypes.Structure):
         _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD)] + [
-            (name, ctypes.c_size_t) for name in (
-                "PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage", "QuotaPagedPoolUsage",
-                "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage", "PagefileUsage", "PeakPagefileUsage")]
+            (name, ctypes.c_size_t)
+            for name in (
+                "PeakWorkingSetSize",
+                "WorkingSetSize",
+                "QuotaPeakPagedPoolUsage",
+                "QuotaPagedPoolUsage",
+                "QuotaPeakNonPagedPoolUsage",
+                "QuotaNonPagedPoolUsage",
+                "PagefileUsage",
+                "PeakPagefileUsage",
+            )
+        ]
 
     counters = Counters()
     counters.cb = ctypes.sizeof(Counters)
@@ -348,25 +425,39 @@ def _stop(child: subprocess.Popen) -> None:
             pass
 
 
-def _check_settings(source: Any, time_limit_s: Any, memory_limit_mb: Any, call_budget: Any, output_cap: Any) -> None:
+def _check_settings(
+    source: Any, time_limit_s: Any, memory_limit_mb: Any, call_budget: Any, output_cap: Any
+) -> None:
     if not isinstance(source, str):
         raise TypeError(f"source must be the program's JavaScript text (a str), not {type(source).__name__}")
     try:
         source.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise ValueError(f"source holds a character that is not text (a lone surrogate at position {error.start}); "
-                         "write it as an escape such as \\uD800 in the JavaScript instead") from None
-    for name, value, low in (("time_limit_s", time_limit_s, 0.01), ("memory_limit_mb", memory_limit_mb, 8),
-                             ("call_budget", call_budget, 0), ("output_cap", output_cap, 1)):
+        raise ValueError(
+            f"source holds a character that is not text (a lone surrogate at position {error.start}); "
+            "write it as an escape such as \\uD800 in the JavaScript instead"
+        ) from None
+    for name, value, low in (
+        ("time_limit_s", time_limit_s, 0.01),
+        ("memory_limit_mb", memory_limit_mb, 8),
+        ("call_budget", call_budget, 0),
+        ("output_cap", output_cap, 1),
+    ):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value < math.inf:
             raise ValueError(f"{name} must be a finite number of at least {low:g}, got {value!r}")
     if not isinstance(memory_limit_mb, int) or not isinstance(call_budget, int):
         raise ValueError("memory_limit_mb and call_budget must be whole numbers")
 
 
-def run_program(source: str, tools: Mapping[str, Handler], *, time_limit_s: float = DEFAULT_TIME_LIMIT_S,
-                memory_limit_mb: int = DEFAULT_MEMORY_LIMIT_MB, call_budget: int = DEFAULT_CALL_BUDGET,
-                output_cap: int = DEFAULT_OUTPUT_CAP) -> RunResult:
+def run_program(
+    source: str,
+    tools: Mapping[str, Handler],
+    *,
+    time_limit_s: float = DEFAULT_TIME_LIMIT_S,
+    memory_limit_mb: int = DEFAULT_MEMORY_LIMIT_MB,
+    call_budget: int = DEFAULT_CALL_BUDGET,
+    output_cap: int = DEFAULT_OUTPUT_CAP,
+) -> RunResult:
     """Run a JavaScript program in a fresh V8 isolate with ``callTool`` bound to ``tools``.
 
     ``tools`` maps a tool code to a handler (arguments dict -> JSON-serialisable result): the
@@ -374,11 +465,14 @@ def run_program(source: str, tools: Mapping[str, Handler], *, time_limit_s: floa
     end up in ``RunResult.error``, because in code mode that text is what the model gets back.
     """
     _check_settings(source, time_limit_s, memory_limit_mb, call_budget, output_cap)
-    if not isinstance(tools, Mapping) or not all(isinstance(code, str) and callable(handler)
-                                                   for code, handler in tools.items()):
+    if not isinstance(tools, Mapping) or not all(
+        isinstance(code, str) and callable(handler) for code, handler in tools.items()
+    ):
         raise TypeError("tools must map each tool code (a str) to a function that takes the arguments dict")
     if importlib.util.find_spec("py_mini_racer") is None:
-        raise EngineMissing("mini-racer is not installed, so programs cannot run: pip install -r requirements.txt")
+        raise EngineMissing(
+            "mini-racer is not installed, so programs cannot run: pip install -r requirements.txt"
+        )
     run = _Run(source, tools, float(time_limit_s), int(memory_limit_mb), int(call_budget), int(output_cap))
     started = time.monotonic()
     child = run.start()
@@ -407,7 +501,8 @@ def handlers_for(function_calls: Mapping[str, str | None]) -> dict[str, Handler]
     return handlers
 
 
-def _no_function(code: str) -> Handler:  # noqa: ARG001 - the runner names the code in its message
+def _no_function(code: str) -> Handler:
     def handler(arguments: Mapping[str, Any]) -> Any:
         raise LookupError("registered without a function to call")
+
     return handler

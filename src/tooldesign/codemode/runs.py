@@ -14,12 +14,14 @@ characters (tokens are estimated as characters / 4). A real model's input tokens
 sent the whole conversation again on every round trip. The figures UC AI's lesson reported for a
 real model are kept beside them in ``REPORTED``, labeled as reported.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import pandas as pd
 
@@ -32,8 +34,20 @@ from tooldesign.data import coldchain
 from tooldesign.tools.base import result_size
 
 __all__ = [
-    "CORRECTED_PROGRAM", "DRAFT_PROGRAM", "REPORTED", "REPORTED_SOURCE", "ContextItem", "RunRecord", "all_runs", "classic_run",
-    "code_mode_run", "compare_runs", "plot_runs", "recorded_program", "run_recorded", "savings",
+    "CORRECTED_PROGRAM",
+    "DRAFT_PROGRAM",
+    "REPORTED",
+    "REPORTED_SOURCE",
+    "ContextItem",
+    "RunRecord",
+    "all_runs",
+    "classic_run",
+    "code_mode_run",
+    "compare_runs",
+    "plot_runs",
+    "recorded_program",
+    "run_recorded",
+    "savings",
 ]
 
 PROGRAMS_DIR = DATA_DIR / "codemode"
@@ -45,18 +59,21 @@ RUN_NAMES = ("classic", "code mode", "code mode, bulk code only")
 # Reported by UC AI's lesson "Tell the program what your tools return" (the course's source for
 # notebook 07; README reference R20) for a real model, not measured by this course. The lesson
 # names the model and date of its last run only, beside the recorded answer.
-REPORTED_SOURCE = "UC AI, \"Tell the program what your tools return\" (lesson 4 of UC AI's code-mode course)"
-REPORTED = pd.DataFrame({
-    "run": list(RUN_NAMES),
-    "tool calls (reported)": [26, 5, 1],
-    "input tokens (reported)": [34_413, 20_280, 3_981],
-    "seconds (reported)": [46.6, 48.0, 15.4],
-    "model and date (reported)": ["not named", "not named", "claude-sonnet-4-6, 2026-08-25"],
-})
+REPORTED_SOURCE = 'UC AI, "Tell the program what your tools return" (lesson 4 of UC AI\'s code-mode course)'
+REPORTED = pd.DataFrame(
+    {
+        "run": list(RUN_NAMES),
+        "tool calls (reported)": [26, 5, 1],
+        "input tokens (reported)": [34_413, 20_280, 3_981],
+        "seconds (reported)": [46.6, 48.0, 15.4],
+        "model and date (reported)": ["not named", "not named", "claude-sonnet-4-6, 2026-08-25"],
+    }
+)
 
 
-def recorded_program(name: str = CORRECTED_PROGRAM, folder: Path = PROGRAMS_DIR, *,
-                     with_label: bool = True) -> str:
+def recorded_program(
+    name: str = CORRECTED_PROGRAM, folder: Path = PROGRAMS_DIR, *, with_label: bool = True
+) -> str:
     """The text of a recorded program: a program a model might write, kept under data/codemode/.
 
     Each file is JavaScript, as the lesson's source has models write it, and opens with ``//``
@@ -75,7 +92,8 @@ def recorded_program(name: str = CORRECTED_PROGRAM, folder: Path = PROGRAMS_DIR,
 @dataclass(frozen=True)
 class ContextItem:
     """One thing that enters the model's context, and its size in characters."""
-    kind: str   # "tool definitions", "tool call", "tool result", "program", "program output"
+
+    kind: str  # "tool definitions", "tool call", "tool result", "program", "program output"
     name: str
     chars: int
 
@@ -128,8 +146,9 @@ def classic_run() -> RunRecord:
     claims = []
     for shipment, log in zip(shipments, logs):
         rule = limits[shipment["product_class"]]
-        minutes = coldchain.longest_breach_minutes([r["temp_c"] for r in log["readings"]],
-                                                   rule["max_temp_c"], rule["sample_minutes"])
+        minutes = coldchain.longest_breach_minutes(
+            [r["temp_c"] for r in log["readings"]], rule["max_temp_c"], rule["sample_minutes"]
+        )
         eur = coldchain.claim_eur(minutes, rule["max_minutes_above"], rule["claim_per_hour_eur"])
         if eur:
             claims.append((shipment["shipment_number"], eur))
@@ -158,8 +177,10 @@ def code_mode_run(registry: Registry, program: str | None = None) -> RunRecord:
     direct = model_tool_names(registry, [cc.TAG])
     definitions = [registry.get(code) for code in direct if code != RUN_CODE]
     catalog = catalog_for(registry, [cc.TAG])
-    sent = [{"name": row.code, "description": row.description, "parameters": row.json_schema}
-            for row in definitions] + [run_code_definition(catalog)]
+    sent = [
+        {"name": row.code, "description": row.description, "parameters": row.json_schema}
+        for row in definitions
+    ] + [run_code_definition(catalog)]
     context = [ContextItem("tool definitions", f"{len(sent)} tools", _chars(json.dumps(sent)))]
     model_calls = 0
     for code, arguments in _PEEKS:
@@ -178,7 +199,7 @@ def code_mode_run(registry: Registry, program: str | None = None) -> RunRecord:
 
 def _registry(path: str | Path) -> Registry:
     registry = Registry(path)
-    cc.register(registry, cc.CORRECTED, access={code: "both" for code in cc.CODES})
+    cc.register(registry, cc.CORRECTED, access=dict.fromkeys(cc.CODES, "both"))
     return registry
 
 
@@ -194,15 +215,18 @@ def all_runs(path: str | Path = ":memory:") -> list[RunRecord]:
 
 def compare_runs(path: str | Path = ":memory:") -> pd.DataFrame:
     """The measured table: calls, characters into the model's context, and the answer."""
-    rows = [{
-        "run": record.run,
-        "model's tools": ", ".join(record.direct_tools),
-        "model tool calls": record.model_calls,
-        "calls inside the program": record.program_calls,
-        "chars into context": record.context_chars,
-        "tokens (estimate)": record.context_chars // 4,
-        "answer": record.answer,
-    } for record in all_runs(path)]
+    rows = [
+        {
+            "run": record.run,
+            "model's tools": ", ".join(record.direct_tools),
+            "model tool calls": record.model_calls,
+            "calls inside the program": record.program_calls,
+            "chars into context": record.context_chars,
+            "tokens (estimate)": record.context_chars // 4,
+            "answer": record.answer,
+        }
+        for record in all_runs(path)
+    ]
     return pd.DataFrame(rows)
 
 
@@ -211,11 +235,21 @@ def savings(table: pd.DataFrame) -> pd.DataFrame:
     classic run's characters that the step removed."""
     chars = table.set_index("run")["chars into context"]
     classic = chars[RUN_NAMES[0]]
-    steps = [("run_code: the program makes the calls", RUN_NAMES[0], RUN_NAMES[1]),
-             ("then the bulk tools set to 'code'", RUN_NAMES[1], RUN_NAMES[2])]
-    return pd.DataFrame([{"step": step, "chars before": chars[before], "chars after": chars[after],
-                          "share of the classic run removed": f"{(chars[before] - chars[after]) / classic:.0%}"}
-                         for step, before, after in steps])
+    steps = [
+        ("run_code: the program makes the calls", RUN_NAMES[0], RUN_NAMES[1]),
+        ("then the bulk tools set to 'code'", RUN_NAMES[1], RUN_NAMES[2]),
+    ]
+    return pd.DataFrame(
+        [
+            {
+                "step": step,
+                "chars before": chars[before],
+                "chars after": chars[after],
+                "share of the classic run removed": f"{(chars[before] - chars[after]) / classic:.0%}",
+            }
+            for step, before, after in steps
+        ]
+    )
 
 
 def plot_runs(table: pd.DataFrame, reported: pd.DataFrame = REPORTED):
@@ -225,15 +259,24 @@ def plot_runs(table: pd.DataFrame, reported: pd.DataFrame = REPORTED):
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8))
     names = [name.replace(", ", ",\n") for name in table["run"]]
     left.bar(names, table["model tool calls"], color="#4c72b0", label="made by the model (measured)")
-    left.bar(names, table["calls inside the program"], bottom=table["model tool calls"], color="#a6bddb",
-             label="made inside the program (measured)")
+    left.bar(
+        names,
+        table["calls inside the program"],
+        bottom=table["model tool calls"],
+        color="#a6bddb",
+        label="made inside the program (measured)",
+    )
     left.plot(names, reported["tool calls (reported)"], "kD", label="real model (reported by UC AI)")
     top = max(table["model tool calls"] + table["calls inside the program"])
     left.set(title="Tool calls per run", ylabel="tool calls", xlabel="run", ylim=(0, top * 1.6))
     left.legend(fontsize=8, loc="upper right")  # above the bars, in the room the y limit leaves
     right.bar(names, table["chars into context"], color="#dd8452")
-    right.set(title="What enters the model's context (measured)", ylabel="characters", xlabel="run",
-              ylim=(0, max(table["chars into context"]) * 1.12))
+    right.set(
+        title="What enters the model's context (measured)",
+        ylabel="characters",
+        xlabel="run",
+        ylim=(0, max(table["chars into context"]) * 1.12),
+    )
     for x, chars in enumerate(table["chars into context"]):
         right.annotate(f"{chars:,}", (x, chars), ha="center", va="bottom", fontsize=8)
     fig.tight_layout()

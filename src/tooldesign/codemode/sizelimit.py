@@ -5,6 +5,7 @@ in the 31,855-byte budget and two are left out, with one warning in the log and 
 How many are left out follows from the sizes; which ones follows from the order the store returns
 the rows in, so two registries holding the same tools can drop different pairs.
 """
+
 from __future__ import annotations
 
 import logging
@@ -13,12 +14,29 @@ from pathlib import Path
 import pandas as pd
 
 from tooldesign.codemode import coldchain_tools as cc
-from tooldesign.codemode.catalog import (BUDGET_BYTES, FILLER_TAG, LOG, PREAMBLE, Catalog, build_catalog,
-                                         catalog_for, catalog_line, filler_description, register_fillers)
+from tooldesign.codemode.catalog import (
+    BUDGET_BYTES,
+    LOG,
+    PREAMBLE,
+    Catalog,
+    catalog_for,
+    catalog_line,
+    filler_description,
+    register_fillers,
+)
 from tooldesign.codemode.registry import Registry
 
-__all__ = ["FILLERS", "ORDERS", "PADDING", "demo_registry", "explore", "fillers_that_fit",
-           "plot_catalog", "three_ways", "two_orders"]
+__all__ = [
+    "FILLERS",
+    "ORDERS",
+    "PADDING",
+    "demo_registry",
+    "explore",
+    "fillers_that_fit",
+    "plot_catalog",
+    "three_ways",
+    "two_orders",
+]
 
 FILLERS = 9
 PADDING = 3900
@@ -28,8 +46,14 @@ ORDERS = {
 }
 
 
-def demo_registry(path: str | Path = ":memory:", *, order: str = "A", fillers: int = FILLERS,
-                  padding: int = PADDING, filler_access: str = "both") -> Registry:
+def demo_registry(
+    path: str | Path = ":memory:",
+    *,
+    order: str = "A",
+    fillers: int = FILLERS,
+    padding: int = PADDING,
+    filler_access: str = "both",
+) -> Registry:
     """A registry with the three cold-chain tools (corrected) and ``fillers`` filler tools.
 
     ``order`` decides the insertion order and so the order the store returns rows in.
@@ -39,11 +63,11 @@ def demo_registry(path: str | Path = ":memory:", *, order: str = "A", fillers: i
     registry = Registry(path)
     numbers = list(range(1, fillers + 1))
     if order == "A":
-        cc.register(registry, access={code: "both" for code in cc.CODES})
+        cc.register(registry, access=dict.fromkeys(cc.CODES, "both"))
         register_fillers(registry, padding=padding, numbers=numbers, code_mode_access=filler_access)
     else:
         register_fillers(registry, padding=padding, numbers=numbers[::-1], code_mode_access=filler_access)
-        cc.register(registry, access={code: "both" for code in cc.CODES})
+        cc.register(registry, access=dict.fromkeys(cc.CODES, "both"))
     return registry
 
 
@@ -63,9 +87,14 @@ def two_orders(folder: str | Path | None = None, logger: logging.Logger | None =
 
 
 def _row(way: str, catalog: Catalog) -> dict:
-    return {"way": way, "code-callable": catalog.code_callable_count, "in the catalog": len(catalog.included),
-            "left out": len(catalog.left_out), "catalog bytes": catalog.size_bytes,
-            "spare bytes": catalog.spare_bytes}
+    return {
+        "way": way,
+        "code-callable": catalog.code_callable_count,
+        "in the catalog": len(catalog.included),
+        "left out": len(catalog.left_out),
+        "catalog bytes": catalog.size_bytes,
+        "spare bytes": catalog.spare_bytes,
+    }
 
 
 def three_ways(short_padding: int = 300) -> pd.DataFrame:
@@ -73,7 +102,9 @@ def three_ways(short_padding: int = 300) -> pd.DataFrame:
     with demo_registry() as registry:
         rows = [_row("as registered: 9 fillers of 3,900 characters", catalog_for(registry, logger=None))]
     with demo_registry(padding=short_padding) as registry:
-        rows.append(_row(f"1. short descriptions ({short_padding} characters)", catalog_for(registry, logger=None)))
+        rows.append(
+            _row(f"1. short descriptions ({short_padding} characters)", catalog_for(registry, logger=None))
+        )
     with demo_registry(filler_access="direct") as registry:
         rows.append(_row("2. fillers set to direct", catalog_for(registry, logger=None)))
     with demo_registry() as registry:
@@ -81,8 +112,9 @@ def three_ways(short_padding: int = 300) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def explore(budget: int = BUDGET_BYTES, padding: int = PADDING, fillers: int = FILLERS,
-            order: str = "A") -> Catalog:
+def explore(
+    budget: int = BUDGET_BYTES, padding: int = PADDING, fillers: int = FILLERS, order: str = "A"
+) -> Catalog:
     """The catalog for one setting of the explorer's sliders; quiet, because sliders move often."""
     with demo_registry(order=order, fillers=fillers, padding=padding) as registry:
         return catalog_for(registry, budget=budget, logger=None)
@@ -101,7 +133,9 @@ def entry_bytes(padding: int = PADDING) -> dict[str, int]:
         line = catalog_line(code, list(cc.SCHEMAS[code]["properties"]), cc.CORRECTED[code])
         sizes[code] = len(line.encode("utf-8")) + 1
     # Filler numbers 1-9 all have one digit, so every filler line has the same size.
-    sizes["one filler"] = len(catalog_line("CC_FILLER_1", [], filler_description(1, padding)).encode("utf-8")) + 1
+    sizes["one filler"] = (
+        len(catalog_line("CC_FILLER_1", [], filler_description(1, padding)).encode("utf-8")) + 1
+    )
     return sizes
 
 
@@ -116,8 +150,11 @@ def plot_catalog(catalog: Catalog, ax=None):
     entries += [(e.code, e.size_bytes, "#c44e52") for e in catalog.left_out]
     names = [name.replace("CC_", "") for name, _, _ in entries]
     ax.bar(names, [size for _, size, _ in entries], color=[color for _, _, color in entries])
-    ax.set_title(f"{len(catalog.included)} of {catalog.code_callable_count} code-callable tools fit: "
-                 f"{catalog.size_bytes:,} of {catalog.budget:,} bytes (green in, red left out)", fontsize=10)
+    ax.set_title(
+        f"{len(catalog.included)} of {catalog.code_callable_count} code-callable tools fit: "
+        f"{catalog.size_bytes:,} of {catalog.budget:,} bytes (green in, red left out)",
+        fontsize=10,
+    )
     ax.set_xlabel("catalog entry (preamble and tools that fitted, then the ones left out)")
     ax.set_ylabel("bytes")
     ax.tick_params(axis="x", labelrotation=60, labelsize=8)

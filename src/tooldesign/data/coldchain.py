@@ -10,15 +10,16 @@ consecutive readings above its class's ``max_temp_c`` lasts longer than ``max_mi
 A run of n readings lasts n x ``sample_minutes``; the claim pays ``claim_per_hour_eur`` for every
 started hour of that run.
 """
+
 from __future__ import annotations
 
 import json
 import math
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Iterable, Sequence
 
 import pandas as pd
 
@@ -30,10 +31,18 @@ READINGS_PER_SHIPMENT = 49
 SAMPLE_MINUTES = 30
 LIMIT_FIELDS = ("product_class", "max_temp_c", "sample_minutes", "max_minutes_above", "claim_per_hour_eur")
 LIMITS = {
-    "FROZEN": {"max_temp_c": -18.0, "sample_minutes": SAMPLE_MINUTES, "max_minutes_above": 60,
-               "claim_per_hour_eur": 240},
-    "CHILLED": {"max_temp_c": 8.0, "sample_minutes": SAMPLE_MINUTES, "max_minutes_above": 60,
-                "claim_per_hour_eur": 120},
+    "FROZEN": {
+        "max_temp_c": -18.0,
+        "sample_minutes": SAMPLE_MINUTES,
+        "max_minutes_above": 60,
+        "claim_per_hour_eur": 240,
+    },
+    "CHILLED": {
+        "max_temp_c": 8.0,
+        "sample_minutes": SAMPLE_MINUTES,
+        "max_minutes_above": 60,
+        "claim_per_hour_eur": 120,
+    },
 }
 SETPOINT = {"FROZEN": -21.0, "CHILLED": 4.5}
 SHIPMENT_FIELDS = ("shipment_id", "shipment_number", "carrier", "lane", "product_class", "departure")
@@ -122,7 +131,7 @@ def _apply_story(curve: list[float], shipment: Shipment, rng: random.Random) -> 
     elif story == "at_limit":
         start = rng.randrange(16, 30)
         curve[start - 1] = limit - 0.4
-        curve[start:start + 3] = [limit, limit, limit]  # touching the limit is not above it
+        curve[start : start + 3] = [limit, limit, limit]  # touching the limit is not above it
         curve[start + 3] = limit - 0.7
     elif story == "door":
         first = rng.randrange(6, 18)
@@ -144,19 +153,37 @@ def readings_for(shipment: Shipment) -> list[dict]:
     curve = _base_curve(shipment, rng)
     _apply_story(curve, shipment, rng)
     start = departure(shipment)
-    return [{"ts": (start + timedelta(minutes=SAMPLE_MINUTES * i)).strftime("%Y-%m-%dT%H:%MZ"),
-             "temp_c": round(value, 1)} for i, value in enumerate(curve)]
+    return [
+        {
+            "ts": (start + timedelta(minutes=SAMPLE_MINUTES * i)).strftime("%Y-%m-%dT%H:%MZ"),
+            "temp_c": round(value, 1),
+        }
+        for i, value in enumerate(curve)
+    ]
 
 
 def write(folder: Path = FOLDER) -> list[Path]:
     """Write shipments.csv, limits.csv and readings.json under ``folder``."""
-    shipments = [(s.shipment_id, s.shipment_number, s.carrier, s.lane, s.product_class,
-                  departure(s).strftime("%Y-%m-%dT%H:%MZ")) for s in SHIPMENTS]
-    limits = [(name, f"{v['max_temp_c']:.1f}", v["sample_minutes"], v["max_minutes_above"], v["claim_per_hour_eur"])
-              for name, v in LIMITS.items()]
+    shipments = [
+        (
+            s.shipment_id,
+            s.shipment_number,
+            s.carrier,
+            s.lane,
+            s.product_class,
+            departure(s).strftime("%Y-%m-%dT%H:%MZ"),
+        )
+        for s in SHIPMENTS
+    ]
+    limits = [
+        (name, f"{v['max_temp_c']:.1f}", v["sample_minutes"], v["max_minutes_above"], v["claim_per_hour_eur"])
+        for name, v in LIMITS.items()
+    ]
     # One shipment per line: the file stays readable in a diff and loads with pandas.
-    lines = [json.dumps({"shipment_id": s.shipment_id, "readings": readings_for(s)}, separators=(",", ":"))
-             for s in SHIPMENTS]
+    lines = [
+        json.dumps({"shipment_id": s.shipment_id, "readings": readings_for(s)}, separators=(",", ":"))
+        for s in SHIPMENTS
+    ]
     written = [
         write_csv(folder / "shipments.csv", SHIPMENT_FIELDS, shipments),
         write_csv(folder / "limits.csv", LIMIT_FIELDS, limits),
@@ -201,6 +228,7 @@ def readings_by_shipment(folder: Path = FOLDER) -> dict[int, list[dict]]:
 
 # ---------- the claim rule ----------
 
+
 def longest_breach_minutes(temps: Iterable[float], max_temp_c: float, sample_minutes: int) -> int:
     """Minutes of the longest run of consecutive readings strictly above ``max_temp_c``."""
     longest = run = 0
@@ -223,8 +251,12 @@ def claims(folder: Path = FOLDER) -> pd.DataFrame:
     temps = readings(folder).groupby("shipment_id")["temp_c"].apply(list)
     table["longest_breach_min"] = [
         longest_breach_minutes(temps[row.shipment_id], row.max_temp_c, row.sample_minutes)
-        for row in table.itertuples()]
+        for row in table.itertuples()
+    ]
     table["claim_eur"] = [
         claim_eur(row.longest_breach_min, row.max_minutes_above, row.claim_per_hour_eur)
-        for row in table.itertuples()]
-    return table[["shipment_id", "shipment_number", "product_class", "carrier", "longest_breach_min", "claim_eur"]]
+        for row in table.itertuples()
+    ]
+    return table[
+        ["shipment_id", "shipment_number", "product_class", "carrier", "longest_breach_min", "claim_eur"]
+    ]

@@ -6,6 +6,7 @@ half-written JSON file is reported as "data/... is damaged; run make data" inste
 answering "order 4711 does not exist". The check is memoised per process and file state (mtime,
 size), so a notebook that loads the same table a hundred times hashes it once.
 """
+
 from __future__ import annotations
 
 import csv
@@ -14,8 +15,9 @@ import io
 import json
 import os
 import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from tooldesign import DATA_DIR, REPO_ROOT
 
@@ -50,6 +52,7 @@ def shown_path(path: Path) -> str:
 
 # ---------- writing ----------
 
+
 def read_only_mount(folder: Path) -> bool:
     """True when ``folder`` (or the nearest existing parent) sits on a file system mounted read-only."""
     probe = Path(folder)
@@ -67,22 +70,29 @@ def writable_advice(folder: Path, read_only: bool = False) -> str:
     ``read_only`` says the caller already knows (an EROFS error) without asking the file system again.
     """
     if read_only or read_only_mount(folder):
-        return ("it is on a read-only file system, where chmod cannot help: copy the whole course folder to "
-                "one you can write (for example cp -r COURSE ~/tool-design-course) and work in the copy")
-    return (f"fix its permissions (chmod -R u+w {shown_path(folder)}) or copy the course to a folder you own "
-            "and work there")
+        return (
+            "it is on a read-only file system, where chmod cannot help: copy the whole course folder to "
+            "one you can write (for example cp -r COURSE ~/tool-design-course) and work in the copy"
+        )
+    return (
+        f"fix its permissions (chmod -R u+w {shown_path(folder)}) or copy the course to a folder you own "
+        "and work there"
+    )
 
 
 def ensure_writable(folder: Path) -> None:
     """Create ``folder`` or explain in one line why it cannot be used."""
     blocker = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
     if blocker is not None:
-        raise DataDirError(f"{shown_path(blocker)} is a file where a folder should be; move it away, then {REBUILD}")
+        raise DataDirError(
+            f"{shown_path(blocker)} is a file where a folder should be; move it away, then {REBUILD}"
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise DataDirError(f"cannot create {shown_path(folder)} ({error.strerror}); "
-                           f"{writable_advice(folder)}") from None
+        raise DataDirError(
+            f"cannot create {shown_path(folder)} ({error.strerror}); {writable_advice(folder)}"
+        ) from None
     if not os.access(folder, os.W_OK) or read_only_mount(folder):
         raise DataDirError(f"{shown_path(folder)} is not writable; {writable_advice(folder)}")
 
@@ -95,7 +105,9 @@ def write_text(path: Path, text: str) -> Path:
     """
     ensure_writable(path.parent)
     if path.is_dir():  # no permission fixes this: the name is taken by a folder
-        raise DataDirError(f"{shown_path(path)} is a folder where a file should be; move it away, then {REBUILD}")
+        raise DataDirError(
+            f"{shown_path(path)} is a folder where a file should be; move it away, then {REBUILD}"
+        )
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
         with open(partial, "w", encoding="utf-8", newline="\n") as handle:
@@ -106,8 +118,9 @@ def write_text(path: Path, text: str) -> Path:
             partial.unlink(missing_ok=True)
         except OSError:
             pass
-        raise DataDirError(f"cannot write {shown_path(path)} ({error.strerror}); "
-                           f"{writable_advice(path.parent)}") from None
+        raise DataDirError(
+            f"cannot write {shown_path(path)} ({error.strerror}); {writable_advice(path.parent)}"
+        ) from None
     return path
 
 
@@ -132,6 +145,7 @@ def money(value: float) -> str:
 
 # ---------- the manifest ----------
 
+
 def _content(path: Path) -> bytes:
     # A Windows checkout may turn \n into \r\n; the data is the same, so the check ignores it.
     return path.read_bytes().replace(b"\r\n", b"\n")
@@ -152,11 +166,20 @@ def write_manifest(folder: Path, paths: Sequence[Path]) -> Path:
     files = {}
     for path in sorted(paths, key=lambda p: p.name):
         data = _content(path)
-        files[path.name] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), **_shape(path, data)}
+        files[path.name] = {
+            "bytes": len(data),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            **_shape(path, data),
+        }
     about = "Written by the data builder (make data); every loader checks its file against this record."
     # One line per file, so a rebuild that changes one file changes one line of the diff.
     lines = [f" {json.dumps(name)}: {json.dumps(entry, ensure_ascii=False)}" for name, entry in files.items()]
-    text = "{\n" + f' "about": {json.dumps(about)},\n "files": {{\n' + ",\n".join(" " + l for l in lines) + "\n }\n}\n"
+    text = (
+        "{\n"
+        + f' "about": {json.dumps(about)},\n "files": {{\n'
+        + ",\n".join(" " + line for line in lines)
+        + "\n }\n}\n"
+    )
     return write_text(Path(folder) / MANIFEST, text)
 
 
@@ -183,13 +206,17 @@ def verified(path: Path, columns: Sequence[str] | None = None) -> Path:
     if state is None:
         raise DataMissing(f"{shown_path(path)} is missing; {REBUILD}")
     if manifest_state is None:
-        raise DataMissing(f"{shown_path(manifest)} is missing, so {shown_path(path)} cannot be checked; {REBUILD}")
+        raise DataMissing(
+            f"{shown_path(manifest)} is missing, so {shown_path(path)} cannot be checked; {REBUILD}"
+        )
     key = (str(path), state, manifest_state)
     if key not in _VERIFIED:
         _VERIFIED[key] = _check(path, manifest)
     expected = _VERIFIED[key]
     if columns is not None and list(expected.get("columns", columns)) != list(columns):
-        raise DataDamaged(f"{shown_path(path)} has other columns than this version of the course reads; {REBUILD}")
+        raise DataDamaged(
+            f"{shown_path(path)} has other columns than this version of the course reads; {REBUILD}"
+        )
     return path
 
 
@@ -197,11 +224,16 @@ def _entry(path: Path, manifest: Path) -> dict[str, Any]:
     """The manifest's record of ``path``, checked for shape: a manifest is a file that can be damaged too."""
     try:
         entry = json.loads(manifest.read_text(encoding="utf-8"))["files"][path.name]
-        sound = (isinstance(entry, dict) and type(entry.get("bytes")) is int and entry["bytes"] >= 0
-                 and isinstance(entry.get("sha256"), str) and len(entry["sha256"]) == 64
-                 and isinstance(entry.get("columns", []), list)
-                 and all(isinstance(c, str) for c in entry.get("columns", []))
-                 and type(entry.get("rows", 0)) is int)
+        sound = (
+            isinstance(entry, dict)
+            and type(entry.get("bytes")) is int
+            and entry["bytes"] >= 0
+            and isinstance(entry.get("sha256"), str)
+            and len(entry["sha256"]) == 64
+            and isinstance(entry.get("columns", []), list)
+            and all(isinstance(c, str) for c in entry.get("columns", []))
+            and type(entry.get("rows", 0)) is int
+        )
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         sound = False
     if not sound:
@@ -212,15 +244,20 @@ def _entry(path: Path, manifest: Path) -> dict[str, Any]:
 def _readable(path: Path) -> bytes:
     """The file's bytes, or one line saying why they cannot be read (a folder in its place, no permission)."""
     if path.is_dir():
-        raise DataDamaged(f"{shown_path(path)} is a folder where a data file should be; move it away, then {REBUILD}")
+        raise DataDamaged(
+            f"{shown_path(path)} is a folder where a data file should be; move it away, then {REBUILD}"
+        )
     try:
         return _content(path)
     except PermissionError:
-        raise DataDamaged(f"{shown_path(path)} cannot be read (permission denied); fix its permissions "
-                          f"(chmod u+r {shown_path(path)}) or {REBUILD}") from None
+        raise DataDamaged(
+            f"{shown_path(path)} cannot be read (permission denied); fix its permissions "
+            f"(chmod u+r {shown_path(path)}) or {REBUILD}"
+        ) from None
     except OSError as error:
-        raise DataDamaged(f"{shown_path(path)} cannot be read ({error.strerror or type(error).__name__}); "
-                          f"{REBUILD}") from None
+        raise DataDamaged(
+            f"{shown_path(path)} cannot be read ({error.strerror or type(error).__name__}); {REBUILD}"
+        ) from None
 
 
 def _check(path: Path, manifest: Path) -> dict[str, Any]:
@@ -228,11 +265,14 @@ def _check(path: Path, manifest: Path) -> dict[str, Any]:
     want_bytes, want_sha = entry["bytes"], entry["sha256"]
     data = _readable(path)
     if len(data) != want_bytes:
-        raise DataDamaged(f"{shown_path(path)} is damaged ({len(data):,} bytes, the builder wrote "
-                          f"{want_bytes:,}); {REBUILD}")
+        raise DataDamaged(
+            f"{shown_path(path)} is damaged ({len(data):,} bytes, the builder wrote "
+            f"{want_bytes:,}); {REBUILD}"
+        )
     if hashlib.sha256(data).hexdigest() != want_sha:
-        raise DataDamaged(f"{shown_path(path)} is damaged (its contents differ from what the builder wrote); "
-                          f"{REBUILD}")
+        raise DataDamaged(
+            f"{shown_path(path)} is damaged (its contents differ from what the builder wrote); {REBUILD}"
+        )
     return entry
 
 
@@ -248,6 +288,7 @@ def problems(folder: Path, names: Sequence[str]) -> list[str]:
 
 
 # ---------- a data error that escapes a command line is one line, not a traceback ----------
+
 
 def _missing_course_file(value: BaseException) -> str | None:
     """The one-line message for a file under data/ that a loader without its own check could not open."""
@@ -273,6 +314,7 @@ def _one_line(previous: Any) -> Any:
             print(f"error: {missing}", file=sys.stderr)
         else:
             previous(kind, value, trace)
+
     hook.course_one_line = True  # type: ignore[attr-defined]
     return hook
 

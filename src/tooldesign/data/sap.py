@@ -5,11 +5,12 @@ sends: strings, with codes as codes ("B", "01", "0004"). What a code means is co
 system, so the texts a clerk reads live in a separate table (``block_reasons``), the way a real
 system keeps them in its configuration. Everything here is made up.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 import pandas as pd
 
@@ -20,12 +21,30 @@ FOLDER = DATA_DIR / "sap"
 
 # The header fields of A_SalesOrder that the course uses, in the API's order.
 ORDER_FIELDS = (
-    "SalesOrder", "SalesOrderType", "SalesOrganization", "DistributionChannel", "OrganizationDivision",
-    "SoldToParty", "CreationDate", "CreatedByUser", "PurchaseOrderByCustomer",
-    "SalesOrderDate", "TotalNetAmount", "TransactionCurrency", "PricingDate",
-    "RequestedDeliveryDate", "ShippingCondition", "CompleteDeliveryIsDefined", "IncotermsClassification",
-    "IncotermsTransferLocation", "CustomerPaymentTerms", "HeaderBillingBlockReason", "DeliveryBlockReason",
-    "OverallSDProcessStatus", "TotalCreditCheckStatus", "OverallTotalDeliveryStatus",
+    "SalesOrder",
+    "SalesOrderType",
+    "SalesOrganization",
+    "DistributionChannel",
+    "OrganizationDivision",
+    "SoldToParty",
+    "CreationDate",
+    "CreatedByUser",
+    "PurchaseOrderByCustomer",
+    "SalesOrderDate",
+    "TotalNetAmount",
+    "TransactionCurrency",
+    "PricingDate",
+    "RequestedDeliveryDate",
+    "ShippingCondition",
+    "CompleteDeliveryIsDefined",
+    "IncotermsClassification",
+    "IncotermsTransferLocation",
+    "CustomerPaymentTerms",
+    "HeaderBillingBlockReason",
+    "DeliveryBlockReason",
+    "OverallSDProcessStatus",
+    "TotalCreditCheckStatus",
+    "OverallTotalDeliveryStatus",
     "OverallSDDocumentRejectionSts",
 )
 # An order counts as blocked when any of these fields holds a code.
@@ -45,17 +64,33 @@ class _Order:
 
 
 _ORDERS = (
-    _Order("4711", "10023", (("TG12", "Torque wrench set", 2, 1200.00), ("TG14", "Calibration kit", 1, 600.00)),
-           "01", "12", credit_status="B"),
+    _Order(
+        "4711",
+        "10023",
+        (("TG12", "Torque wrench set", 2, 1200.00), ("TG14", "Calibration kit", 1, 600.00)),
+        "01",
+        "12",
+        credit_status="B",
+    ),
     _Order("4723", "10051", (("RT20", "Display shelf", 4, 640.00),), "03", "14", delivery_block="01"),
     _Order("4725", "10077", (("LI07", "Laboratory balance", 1, 3900.00),), "04", "16", delivery_block="02"),
     _Order("4730", "10023", (("TG11", "Socket set", 4, 520.00),), "06", "19"),
     _Order("4731", "10023", (("TG02", "Bit holder", 15, 75.00),), "07", "19"),
-    _Order("4732", "10023", (("TG12", "Torque wrench set", 1, 600.00), ("TG15", "Wrench case", 5, 610.00)),
-           "08", "20"),
+    _Order(
+        "4732",
+        "10023",
+        (("TG12", "Torque wrench set", 1, 600.00), ("TG15", "Wrench case", 5, 610.00)),
+        "08",
+        "20",
+    ),
     _Order("4733", "10023", (("TG09", "Hex key set", 10, 300.00),), "09", "21"),
-    _Order("4734", "10023", (("TG14", "Calibration kit", 1, 600.00), ("TG11", "Socket set", 3, 380.00)),
-           "12", "23"),
+    _Order(
+        "4734",
+        "10023",
+        (("TG14", "Calibration kit", 1, 600.00), ("TG11", "Socket set", 3, 380.00)),
+        "12",
+        "23",
+    ),
     _Order("4735", "10023", (("TG02", "Bit holder", 12, 60.00),), "13", "26"),
 )
 
@@ -74,40 +109,77 @@ _CUSTOMERS = (
     ("10051", "Donau Retail AG", "Ringstrasse 12", "", "Vienna", "AT", 30000.00, 4100.00),
     ("10077", "Lac Leman Instruments SA", "Rue de Rive 3", "1204", "Geneva", "CH", 80000.00, 12000.00),
 )
-CUSTOMER_FIELDS = ("customer", "name", "street", "postal_code", "city", "country", "credit_limit", "open_items")
+CUSTOMER_FIELDS = (
+    "customer",
+    "name",
+    "street",
+    "postal_code",
+    "city",
+    "country",
+    "credit_limit",
+    "open_items",
+)
 
 _PRICE_CONDITIONS = (("4725", 4300.00, 400.00, 3900.00, "EUR"),)
 PRICE_FIELDS = ("sales_order", "list_price", "discount", "net_price", "currency")
 REASON_FIELDS = ("field", "code", "text")
-ITEM_FIELDS = ("SalesOrder", "SalesOrderItem", "Material", "SalesOrderItemText", "RequestedQuantity",
-               "RequestedQuantityUnit", "NetAmount", "TransactionCurrency")
+ITEM_FIELDS = (
+    "SalesOrder",
+    "SalesOrderItem",
+    "Material",
+    "SalesOrderItemText",
+    "RequestedQuantity",
+    "RequestedQuantityUnit",
+    "NetAmount",
+    "TransactionCurrency",
+)
 
 
 def _header(order: _Order) -> dict[str, str]:
     total = sum(amount for *_, amount in order.items)
     created = f"2026-10-{order.created}"
     return {
-        "SalesOrder": order.number, "SalesOrderType": "OR", "SalesOrganization": "1010",
-        "DistributionChannel": "10", "OrganizationDivision": "00", "SoldToParty": order.customer,
-        "CreationDate": created, "CreatedByUser": "CB9980000046",
+        "SalesOrder": order.number,
+        "SalesOrderType": "OR",
+        "SalesOrganization": "1010",
+        "DistributionChannel": "10",
+        "OrganizationDivision": "00",
+        "SoldToParty": order.customer,
+        "CreationDate": created,
+        "CreatedByUser": "CB9980000046",
         "PurchaseOrderByCustomer": f"PO-{order.number}",
-        "SalesOrderDate": created, "TotalNetAmount": money(total), "TransactionCurrency": "EUR",
-        "PricingDate": created, "RequestedDeliveryDate": f"2026-10-{order.requested}", "ShippingCondition": "01",
-        "CompleteDeliveryIsDefined": "", "IncotermsClassification": "EXW",
-        "IncotermsTransferLocation": "Walldorf", "CustomerPaymentTerms": "0004",
-        "HeaderBillingBlockReason": order.billing_block, "DeliveryBlockReason": order.delivery_block,
-        "OverallSDProcessStatus": "A", "TotalCreditCheckStatus": order.credit_status,
-        "OverallTotalDeliveryStatus": "A", "OverallSDDocumentRejectionSts": "A",
+        "SalesOrderDate": created,
+        "TotalNetAmount": money(total),
+        "TransactionCurrency": "EUR",
+        "PricingDate": created,
+        "RequestedDeliveryDate": f"2026-10-{order.requested}",
+        "ShippingCondition": "01",
+        "CompleteDeliveryIsDefined": "",
+        "IncotermsClassification": "EXW",
+        "IncotermsTransferLocation": "Walldorf",
+        "CustomerPaymentTerms": "0004",
+        "HeaderBillingBlockReason": order.billing_block,
+        "DeliveryBlockReason": order.delivery_block,
+        "OverallSDProcessStatus": "A",
+        "TotalCreditCheckStatus": order.credit_status,
+        "OverallTotalDeliveryStatus": "A",
+        "OverallSDDocumentRejectionSts": "A",
     }
 
 
 def write(folder: Path = FOLDER) -> list[Path]:
     """Write the five SAP tables as CSV under ``folder``, and the manifest loaders check them against."""
     headers = [_header(order) for order in _ORDERS]
-    items = [(o.number, f"{10 * n}", material, text, str(qty), "PC", money(amount), "EUR")
-             for o in _ORDERS for n, (material, text, qty, amount) in enumerate(o.items, start=1)]
+    items = [
+        (o.number, f"{10 * n}", material, text, str(qty), "PC", money(amount), "EUR")
+        for o in _ORDERS
+        for n, (material, text, qty, amount) in enumerate(o.items, start=1)
+    ]
     customers = [(*row[:6], money(row[6]), money(row[7])) for row in _CUSTOMERS]
-    prices = [(number, money(lst), money(disc), money(net), cur) for number, lst, disc, net, cur in _PRICE_CONDITIONS]
+    prices = [
+        (number, money(lst), money(disc), money(net), cur)
+        for number, lst, disc, net, cur in _PRICE_CONDITIONS
+    ]
     written = [
         write_csv(folder / "sales_orders.csv", ORDER_FIELDS, ([h[f] for f in ORDER_FIELDS] for h in headers)),
         write_csv(folder / "sales_order_items.csv", ITEM_FIELDS, items),
@@ -120,8 +192,13 @@ def write(folder: Path = FOLDER) -> list[Path]:
 
 
 # Each table and the columns this version of the course reads from it.
-TABLES = {"sales_orders.csv": ORDER_FIELDS, "sales_order_items.csv": ITEM_FIELDS,
-          "block_reasons.csv": REASON_FIELDS, "customers.csv": CUSTOMER_FIELDS, "price_conditions.csv": PRICE_FIELDS}
+TABLES = {
+    "sales_orders.csv": ORDER_FIELDS,
+    "sales_order_items.csv": ITEM_FIELDS,
+    "block_reasons.csv": REASON_FIELDS,
+    "customers.csv": CUSTOMER_FIELDS,
+    "price_conditions.csv": PRICE_FIELDS,
+}
 
 
 def _read(name: str, folder: Path) -> pd.DataFrame:
@@ -151,7 +228,9 @@ def customers(folder: Path = FOLDER) -> pd.DataFrame:
 
 
 def price_conditions(folder: Path = FOLDER) -> pd.DataFrame:
-    return _read("price_conditions.csv", folder).astype({"list_price": float, "discount": float, "net_price": float})
+    return _read("price_conditions.csv", folder).astype(
+        {"list_price": float, "discount": float, "net_price": float}
+    )
 
 
 def is_blocked(header: Mapping[str, str] | pd.Series) -> bool:
@@ -165,10 +244,14 @@ def block_text_lookup(reasons: pd.DataFrame | None = None) -> dict[tuple[str, st
     return {(r.field, r.code): r.text for r in reasons.itertuples()}
 
 
-def block_text(header: Mapping[str, str] | pd.Series,
-               reasons: pd.DataFrame | Mapping[tuple[str, str], str] | None = None) -> str:
+def block_text(
+    header: Mapping[str, str] | pd.Series, reasons: pd.DataFrame | Mapping[tuple[str, str], str] | None = None
+) -> str:
     """The clerk's text for an order's block, from the configured texts; "" when it is not blocked."""
     lookup = reasons if isinstance(reasons, Mapping) else block_text_lookup(reasons)
-    texts = [lookup.get((field, str(header[field])), f"{field} {header[field]} (no text configured)")
-             for field in BLOCK_FIELDS if str(header.get(field, "")).strip()]
+    texts = [
+        lookup.get((field, str(header[field])), f"{field} {header[field]} (no text configured)")
+        for field in BLOCK_FIELDS
+        if str(header.get(field, "")).strip()
+    ]
     return " ".join(texts)

@@ -3,6 +3,7 @@
 The functions that decide what to show are plain (they take frames, return dicts or draw on an
 Axes), so the tests can call them; the ipywidgets explorers only wire them to a dropdown.
 """
+
 from __future__ import annotations
 
 import base64
@@ -20,28 +21,36 @@ BLOCKED_COLOUR, FREE_COLOUR, LIMIT_COLOUR, BREACH_COLOUR = "#c0392b", "#7f8c8d",
 
 # ---------- notebook 01: orders ----------
 
-def readable_order(number: str, orders: pd.DataFrame, customers: pd.DataFrame,
-                   reasons: pd.DataFrame) -> dict:
+
+def readable_order(number: str, orders: pd.DataFrame, customers: pd.DataFrame, reasons: pd.DataFrame) -> dict:
     """One order as a clerk would want to read it: names and texts instead of codes."""
     header = orders.set_index("SalesOrder").loc[number]
     customer = customers.set_index("customer").loc[header["SoldToParty"]]
-    return {"sales_order": number, "customer": f"{customer['name']} ({header['SoldToParty']})",
-            "net_value": f"{float(header['TotalNetAmount']):,.2f} {header['TransactionCurrency']}",
-            "requested_delivery": header["RequestedDeliveryDate"],
-            "blocked": sap.is_blocked(header), "why": sap.block_text(header, reasons) or "not blocked"}
+    return {
+        "sales_order": number,
+        "customer": f"{customer['name']} ({header['SoldToParty']})",
+        "net_value": f"{float(header['TotalNetAmount']):,.2f} {header['TransactionCurrency']}",
+        "requested_delivery": header["RequestedDeliveryDate"],
+        "blocked": sap.is_blocked(header),
+        "why": sap.block_text(header, reasons) or "not blocked",
+    }
 
 
 def order_values_chart(orders: pd.DataFrame, customers: pd.DataFrame):
     """Net value of every order, grouped by customer, blocked orders in red."""
     names = customers.set_index("customer")["name"]
-    table = orders.assign(value=orders["TotalNetAmount"].astype(float),
-                          blocked=orders.apply(sap.is_blocked, axis=1)).sort_values(["SoldToParty", "SalesOrder"])
+    table = orders.assign(
+        value=orders["TotalNetAmount"].astype(float), blocked=orders.apply(sap.is_blocked, axis=1)
+    ).sort_values(["SoldToParty", "SalesOrder"])
     fig, ax = plt.subplots(figsize=(8, 3.4))
     colours = [BLOCKED_COLOUR if b else FREE_COLOUR for b in table["blocked"]]
     labels = [f"{o}\n{names[c].split()[0]}" for o, c in zip(table["SalesOrder"], table["SoldToParty"])]
     ax.bar(labels, table["value"], color=colours)
-    ax.set(title="Order net value by customer (red: blocked)", xlabel="sales order and customer",
-           ylabel="net value (EUR)")
+    ax.set(
+        title="Order net value by customer (red: blocked)",
+        xlabel="sales order and customer",
+        ylabel="net value (EUR)",
+    )
     ax.tick_params(axis="x", labelsize=8)
     fig.tight_layout()
     return fig
@@ -51,19 +60,24 @@ def _pre(text: str) -> str:
     return f"<pre style='font-size:11px;line-height:1.25'>{escape(text)}</pre>"
 
 
-def order_views(number: str, orders: pd.DataFrame, customers: pd.DataFrame, reasons: pd.DataFrame) -> tuple[str, str]:
+def order_views(
+    number: str, orders: pd.DataFrame, customers: pd.DataFrame, reasons: pd.DataFrame
+) -> tuple[str, str]:
     """The record as the API sends it and the clerk's card, each headed by its size in characters."""
     record = {"SalesOrder": number, **orders.set_index("SalesOrder").loc[number].to_dict()}
     raw = json.dumps(record, indent=1)
     card = readable_order(number, orders, customers, reasons)
     lines = [f"  {key:<19} {value}" for key, value in card.items()]
-    return (f"As the API sends it ({len(json.dumps(record))} characters):\n{raw}",
-            f"As a clerk reads it ({len(json.dumps(card))} characters):\n" + "\n".join(lines))
+    return (
+        f"As the API sends it ({len(json.dumps(record))} characters):\n{raw}",
+        f"As a clerk reads it ({len(json.dumps(card))} characters):\n" + "\n".join(lines),
+    )
 
 
 def order_explorer():
     """Pick an order; see the record as the API sends it beside what a clerk would read."""
     import ipywidgets as widgets
+
     orders, customers, reasons = sap.orders(), sap.customers(), sap.block_reasons()
     picker = widgets.Dropdown(options=list(orders["SalesOrder"]), description="order")
     raw, readable = widgets.HTML(), widgets.HTML()
@@ -79,10 +93,11 @@ def order_explorer():
 
 # ---------- notebook 02: shipments ----------
 
+
 def breach_spans(temps: list[float], max_temp_c: float) -> list[tuple[int, int]]:
     """(first, last) reading index of every run strictly above the limit."""
     spans, start = [], None
-    for i, temp in enumerate(temps + [float("-inf")]):
+    for i, temp in enumerate([*temps, float("-inf")]):
         if temp > max_temp_c and start is None:
             start = i
         elif temp <= max_temp_c and start is not None:
@@ -91,8 +106,9 @@ def breach_spans(temps: list[float], max_temp_c: float) -> list[tuple[int, int]]
     return spans
 
 
-def plot_shipment(ax, shipment: pd.Series, readings: pd.DataFrame, limits: pd.DataFrame,
-                  compact: bool = False) -> None:
+def plot_shipment(
+    ax, shipment: pd.Series, readings: pd.DataFrame, limits: pd.DataFrame, compact: bool = False
+) -> None:
     """One shipment's temperature against its class limit, each breach shaded."""
     rows = readings[readings["shipment_id"] == shipment["shipment_id"]]  # 49 rows, in time order
     limit = float(limits.set_index("product_class").loc[shipment["product_class"], "max_temp_c"])
@@ -108,13 +124,17 @@ def plot_shipment(ax, shipment: pd.Series, readings: pd.DataFrame, limits: pd.Da
         ax.set_title(title, fontsize=8)
         ax.tick_params(labelsize=6)
     else:
-        ax.set(title=f"{title}, {shipment['carrier']}, {shipment['lane']} (dashed: limit {limit:g} °C)",
-               xlabel="hours since departure", ylabel="temperature (°C)")
+        ax.set(
+            title=f"{title}, {shipment['carrier']}, {shipment['lane']} (dashed: limit {limit:g} °C)",
+            xlabel="hours since departure",
+            ylabel="temperature (°C)",
+        )
 
 
 def small_multiples(shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.DataFrame):
     """All 24 shipments at a glance, each against its own limit, breaches shaded."""
     from matplotlib.ticker import MaxNLocator
+
     fig, axes = plt.subplots(4, 6, figsize=(13, 7.5), sharex=True)
     for ax, (_, shipment) in zip(axes.flat, shipments.iterrows()):
         plot_shipment(ax, shipment, readings, limits, compact=True)
@@ -127,21 +147,34 @@ def small_multiples(shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.
     return fig
 
 
-def shipment_summary(number: str, shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.DataFrame) -> str:
+def shipment_summary(
+    number: str, shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.DataFrame
+) -> str:
     shipment = shipments.set_index("shipment_number").loc[number]
     limit = limits.set_index("product_class").loc[shipment["product_class"]]
     temps = readings.loc[readings["shipment_id"] == shipment["shipment_id"], "temp_c"].tolist()
     minutes = coldchain.longest_breach_minutes(temps, limit["max_temp_c"], int(limit["sample_minutes"]))
     claim = coldchain.claim_eur(minutes, int(limit["max_minutes_above"]), limit["claim_per_hour_eur"])
-    return (f"{number}: longest breach {minutes} min, allowance {int(limit['max_minutes_above'])} min, "
-            f"claim EUR {claim:g}")
+    return (
+        f"{number}: longest breach {minutes} min, allowance {int(limit['max_minutes_above'])} min, "
+        f"claim EUR {claim:g}"
+    )
 
 
 def shipment_png(number: str, shipments: pd.DataFrame, readings: pd.DataFrame, limits: pd.DataFrame) -> bytes:
     """One shipment's plot as PNG bytes, for an image widget."""
     fig, ax = plt.subplots(figsize=(8, 3))
-    plot_shipment(ax, shipments.set_index("shipment_number").loc[number].rename(number)
-                  .to_frame().T.reset_index(names="shipment_number").iloc[0], readings, limits)
+    plot_shipment(
+        ax,
+        shipments.set_index("shipment_number")
+        .loc[number]
+        .rename(number)
+        .to_frame()
+        .T.reset_index(names="shipment_number")
+        .iloc[0],
+        readings,
+        limits,
+    )
     fig.tight_layout()
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=80)
@@ -152,16 +185,21 @@ def shipment_png(number: str, shipments: pd.DataFrame, readings: pd.DataFrame, l
 def shipment_explorer():
     """Pick a shipment; see its curve and its longest breach."""
     import ipywidgets as widgets
+
     shipments, readings, limits = coldchain.shipments(), coldchain.readings(), coldchain.limits()
-    picker = widgets.Dropdown(options=list(shipments["shipment_number"]), value="SHP-2047", description="shipment")
+    picker = widgets.Dropdown(
+        options=list(shipments["shipment_number"]), value="SHP-2047", description="shipment"
+    )
     view = widgets.HTML()
 
     def show(_=None) -> None:
         # Curve and summary are one value, so the page never shows one shipment's curve under another's line.
         png = base64.b64encode(shipment_png(picker.value, shipments, readings, limits)).decode("ascii")
         summary = escape(shipment_summary(picker.value, shipments, readings, limits))
-        view.value = (f'<img alt="temperature curve of {escape(picker.value)}" src="data:image/png;base64,{png}">'
-                      f"<br><b>{summary}</b>")
+        view.value = (
+            f'<img alt="temperature curve of {escape(picker.value)}" src="data:image/png;base64,{png}">'
+            f"<br><b>{summary}</b>"
+        )
 
     picker.observe(show, names="value")
     show()

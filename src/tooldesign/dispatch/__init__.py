@@ -6,16 +6,57 @@ can act on, ``serialisation`` parses arguments instead of matching strings, ``re
 transient failures inside a tool, ``choice`` is tool_choice in a small loop, ``schema`` holds the
 schema cases and ``boundary`` the boundary-clause measurement.
 """
+
 from tooldesign.dispatch.calls import ToolCall, ToolResult
 from tooldesign.dispatch.errors import ToolFailure, actionable_message, error_result
-from tooldesign.dispatch.gate import (ApprovalRequired, AuditLog, AuditRecord, Decision, allow_all, deny_all,
-                                      fixed, release_policy, require_decision)
-from tooldesign.dispatch.retry import FakeClock, RetryPolicy, SystemClock, TransientError, call_with_retry, retrying
+from tooldesign.dispatch.gate import (
+    ApprovalRequired,
+    AuditLog,
+    AuditRecord,
+    Decision,
+    allow_all,
+    deny_all,
+    fixed,
+    release_policy,
+    require_decision,
+)
+from tooldesign.dispatch.retry import (
+    FakeClock,
+    RetryPolicy,
+    SystemClock,
+    TransientError,
+    call_with_retry,
+    retrying,
+)
 from tooldesign.dispatch.serialisation import parse_arguments, same_arguments
 from tooldesign.dispatch.validate import Dispatcher, Problem, example_arguments, is_valid, problems
 
-__all__ = ["ApprovalRequired", "AuditLog", "AuditRecord", "Decision", "Dispatcher", "FakeClock", "Problem",
-           "RetryPolicy", "SystemClock", "ToolCall", "ToolFailure", "ToolResult", "TransientError",
-           "actionable_message", "allow_all", "call_with_retry", "deny_all", "error_result", "example_arguments",
-           "fixed", "is_valid", "parse_arguments", "problems", "release_policy", "require_decision", "retrying",
-           "same_arguments"]
+__all__ = [
+    "ApprovalRequired",
+    "AuditLog",
+    "AuditRecord",
+    "Decision",
+    "Dispatcher",
+    "FakeClock",
+    "Problem",
+    "RetryPolicy",
+    "SystemClock",
+    "ToolCall",
+    "ToolFailure",
+    "ToolResult",
+    "TransientError",
+    "actionable_message",
+    "allow_all",
+    "call_with_retry",
+    "deny_all",
+    "error_result",
+    "example_arguments",
+    "fixed",
+    "is_valid",
+    "parse_arguments",
+    "problems",
+    "release_policy",
+    "require_decision",
+    "retrying",
+    "same_arguments",
+]

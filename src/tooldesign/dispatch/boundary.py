@@ -18,11 +18,13 @@ What this module can and cannot measure:
 
 Run ``python -m tooldesign.dispatch.boundary`` to print the offline table.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from tooldesign.data import sap
 from tooldesign.selection import Picker, offline_picker
@@ -33,17 +35,25 @@ READ_ONLY = dict(readOnlyHint=True, openWorldHint=False)
 
 # Documentation for a colleague: says what each tool does, and nothing about the ground they share.
 PLAIN = {
-    CUSTOMERS: ("Searches the customer master by name or customer number. Returns the matching customers "
-                "with address, country, credit limit and open items. Use it to look up a customer."),
-    ORDERS: ("Searches sales orders by customer or by order number. Returns each order with its line items, "
-             "net value and delivery state. Use it to look up orders."),
+    CUSTOMERS: (
+        "Searches the customer master by name or customer number. Returns the matching customers "
+        "with address, country, credit limit and open items. Use it to look up a customer."
+    ),
+    ORDERS: (
+        "Searches sales orders by customer or by order number. Returns each order with its line items, "
+        "net value and delivery state. Use it to look up orders."
+    ),
 }
 # The same, each with a boundary clause naming the disputed requests and the tool that serves them.
 CLAUSES = {
-    CUSTOMERS: ("Not for what a customer ordered, bought or received, its items and deliveries, or anything "
-                "on hold or stuck (use search_orders)."),
-    ORDERS: ("Not for a customer as a whole: everything on or about a customer, the account, or who is behind "
-             "a name or number (use search_customers)."),
+    CUSTOMERS: (
+        "Not for what a customer ordered, bought or received, its items and deliveries, or anything "
+        "on hold or stuck (use search_orders)."
+    ),
+    ORDERS: (
+        "Not for a customer as a whole: everything on or about a customer, the account, or who is behind "
+        "a name or number (use search_customers)."
+    ),
 }
 
 
@@ -76,6 +86,7 @@ REQUESTS: tuple[Request, ...] = (
 
 # ---------- the two tools over the SAP data ----------
 
+
 def _text(arguments: Any, name: str) -> str:
     """The one text field these tools read, as plain text; anything else reads as "" and finds nothing."""
     try:
@@ -92,45 +103,93 @@ def _find_customers(arguments: Mapping[str, Any]) -> dict:
     frame = sap.customers()
     hits = frame[(frame["customer"] == wanted) | frame["name"].str.lower().str.contains(wanted, regex=False)]
     if not wanted or hits.empty:
-        return {"error": f"No customer matches {echo(wanted)}. Give part of the name or the number, for example "
-                         "'Nordhafen' or '10023'."}
-    return {"customers": [{k: r[k] for k in ("customer", "name", "city", "country", "credit_limit", "open_items")}
-                          for _, r in hits.iterrows()]}
+        return {
+            "error": f"No customer matches {echo(wanted)}. Give part of the name or the number, for example "
+            "'Nordhafen' or '10023'."
+        }
+    return {
+        "customers": [
+            {k: r[k] for k in ("customer", "name", "city", "country", "credit_limit", "open_items")}
+            for _, r in hits.iterrows()
+        ]
+    }
 
 
 def _find_orders(arguments: Mapping[str, Any]) -> dict:
     wanted = _text(arguments, "customer_or_order")
     headers, items, customers = sap.orders(), sap.items(), sap.customers()
-    names = customers[customers["name"].str.lower().str.contains(wanted.lower(), regex=False)]["customer"].tolist()
-    chosen = headers[(headers["SalesOrder"] == wanted) | (headers["SoldToParty"] == wanted)
-                     | headers["SoldToParty"].isin(names if wanted else [])]
+    names = customers[customers["name"].str.lower().str.contains(wanted.lower(), regex=False)][
+        "customer"
+    ].tolist()
+    chosen = headers[
+        (headers["SalesOrder"] == wanted)
+        | (headers["SoldToParty"] == wanted)
+        | headers["SoldToParty"].isin(names if wanted else [])
+    ]
     if chosen.empty:
-        return {"error": f"No order matches {echo(wanted)}. Give an order number such as '4711', a customer number "
-                         "or part of a customer's name."}
+        return {
+            "error": f"No order matches {echo(wanted)}. Give an order number such as '4711', a customer number "
+            "or part of a customer's name."
+        }
     reasons = sap.block_reasons()
-    return {"orders": [{
-        "sales_order": h["SalesOrder"], "customer": h["SoldToParty"], "net_value": float(h["TotalNetAmount"]),
-        "delivery_state": sap.block_text(h, reasons) or "free to deliver",
-        "items": items[items["SalesOrder"] == h["SalesOrder"]]["SalesOrderItemText"].tolist()}
-        for _, h in chosen.iterrows()]}
+    return {
+        "orders": [
+            {
+                "sales_order": h["SalesOrder"],
+                "customer": h["SoldToParty"],
+                "net_value": float(h["TotalNetAmount"]),
+                "delivery_state": sap.block_text(h, reasons) or "free to deliver",
+                "items": items[items["SalesOrder"] == h["SalesOrder"]]["SalesOrderItemText"].tolist(),
+            }
+            for _, h in chosen.iterrows()
+        ]
+    }
 
 
 def tools(descriptions: Mapping[str, str] = PLAIN) -> ToolSet:
     """The two tools with the given descriptions; schemas and handlers stay the same."""
-    customer = {"type": "string", "description": "Part of the customer's name or the customer number, "
-                                                 "for example 'Nordhafen' or '10023'."}
-    order = {"type": "string", "description": "An order number such as '4711', a customer number or part of "
-                                              "a customer's name."}
-    return ToolSet("boundary", (
-        Tool(CUSTOMERS, descriptions[CUSTOMERS], {"type": "object", "additionalProperties": False,
-             "required": ["customer"], "properties": {"customer": customer}}, _find_customers, READ_ONLY),
-        Tool(ORDERS, descriptions[ORDERS], {"type": "object", "additionalProperties": False,
-             "required": ["customer_or_order"], "properties": {"customer_or_order": order}}, _find_orders,
-             READ_ONLY),
-    ))
+    customer = {
+        "type": "string",
+        "description": "Part of the customer's name or the customer number, "
+        "for example 'Nordhafen' or '10023'.",
+    }
+    order = {
+        "type": "string",
+        "description": "An order number such as '4711', a customer number or part of a customer's name.",
+    }
+    return ToolSet(
+        "boundary",
+        (
+            Tool(
+                CUSTOMERS,
+                descriptions[CUSTOMERS],
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["customer"],
+                    "properties": {"customer": customer},
+                },
+                _find_customers,
+                READ_ONLY,
+            ),
+            Tool(
+                ORDERS,
+                descriptions[ORDERS],
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["customer_or_order"],
+                    "properties": {"customer_or_order": order},
+                },
+                _find_orders,
+                READ_ONLY,
+            ),
+        ),
+    )
 
 
 # ---------- the guidance, with its sources ----------
+
 
 @dataclass(frozen=True)
 class Guidance:
@@ -139,26 +198,35 @@ class Guidance:
 
 
 GUIDANCE: tuple[Guidance, ...] = (
-    Guidance("Differentiate tools by when to use each, not only by what each does: a wrong tool being called "
-             "is usually an ambiguous description.",
-             "Anthropic, Troubleshooting tool use (Claude Platform Docs, accessed 2026-09-09), "
-             "https://platform.claude.com/docs/en/agents-and-tools/tool-use/troubleshooting-tool-use"),
-    Guidance("A description says what the tool does, when it should be used and how it behaves; the API builds "
-             "the model's system prompt from the definitions, so they are what the choice is made on.",
-             "Anthropic, Define tools (Claude Platform Docs, accessed 2026-09-09), "
-             "https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools"),
-    Guidance("Describe a tool as you would to a new colleague, and namespace related tools under a common "
-             "prefix so the set reads as territories.",
-             "Anthropic, Writing effective tools for AI agents (Anthropic Engineering, accessed 2026-09-09), "
-             "https://www.anthropic.com/engineering/writing-tools-for-agents"),
-    Guidance("Give every description a boundary clause: the requests this tool does not serve and the tool that "
-             "serves them. Keep the description to three or four sentences; longer is not safer.",
-             "Chapter 9, 'The Description Is the Input, Not the Documentation', the source text this course's "
-             "lessons on tool definitions follow"),
+    Guidance(
+        "Differentiate tools by when to use each, not only by what each does: a wrong tool being called "
+        "is usually an ambiguous description.",
+        "Anthropic, Troubleshooting tool use (Claude Platform Docs, accessed 2026-09-09), "
+        "https://platform.claude.com/docs/en/agents-and-tools/tool-use/troubleshooting-tool-use",
+    ),
+    Guidance(
+        "A description says what the tool does, when it should be used and how it behaves; the API builds "
+        "the model's system prompt from the definitions, so they are what the choice is made on.",
+        "Anthropic, Define tools (Claude Platform Docs, accessed 2026-09-09), "
+        "https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools",
+    ),
+    Guidance(
+        "Describe a tool as you would to a new colleague, and namespace related tools under a common "
+        "prefix so the set reads as territories.",
+        "Anthropic, Writing effective tools for AI agents (Anthropic Engineering, accessed 2026-09-09), "
+        "https://www.anthropic.com/engineering/writing-tools-for-agents",
+    ),
+    Guidance(
+        "Give every description a boundary clause: the requests this tool does not serve and the tool that "
+        "serves them. Keep the description to three or four sentences; longer is not safer.",
+        "Chapter 9, 'The Description Is the Input, Not the Documentation', the source text this course's "
+        "lessons on tool definitions follow",
+    ),
 )
 
 
 # ---------- offline: a clause cannot be measured, only its shape judged ----------
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -171,16 +239,18 @@ class Decision:
         return self.chosen == self.expected
 
 
-def decide(descriptions: Mapping[str, str], picker: Picker | str = "words",
-           requests: Sequence[Request] = REQUESTS) -> list[Decision]:
+def decide(
+    descriptions: Mapping[str, str], picker: Picker | str = "words", requests: Sequence[Request] = REQUESTS
+) -> list[Decision]:
     """Each request's first tool under ``descriptions``, chosen by ``picker`` (a name or a Picker)."""
     chooser = offline_picker(picker) if isinstance(picker, str) else picker
     offered = tools(descriptions)
     return [Decision(r.text, r.expected, chooser.pick(r.text, offered).tool) for r in requests]
 
 
-def score(descriptions: Mapping[str, str], picker: Picker | str = "words",
-          requests: Sequence[Request] = REQUESTS) -> int:
+def score(
+    descriptions: Mapping[str, str], picker: Picker | str = "words", requests: Sequence[Request] = REQUESTS
+) -> int:
     return sum(d.right for d in decide(descriptions, picker, requests))
 
 
@@ -189,11 +259,15 @@ VARIANTS = {"without clauses": PLAIN, "with clauses": with_clauses()}
 
 def table(pickers: Sequence[Picker | str] = ("words",)) -> list[dict]:
     """One row per request: the expected tool and the choice under each variant and picker."""
+
     def label(p: Picker | str) -> str:
         return p if isinstance(p, str) else getattr(p, "model", p.label)
 
-    columns = {f"{variant}, {label(p)}": decide(descriptions, p)
-               for variant, descriptions in VARIANTS.items() for p in pickers}
+    columns = {
+        f"{variant}, {label(p)}": decide(descriptions, p)
+        for variant, descriptions in VARIANTS.items()
+        for p in pickers
+    }
     rows = []
     for n, request in enumerate(REQUESTS):
         row: dict[str, Any] = {"request": request.text, "expected": request.expected}
@@ -211,8 +285,14 @@ def scores(pickers: Sequence[Picker | str] = ("words", "bm25")) -> list[dict]:
     for p in pickers:
         label = p if isinstance(p, str) else p.label
         for variant, descriptions in VARIANTS.items():
-            out.append({"picker": label, "descriptions": variant, "right": score(descriptions, p),
-                        "of": len(REQUESTS)})
+            out.append(
+                {
+                    "picker": label,
+                    "descriptions": variant,
+                    "right": score(descriptions, p),
+                    "of": len(REQUESTS),
+                }
+            )
     return out
 
 
@@ -220,21 +300,113 @@ def model_scores(picker: Picker) -> list[dict]:
     """The same comparison with a real model (opt-in: 20 model calls). Label the figures with the model
     and the date you ran it; a run can differ from the next one."""
     if getattr(picker, "offline", True):
-        raise ValueError("model_scores needs a real-model picker (tooldesign.selection.models.model_picker); "
-                         "the offline stand-ins cannot see a clause")
+        raise ValueError(
+            "model_scores needs a real-model picker (tooldesign.selection.models.model_picker); "
+            "the offline stand-ins cannot see a clause"
+        )
     return scores([picker])
 
 
 _TOOL_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
-_CUE = re.compile(r"\b(not for|not about|not meant for|instead|do not use|don't use|never use|rather than)\b", re.I)
-_SELF_CLAIM = re.compile(r"\b(use (it|this)( tool)? (for|when)|it (covers|handles|serves|answers|is for)|this tool "
-                         r"(covers|handles|serves|answers|is for))\b", re.I)
+_CUE = re.compile(
+    r"\b(not for|not about|not meant for|instead|do not use|don't use|never use|rather than)\b", re.I
+)
+_SELF_CLAIM = re.compile(
+    r"\b(use (it|this)( tool)? (for|when)|it (covers|handles|serves|answers|is for)|this tool "
+    r"(covers|handles|serves|answers|is for))\b",
+    re.I,
+)
 _FUNCTION_WORDS = frozenset(
-    "a an the of for to and or but nor is are be as on in at by with about from into than that this these those "
-    "it its their them they who what which whose whom when where how why whether if not no use go goes send "
-    "such like any all each every other instead rather do does don't never belongs belong serves handles".split())
-_VAGUE = frozenset("anything everything else other others stuff things thing requests request questions question "
-                   "cases case misc something all".split())
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "for",
+        "to",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "is",
+        "are",
+        "be",
+        "as",
+        "on",
+        "in",
+        "at",
+        "by",
+        "with",
+        "about",
+        "from",
+        "into",
+        "than",
+        "that",
+        "this",
+        "these",
+        "those",
+        "it",
+        "its",
+        "their",
+        "them",
+        "they",
+        "who",
+        "what",
+        "which",
+        "whose",
+        "whom",
+        "when",
+        "where",
+        "how",
+        "why",
+        "whether",
+        "if",
+        "not",
+        "no",
+        "use",
+        "go",
+        "goes",
+        "send",
+        "such",
+        "like",
+        "any",
+        "all",
+        "each",
+        "every",
+        "other",
+        "instead",
+        "rather",
+        "do",
+        "does",
+        "don't",
+        "never",
+        "belongs",
+        "belong",
+        "serves",
+        "handles",
+    ]
+)
+_VAGUE = frozenset(
+    [
+        "anything",
+        "everything",
+        "else",
+        "other",
+        "others",
+        "stuff",
+        "things",
+        "thing",
+        "requests",
+        "request",
+        "questions",
+        "question",
+        "cases",
+        "case",
+        "misc",
+        "something",
+        "all",
+    ]
+)
 MAX_CLAUSE_WORDS = 40
 
 
@@ -242,6 +414,7 @@ MAX_CLAUSE_WORDS = 40
 class ClauseVerdict:
     """What the structure of a clause shows: which neighbour it names, the words that say which requests
     go there, its length, and every problem found (empty when the clause has the shape of a good one)."""
+
     neighbour: str | None
     request_words: tuple[str, ...]
     words: int
@@ -276,8 +449,10 @@ def _keyword_list(clause: str) -> str | None:
             longest = max(longest, run)
     if longest >= 5:
         return f"{longest} content words in a row with nothing to join them"
-    items = [[w for w in re.findall(r"[A-Za-z']+", i) if w.lower() not in _FUNCTION_WORDS]
-             for i in re.split(r"[,;/|]", text)]
+    items = [
+        [w for w in re.findall(r"[A-Za-z']+", i) if w.lower() not in _FUNCTION_WORDS]
+        for i in re.split(r"[,;/|]", text)
+    ]
     short = [i for i in items if len(i) == 1]
     if len(short) >= 5:
         return f"{len(short)} single words between commas"
@@ -300,7 +475,9 @@ def _particular(clause: str) -> str | None:
     return ", ".join(names[:3]) if len(names) >= 2 else None
 
 
-def clause_verdict(clause: Any, tool: str = ORDERS, names: Sequence[str] = (CUSTOMERS, ORDERS)) -> ClauseVerdict:
+def clause_verdict(
+    clause: Any, tool: str = ORDERS, names: Sequence[str] = (CUSTOMERS, ORDERS)
+) -> ClauseVerdict:
     """Judge a boundary clause for ``tool`` by its structure, whatever words it uses.
 
     A good clause (1) names an existing neighbouring tool exactly, (2) says which requests go there, in
@@ -315,39 +492,58 @@ def clause_verdict(clause: Any, tool: str = ORDERS, names: Sequence[str] = (CUST
     unknown = [n for n in named if n not in names]
     neighbour = next((n for n in named if n in neighbours), None)
     if unknown:
-        problems.append(f"{unknown[0]!r} is not a tool in this set; name the neighbour exactly as it is called: "
-                        f"{' or '.join(neighbours)}")
+        problems.append(
+            f"{unknown[0]!r} is not a tool in this set; name the neighbour exactly as it is called: "
+            f"{' or '.join(neighbours)}"
+        )
     elif neighbour is None:
         if tool in named:
-            problems.append(f"the clause names {tool} itself; name the tool that serves those requests instead: "
-                            f"{' or '.join(neighbours)}")
+            problems.append(
+                f"the clause names {tool} itself; name the tool that serves those requests instead: "
+                f"{' or '.join(neighbours)}"
+            )
         else:
-            problems.append(f"name the tool that serves those requests, exactly as it is called: "
-                            f"{' or '.join(neighbours)}")
+            problems.append(
+                f"name the tool that serves those requests, exactly as it is called: "
+                f"{' or '.join(neighbours)}"
+            )
     if _SELF_CLAIM.search(clause) and not re.search(r"\bnot\b", clause, re.I):
-        problems.append(f"the clause claims the requests for {tool}; a boundary clause hands them to its neighbour")
+        problems.append(
+            f"the clause claims the requests for {tool}; a boundary clause hands them to its neighbour"
+        )
     elif neighbour and not _redirect_to(clause, neighbour):
-        problems.append(f"say that these requests go to {neighbour} ('Not for ... (use {neighbour}).' or "
-                        f"'For ..., use {neighbour} instead.')")
+        problems.append(
+            f"say that these requests go to {neighbour} ('Not for ... (use {neighbour}).' or "
+            f"'For ..., use {neighbour} instead.')"
+        )
     words = len(re.findall(r"\S+", clause))
     sentence_count = len([s for s in re.split(r"(?<=[.!?])\s+", clause.strip()) if re.search(r"[A-Za-z]", s)])
-    content = tuple(w for w in re.findall(r"[A-Za-z']+", _TOOL_NAME.sub(" ", clause))
-                    if w.lower() not in _FUNCTION_WORDS)
+    content = tuple(
+        w for w in re.findall(r"[A-Za-z']+", _TOOL_NAME.sub(" ", clause)) if w.lower() not in _FUNCTION_WORDS
+    )
     specific = [w for w in content if w.lower() not in _VAGUE]
     if len(specific) < 2:
-        problems.append(f"say which requests go to {neighbour or 'the neighbour'}: name the kind of question, "
-                        "not just 'other requests'")
+        problems.append(
+            f"say which requests go to {neighbour or 'the neighbour'}: name the kind of question, "
+            "not just 'other requests'"
+        )
     if words > MAX_CLAUSE_WORDS or sentence_count > 2:
-        problems.append(f"{words} words in {sentence_count} sentence(s); keep the clause to one sentence of at "
-                        f"most {MAX_CLAUSE_WORDS} words, or it competes with the rest of the description")
+        problems.append(
+            f"{words} words in {sentence_count} sentence(s); keep the clause to one sentence of at "
+            f"most {MAX_CLAUSE_WORDS} words, or it competes with the rest of the description"
+        )
     particular = _particular(clause)
     if particular:
-        problems.append(f"it names particular records ({particular}); a clause describes a kind of request, so it "
-                        "also holds for requests nobody has written yet")
+        problems.append(
+            f"it names particular records ({particular}); a clause describes a kind of request, so it "
+            "also holds for requests nobody has written yet"
+        )
     listed = _keyword_list(clause)
     if listed:
-        problems.append(f"it reads as a keyword list ({listed}); write a sentence that says which requests "
-                        "go to the neighbour: keywords teach a word matcher, not a reader")
+        problems.append(
+            f"it reads as a keyword list ({listed}); write a sentence that says which requests "
+            "go to the neighbour: keywords teach a word matcher, not a reader"
+        )
     return ClauseVerdict(neighbour, content, words, tuple(problems))
 
 
@@ -360,5 +556,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     from tooldesign.cli import takes_no_arguments
+
     takes_no_arguments("tooldesign.dispatch.boundary")
     main()

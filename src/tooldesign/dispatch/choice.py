@@ -9,12 +9,14 @@ named tool the API prefills the assistant turn, so no text precedes the call.
 The "model" here is an offline stand-in, labelled as such. Its share of instructions followed is a
 parameter of the stand-in (an assumption for the demonstration), not a measurement of any model.
 """
+
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from tooldesign.dispatch.calls import ToolCall, ToolResult
 from tooldesign.dispatch.validate import Dispatcher
@@ -37,10 +39,11 @@ def check_tool_choice(choice: Mapping[str, Any], names: Sequence[str]) -> None:
     if kind not in ("auto", "any", "tool", "none"):
         raise ValueError(f"tool_choice type must be auto, any, tool or none, not {echo(kind)}")
     if kind == "tool" and choice.get("name") not in names:
-        raise ValueError(f"tool_choice names {echo(choice.get('name'))}, which is not among the tools: {list(names)}")
+        raise ValueError(
+            f"tool_choice names {echo(choice.get('name'))}, which is not among the tools: {list(names)}"
+        )
     if kind == "any" and not names:
         raise ValueError("tool_choice any needs at least one tool")
-
 
 
 def ranked(picker: Picker, request: str, tools: Sequence[Tool]) -> list[str]:
@@ -53,6 +56,7 @@ def ranked(picker: Picker, request: str, tools: Sequence[Tool]) -> list[str]:
 @dataclass(frozen=True)
 class Turn:
     """One assistant turn: text, proposed calls, or both (only under auto)."""
+
     text: str
     calls: tuple[ToolCall, ...] = ()
 
@@ -103,6 +107,7 @@ class StandIn:
     helps and never reaches certainty. That formula is the demonstration's assumption, not a
     property of any real model.
     """
+
     picker: Picker = field(default_factory=WordMatchPicker)
     seed: int = 0
     miss: float = 0.3
@@ -111,8 +116,15 @@ class StandIn:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def respond(self, request: str, tools: Sequence[Tool], choice: Mapping[str, Any],
-                instructions: str = "", done: Sequence[str] = (), turn: int = 1) -> Turn:
+    def respond(
+        self,
+        request: str,
+        tools: Sequence[Tool],
+        choice: Mapping[str, Any],
+        instructions: str = "",
+        done: Sequence[str] = (),
+        turn: int = 1,
+    ) -> Turn:
         names = [t.name for t in tools]
         check_tool_choice(choice, names)
         by_name = {t.name: t for t in tools}
@@ -128,10 +140,17 @@ class StandIn:
             name = (order or [n for n in names if n not in done] or names)[0]
             return Turn("", (ToolCall(name, fill_arguments(request, by_name[name]), call_id),))
         required = re.search(r"call (\w+) first", instructions)
-        if required and required.group(1) in by_name and not done:
-            if self.rng.random() >= self.miss * 0.7 ** firmness(instructions):
-                name = required.group(1)
-                return Turn("Let me check that first.", (ToolCall(name, fill_arguments(request, by_name[name]), call_id),))
+        if (
+            required
+            and required.group(1) in by_name
+            and not done
+            and self.rng.random() >= self.miss * 0.7 ** firmness(instructions)
+        ):
+            name = required.group(1)
+            return Turn(
+                "Let me check that first.",
+                (ToolCall(name, fill_arguments(request, by_name[name]), call_id),),
+            )
         top = self.picker.pick(request, list(tools)).tool
         if top is None or top in done:  # the job is done, or no tool fits: answer in text
             return Turn("Here is what I found." if done else "I can answer that without a tool.")
@@ -152,9 +171,16 @@ def _choice_label(choice: Mapping[str, Any]) -> str:
     return f"tool:{choice['name']}" if choice["type"] == "tool" else choice["type"]
 
 
-def run_loop(request: str, tools: ToolSet, model: StandIn, first: Mapping[str, Any] = AUTO,
-             later: Mapping[str, Any] = AUTO, instructions: str = "", dispatcher: Dispatcher | None = None,
-             max_turns: int = 4) -> list[Step]:
+def run_loop(
+    request: str,
+    tools: ToolSet,
+    model: StandIn,
+    first: Mapping[str, Any] = AUTO,
+    later: Mapping[str, Any] = AUTO,
+    instructions: str = "",
+    dispatcher: Dispatcher | None = None,
+    max_turns: int = 4,
+) -> list[Step]:
     """Turns until the stand-in answers in text or the turn budget runs out.
 
     ``first`` applies to the first request only, then ``later``: naming a tool on every turn would
@@ -172,16 +198,27 @@ def run_loop(request: str, tools: ToolSet, model: StandIn, first: Mapping[str, A
         for call in reply.calls:
             result: ToolResult = dispatcher.dispatch(call)
             done.append(call.name)
-            steps.append(Step(turn, _choice_label(choice), reply.text, call.name, dict(call.arguments),
-                              result.is_error))
+            steps.append(
+                Step(
+                    turn, _choice_label(choice), reply.text, call.name, dict(call.arguments), result.is_error
+                )
+            )
     return steps
 
 
-def first_calls(request: str, tools: ToolSet, first: Mapping[str, Any], instructions: str = "",
-                seeds: Sequence[int] = range(100), picker: Picker | None = None) -> list[str | None]:
+def first_calls(
+    request: str,
+    tools: ToolSet,
+    first: Mapping[str, Any],
+    instructions: str = "",
+    seeds: Sequence[int] = range(100),
+    picker: Picker | None = None,
+) -> list[str | None]:
     """The first tool called in each of several seeded runs: how often did the required step come first?"""
     out = []
     for seed in seeds:
-        reply = StandIn(picker or WordMatchPicker(), seed=seed).respond(request, list(tools), first, instructions)
+        reply = StandIn(picker or WordMatchPicker(), seed=seed).respond(
+            request, list(tools), first, instructions
+        )
         out.append(reply.calls[0].name if reply.calls else None)
     return out

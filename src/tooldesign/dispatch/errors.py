@@ -5,11 +5,13 @@ so the model's next step can be no sharper than your message. This module builds
 (``is_error`` with what went wrong, what is expected, an example and where to go instead) and
 models the three dishonest ones so a lesson can show what a downstream reader makes of each.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from tooldesign.dispatch.calls import ToolResult
 
@@ -45,17 +47,20 @@ def actionable_message(what: str, expected: str = "", example: Any = None, inste
     return " ".join(parts)
 
 
-def error_result(call_id: str, what: str, expected: str = "", example: Any = None, instead: str = "",
-                 ran: bool = False) -> ToolResult:
+def error_result(
+    call_id: str, what: str, expected: str = "", example: Any = None, instead: str = "", ran: bool = False
+) -> ToolResult:
     """An ``is_error`` result whose text the model can act on."""
     return ToolResult(call_id, actionable_message(what, expected, example, instead), is_error=True, ran=ran)
 
 
 # ---------- the four ways to report a failure ----------
 
+
 @dataclass(frozen=True)
 class Report:
     """How one style of reporting presents the same failure to the model on the next turn."""
+
     style: str
     tools_offered: tuple[str, ...]
     result: ToolResult | None  # None: the call never happened because the tool is gone
@@ -64,6 +69,7 @@ class Report:
 @dataclass(frozen=True)
 class Reading:
     """What a downstream reader (a model, a person, the next tool) concludes from a report."""
+
     style: str
     conclusion: str
     true: bool
@@ -78,13 +84,21 @@ FAILED_TOOL = "customer_get_credit_exposure"
 def four_reports(customer: str = "10023", tools: tuple[str, ...] = ()) -> list[Report]:
     """The same timeout reported four ways. ``tools`` is the set offered before the failure."""
     offered = tools or (FAILED_TOOL, "sales_order_get_block_summary", "release_request_create")
-    placeholder = {"customer": customer, "credit_limit": 0.0, "open_items": 0.0, "exposure": 0.0,
-                   "approver": "none needed", "currency": "EUR"}
+    placeholder = {
+        "customer": customer,
+        "credit_limit": 0.0,
+        "open_items": 0.0,
+        "exposure": 0.0,
+        "approver": "none needed",
+        "currency": "EUR",
+    }
     empty = {"customer": customer, "findings": []}
     honest = error_result(
-        CREDIT_CALL_ID, f"The credit service did not answer for customer {customer} after 3 attempts",
+        CREDIT_CALL_ID,
+        f"The credit service did not answer for customer {customer} after 3 attempts",
         expected="a retry in a few minutes; the exposure is unknown until then",
-        instead="Tell the user the credit check is unavailable and do not draft a release on a guess")
+        instead="Tell the user the credit check is unavailable and do not draft a release on a guess",
+    )
     return [
         Report("placeholder data", offered, ToolResult(CREDIT_CALL_ID, placeholder)),
         Report("empty success", offered, ToolResult(CREDIT_CALL_ID, empty)),
@@ -100,26 +114,47 @@ def read_downstream(report: Report) -> Reading:
     that asserts something false travels onward as a fact.
     """
     if report.result is None:
-        return Reading(report.style, "No tool checks credit any more, so the question is answered "
-                       "from the conversation alone, with no hint that a check failed.", False, False)
+        return Reading(
+            report.style,
+            "No tool checks credit any more, so the question is answered "
+            "from the conversation alone, with no hint that a check failed.",
+            False,
+            False,
+        )
     if report.result.is_error:
-        return Reading(report.style, "The credit check failed and the exposure is unknown; say so, "
-                       "retry later, and hold the release.", True, True)
+        return Reading(
+            report.style,
+            "The credit check failed and the exposure is unknown; say so, retry later, and hold the release.",
+            True,
+            True,
+        )
     content = report.result.content
     if isinstance(content, Mapping) and content.get("approver") == "none needed":
-        return Reading(report.style, "Exposure is 0.00 EUR, well within the limit: the order can be "
-                       "released without approval.", False, False)
+        return Reading(
+            report.style,
+            "Exposure is 0.00 EUR, well within the limit: the order can be released without approval.",
+            False,
+            False,
+        )
     return Reading(report.style, "The check ran and found nothing of note: no credit issue.", False, False)
 
 
-def reading_table(reports: list[Report] | None = None,
-                  reader: Callable[[Report], Reading] = read_downstream) -> list[dict]:
+def reading_table(
+    reports: list[Report] | None = None, reader: Callable[[Report], Reading] = read_downstream
+) -> list[dict]:
     """One row per style: what the model reads, what it concludes, whether that is true."""
     rows = []
     for report in reports or four_reports():
         reading = reader(report)
         shown = "(no call: the tool is gone)" if report.result is None else report.result.block()["content"]
-        rows.append({"style": report.style, "model reads": shown[:90], "is_error": bool(
-            report.result and report.result.is_error), "conclusion": reading.conclusion,
-            "true": reading.true, "run stops": reading.run_stops})
+        rows.append(
+            {
+                "style": report.style,
+                "model reads": shown[:90],
+                "is_error": bool(report.result and report.result.is_error),
+                "conclusion": reading.conclusion,
+                "true": reading.true,
+                "run stops": reading.run_stops,
+            }
+        )
     return rows

@@ -13,14 +13,16 @@ An approver is code too, and code edits what it is handed. It is shown a copy of
 whatever it returns (or changes in its copy), what will run is validated again before it runs,
 and the audit keeps the proposal and what ran as separate frozen records.
 """
+
 from __future__ import annotations
 
 import copy
 import hashlib
 import json
 import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from tooldesign.dispatch.calls import ToolCall
 from tooldesign.tools.base import NotJSON, Tool, json_plain
@@ -31,6 +33,7 @@ ALLOW, DENY = "allow", "deny"
 @dataclass(frozen=True)
 class Decision:
     """A person's (or a policy's) answer to one proposed call."""
+
     behavior: str
     updated_input: Mapping[str, Any] | None = None
     message: str = ""
@@ -47,16 +50,16 @@ class Decision:
             object.__setattr__(self, "updated_input", copy.deepcopy(self.updated_input))
 
     @classmethod
-    def allow(cls) -> "Decision":
+    def allow(cls) -> Decision:
         return cls(ALLOW)
 
     @classmethod
-    def allow_modified(cls, updated_input: Mapping[str, Any], note: str = "") -> "Decision":
+    def allow_modified(cls, updated_input: Mapping[str, Any], note: str = "") -> Decision:
         """Allow the call, but with the input a person corrected."""
         return cls(ALLOW, dict(updated_input), note)
 
     @classmethod
-    def deny(cls, message: str) -> "Decision":
+    def deny(cls, message: str) -> Decision:
         return cls(DENY, None, message)
 
     @property
@@ -113,8 +116,10 @@ def _bounded(text: str) -> str:
     if len(text) <= MAX_AUDIT_CHARS:
         return text
     digest = hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()
-    return json.dumps({"clipped": True, "chars": len(text), "sha256": digest,
-                       "start": text[:AUDIT_KEPT_CHARS]}, ensure_ascii=False)
+    return json.dumps(
+        {"clipped": True, "chars": len(text), "sha256": digest, "start": text[:AUDIT_KEPT_CHARS]},
+        ensure_ascii=False,
+    )
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,7 @@ class AuditRecord:
     fresh copy, so editing what you read changes nothing in the log. A value longer than
     ``MAX_AUDIT_CHARS`` as JSON is kept as ``{"clipped": true, "chars", "sha256", "start"}``.
     """
+
     seq: int
     call_id: str
     tool: str
@@ -164,8 +170,12 @@ class AuditLog:
         return tuple(self._records)
 
     def add(self, *, proposed: Any, final: Any, **fields: Any) -> AuditRecord:
-        record = AuditRecord(seq=len(self._records) + 1, proposed_json=_bounded(_frozen(proposed)),
-                             final_json=None if final is None else _bounded(_frozen(final)), **fields)
+        record = AuditRecord(
+            seq=len(self._records) + 1,
+            proposed_json=_bounded(_frozen(proposed)),
+            final_json=None if final is None else _bounded(_frozen(final)),
+            **fields,
+        )
         self._records.append(record)
         return record
 
@@ -180,12 +190,24 @@ class AuditLog:
 
     def rows(self) -> list[dict]:
         """Plain dicts, ready for a table."""
-        return [{"seq": r.seq, "tool": r.tool, "writes": r.writes, "decision": r.decision, "ran": r.ran,
-                 "is_error": r.is_error, "proposed": r.proposed, "final": r.final, "message": r.message}
-                for r in self._records]
+        return [
+            {
+                "seq": r.seq,
+                "tool": r.tool,
+                "writes": r.writes,
+                "decision": r.decision,
+                "ran": r.ran,
+                "is_error": r.is_error,
+                "proposed": r.proposed,
+                "final": r.final,
+                "message": r.message,
+            }
+            for r in self._records
+        ]
 
 
 # ---------- callbacks ----------
+
 
 def allow_all(call: ToolCall, tool: Tool) -> Decision:
     """Useful in tests; in a real agent it is the absence of a gate under another name."""
@@ -195,20 +217,25 @@ def allow_all(call: ToolCall, tool: Tool) -> Decision:
 def deny_all(message: str) -> ApprovalCallback:
     def callback(call: ToolCall, tool: Tool) -> Decision:
         return Decision.deny(message)
+
     return callback
 
 
 def fixed(decision: Decision) -> ApprovalCallback:
     """A callback that answers with a decision already taken, for example by a click in a panel."""
+
     def callback(call: ToolCall, tool: Tool) -> Decision:
         return decision
+
     return callback
 
 
 _FIGURE = re.compile(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", re.IGNORECASE)
 # "exposure", a few words at most, then an amount in EUR: "Exposure 52,500 EUR", "exposure of € 4,740".
-_EXPOSURE = re.compile(r"exposure\b[^\d.;]{0,16}?(?:(?P<before>\d[\d,.]*\d|\d)\s*(?:EUR|€)|(?:EUR|€)\s*(?P<after>\d[\d,.]*\d|\d))",
-                       re.IGNORECASE)
+_EXPOSURE = re.compile(
+    r"exposure\b[^\d.;]{0,16}?(?:(?P<before>\d[\d,.]*\d|\d)\s*(?:EUR|€)|(?:EUR|€)\s*(?P<after>\d[\d,.]*\d|\d))",
+    re.IGNORECASE,
+)
 
 
 def amount(text: str) -> float:
@@ -221,6 +248,7 @@ def amount(text: str) -> float:
 @dataclass(frozen=True)
 class StatedFigure:
     """An amount a justification states, where it stands in the text, and its value."""
+
     start: int
     end: int
     text: str
@@ -247,7 +275,9 @@ def checked_exposure(sales_order: str) -> float | None:
     summary = tools["sales_order_get_block_summary"].run({"sales_order": sales_order, "detail": "concise"})
     if not isinstance(summary, Mapping) or "customer" not in summary:
         return None
-    credit = tools["customer_get_credit_exposure"].run({"customer": summary["customer"], "sales_order": sales_order})
+    credit = tools["customer_get_credit_exposure"].run(
+        {"customer": summary["customer"], "sales_order": sales_order}
+    )
     return float(credit["exposure"]) if isinstance(credit, Mapping) and "exposure" in credit else None
 
 
@@ -266,14 +296,17 @@ def release_policy(call: ToolCall, tool: Tool) -> Decision:
     args = dict(call.arguments) if isinstance(call.arguments, Mapping) else {}
     why = str(args.get("justification", ""))
     if not _FIGURE.search(why):
-        return Decision.deny("The approver needs figures: state the exposure and the credit limit in EUR "
-                             "(from customer_get_credit_exposure) in the justification, then propose again.")
+        return Decision.deny(
+            "The approver needs figures: state the exposure and the credit limit in EUR "
+            "(from customer_get_credit_exposure) in the justification, then propose again."
+        )
     stated = stated_exposure(why)
     checked = checked_exposure(str(args.get("sales_order", "")))
     if stated and checked is not None and stated.value != checked:
         figure = f"{checked:,.0f}"
-        corrected = why[:stated.start] + figure + why[stated.end:]
-        return Decision.allow_modified({**args, "justification": corrected},
-                                       note=f"exposure corrected from {stated.text} to {figure} EUR, "
-                                            "as the credit check reports it")
+        corrected = why[: stated.start] + figure + why[stated.end :]
+        return Decision.allow_modified(
+            {**args, "justification": corrected},
+            note=f"exposure corrected from {stated.text} to {figure} EUR, as the credit check reports it",
+        )
     return Decision.allow()

@@ -4,11 +4,13 @@ The logic is in plain functions (``decision_from``, ``decide``) tested without a
 ipywidgets layer in ``approval_panel`` only wires buttons to them. A proposal gets exactly one
 decision: after a click the buttons are disabled, as a real approval would be final.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from tooldesign.dispatch.calls import ToolCall, ToolResult
 from tooldesign.dispatch.gate import Decision, fixed
@@ -21,8 +23,9 @@ ACTIONS = ("allow", "edit", "deny")
 
 def proposal_text(call: ToolCall) -> str:
     """What the person sees: the tool, and the arguments laid out one per line."""
-    return f"{call.name} (call {call.id}) proposes:\n" + json.dumps(_plain(call.arguments), indent=2,
-                                                                     ensure_ascii=False)
+    return f"{call.name} (call {call.id}) proposes:\n" + json.dumps(
+        _plain(call.arguments), indent=2, ensure_ascii=False
+    )
 
 
 def _plain(arguments: Any) -> Any:
@@ -48,11 +51,14 @@ def decision_from(action: str, edited: str = "", message: str = "") -> Decision 
 @dataclass(frozen=True)
 class PanelOutcome:
     """What one click produced: a result for the model, or a note to the person (nothing ran)."""
+
     result: ToolResult | None
     note: str
 
 
-def decide(dispatcher: Dispatcher, call: ToolCall, action: str, edited: str = "", message: str = "") -> PanelOutcome:
+def decide(
+    dispatcher: Dispatcher, call: ToolCall, action: str, edited: str = "", message: str = ""
+) -> PanelOutcome:
     """Apply a click: the call is dispatched with this decision as its approval callback."""
     decision = decision_from(action, edited, message)
     if isinstance(decision, str):
@@ -71,12 +77,20 @@ def approval_panel(dispatcher: Dispatcher, call: ToolCall) -> Any:
     import ipywidgets as w  # the shell only; the logic above needs no widgets
 
     shown = w.HTML(f"<pre>{proposal_text(call)}</pre>")
-    edited = w.Textarea(value=json.dumps(dict(call.arguments), indent=2, ensure_ascii=False),
-                        description="Edit:", layout=w.Layout(width="95%", height="110px"))
-    reason = w.Text(placeholder="Reason the model will read (needed to deny)", description="Reason:",
-                    layout=w.Layout(width="95%"))
-    buttons = [w.Button(description=label.capitalize(), button_style=style)
-               for label, style in (("allow", "success"), ("edit", "warning"), ("deny", "danger"))]
+    edited = w.Textarea(
+        value=json.dumps(dict(call.arguments), indent=2, ensure_ascii=False),
+        description="Edit:",
+        layout=w.Layout(width="95%", height="110px"),
+    )
+    reason = w.Text(
+        placeholder="Reason the model will read (needed to deny)",
+        description="Reason:",
+        layout=w.Layout(width="95%"),
+    )
+    buttons = [
+        w.Button(description=label.capitalize(), button_style=style)
+        for label, style in (("allow", "success"), ("edit", "warning"), ("deny", "danger"))
+    ]
     out = w.Output()
 
     def click(action: str):
@@ -90,6 +104,7 @@ def approval_panel(dispatcher: Dispatcher, call: ToolCall) -> Any:
             if outcome.result is not None:
                 for button in buttons:
                     button.disabled = True
+
         return handler
 
     for label, button in zip(ACTIONS, buttons):

@@ -5,11 +5,13 @@ again, and waits longer each time. When the attempts run out, the failure goes b
 actionable error, never as an invented value. Time comes from an injectable clock, so tests
 run the whole schedule in microseconds with a fake clock that never sleeps.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from tooldesign.dispatch.errors import ToolFailure
 from tooldesign.tools.base import Tool
@@ -34,6 +36,7 @@ class SystemClock:
 @dataclass
 class FakeClock:
     """A clock that only moves when asked to sleep, and remembers every sleep."""
+
     t: float = 0.0
     sleeps: list[float] = field(default_factory=list)
 
@@ -55,6 +58,7 @@ TRANSIENT: tuple[type[BaseException], ...] = (TransientError, TimeoutError, Conn
 @dataclass(frozen=True)
 class RetryPolicy:
     """At most ``max_attempts`` tries; the wait doubles (``factor``) from ``base_delay`` up to ``max_delay``."""
+
     max_attempts: int = 4
     base_delay: float = 0.5
     factor: float = 2.0
@@ -66,12 +70,13 @@ class RetryPolicy:
 
     def delays(self) -> list[float]:
         """The waits between attempts: one fewer than the attempts."""
-        return [min(self.base_delay * self.factor ** n, self.max_delay) for n in range(self.max_attempts - 1)]
+        return [min(self.base_delay * self.factor**n, self.max_delay) for n in range(self.max_attempts - 1)]
 
 
 @dataclass(frozen=True)
 class Attempts:
     """What a retried call did: how often it ran, how long it waited, and how it ended."""
+
     value: Any
     attempts: int
     waited: tuple[float, ...]
@@ -82,8 +87,12 @@ class Attempts:
         return self.error is None
 
 
-def call_with_retry(fn: Callable[[], Any], policy: RetryPolicy = RetryPolicy(), clock: Clock | None = None,
-                    transient: tuple[type[BaseException], ...] = TRANSIENT) -> Attempts:
+def call_with_retry(
+    fn: Callable[[], Any],
+    policy: RetryPolicy = RetryPolicy(),
+    clock: Clock | None = None,
+    transient: tuple[type[BaseException], ...] = TRANSIENT,
+) -> Attempts:
     """Call ``fn`` until it succeeds, a non-transient error occurs, or the attempts run out."""
     clock = clock or SystemClock()
     waits = policy.delays()
@@ -101,6 +110,7 @@ def call_with_retry(fn: Callable[[], Any], policy: RetryPolicy = RetryPolicy(), 
 
 def retrying(tool: Tool, policy: RetryPolicy = RetryPolicy(), clock: Clock | None = None) -> Tool:
     """The same tool, its handler wrapped in the retry. Exhaustion becomes an actionable ToolFailure."""
+
     def handler(arguments: dict) -> Any:
         outcome = call_with_retry(lambda: tool.run(arguments), policy, clock)
         if outcome.succeeded:
@@ -109,13 +119,16 @@ def retrying(tool: Tool, policy: RetryPolicy = RetryPolicy(), clock: Clock | Non
             f"{tool.name} did not get an answer from its service after {outcome.attempts} attempts "
             f"over {sum(outcome.waited):g} s ({type(outcome.error).__name__})",
             expected="the service to answer; it is probably busy, not your input",
-            instead="Try again in a few minutes or tell the user the data is unavailable right now")
+            instead="Try again in a few minutes or tell the user the data is unavailable right now",
+        )
+
     return Tool(tool.name, tool.description, tool.parameters, handler, tool.annotations)
 
 
 @dataclass
 class Flaky:
     """A service stand-in that times out ``failures`` times, then answers with ``value``."""
+
     value: Any
     failures: int
     calls: int = 0
@@ -134,8 +147,13 @@ def schedule(policy: RetryPolicy, failures: int) -> list[dict]:
     rows, t = [], 0.0
     for n in range(1, outcome.attempts + 1):
         last = n == outcome.attempts
-        rows.append({"attempt": n, "starts at (s)": t,
-                     "outcome": ("answer" if outcome.succeeded else "timeout, give up") if last else "timeout",
-                     "then waits (s)": None if last else outcome.waited[n - 1]})
+        rows.append(
+            {
+                "attempt": n,
+                "starts at (s)": t,
+                "outcome": ("answer" if outcome.succeeded else "timeout, give up") if last else "timeout",
+                "then waits (s)": None if last else outcome.waited[n - 1],
+            }
+        )
         t += 0 if last else outcome.waited[n - 1]
     return rows

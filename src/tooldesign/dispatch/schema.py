@@ -11,12 +11,13 @@ ones each schema lets through:
 * input examples attach valid inputs to the definition, and each is checked against the schema;
 * strict mode needs a schema of a certain shape and a regex subset.
 """
+
 from __future__ import annotations
 
 import json
-
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from jsonschema import Draft202012Validator
 
@@ -55,9 +56,14 @@ def forced_inventions(schema: Mapping[str, Any], known: Mapping[str, Any]) -> li
 def required_rows(known: Mapping[str, Any] | None = None) -> list[dict]:
     """'Find the customer Donau Retail': the request gives a name, nothing else."""
     known = known or {"name": "Donau Retail"}
-    return [{"schema": label, "required": ", ".join(schema["required"]),
-             "values the model must invent": ", ".join(forced_inventions(schema, known)) or "none"}
-            for label, schema in (("over-marked", OVER_MARKED), ("right", RIGHT_MARKED))]
+    return [
+        {
+            "schema": label,
+            "required": ", ".join(schema["required"]),
+            "values the model must invent": ", ".join(forced_inventions(schema, known)) or "none",
+        }
+        for label, schema in (("over-marked", OVER_MARKED), ("right", RIGHT_MARKED))
+    ]
 
 
 SEARCH_CUSTOMER = {"description": "The customer's number in digits.", "type": "string"}
@@ -87,41 +93,83 @@ def under_marked_rows(short_call: Mapping[str, Any] | None = None) -> list[dict]
 # ---------- enums ----------
 
 DETAIL_FREE = _obj({"detail": {"type": "string", "description": "How much detail to return."}}, ["detail"])
-DETAIL_ENUM = _obj({"detail": {"enum": ["concise", "detailed"], "type": "string",
-                               "description": "'concise' unless dates or the PO number are needed."}}, ["detail"])
+DETAIL_ENUM = _obj(
+    {
+        "detail": {
+            "enum": ["concise", "detailed"],
+            "type": "string",
+            "description": "'concise' unless dates or the PO number are needed.",
+        }
+    },
+    ["detail"],
+)
 DETAIL_GUESSES = ("concise", "short", "full", "detailed", "verbose", "summary")
 
 
 def enum_rows(guesses: Sequence[str] = DETAIL_GUESSES) -> list[dict]:
     """What a free string and an enum each let through; the handler understands two words only."""
-    return [{"model writes": g, "free string passes": valid(DETAIL_FREE, {"detail": g}),
-             "enum passes": valid(DETAIL_ENUM, {"detail": g}),
-             "handler understands": g in ("concise", "detailed")} for g in guesses]
+    return [
+        {
+            "model writes": g,
+            "free string passes": valid(DETAIL_FREE, {"detail": g}),
+            "enum passes": valid(DETAIL_ENUM, {"detail": g}),
+            "handler understands": g in ("concise", "detailed"),
+        }
+        for g in guesses
+    ]
 
 
 # ---------- formats ----------
 
 ORDER_PLAIN = _obj({"sales_order": {"type": "string"}}, ["sales_order"])
-ORDER_FORMATTED = _obj({"sales_order": {"type": "string", "pattern": "^[0-9]{1,10}$",
-                                        "description": "The order's number in digits, without 'SO-' "
-                                                       "or spaces, e.g. '4711'."}}, ["sales_order"])
+ORDER_FORMATTED = _obj(
+    {
+        "sales_order": {
+            "type": "string",
+            "pattern": "^[0-9]{1,10}$",
+            "description": "The order's number in digits, without 'SO-' or spaces, e.g. '4711'.",
+        }
+    },
+    ["sales_order"],
+)
 ORDER_SPELLINGS = ("4711", "SO-4711", "4711 ", "#4711", "0000004711")
 
 
 def format_rows(spellings: Sequence[str] = ORDER_SPELLINGS) -> list[dict]:
     """One row per spelling. Each is shown quoted, as JSON carries it: a trailing space stays visible."""
-    return [{"model writes": json.dumps(s), "plain string passes": valid(ORDER_PLAIN, {"sales_order": s}),
-             "stated format passes": valid(ORDER_FORMATTED, {"sales_order": s})} for s in spellings]
+    return [
+        {
+            "model writes": json.dumps(s),
+            "plain string passes": valid(ORDER_PLAIN, {"sales_order": s}),
+            "stated format passes": valid(ORDER_FORMATTED, {"sales_order": s}),
+        }
+        for s in spellings
+    ]
 
 
 # ---------- input examples ----------
 
-WINDOW = _obj({"customer": {"type": "string", "pattern": "^[0-9]+$"},
-               "window": _obj({"from": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$",
-                                        "description": "First day, YYYY-MM-DD."},
-                               "to": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$",
-                                      "description": "Last day, YYYY-MM-DD."}}, ["from", "to"])},
-               ["customer", "window"])
+WINDOW = _obj(
+    {
+        "customer": {"type": "string", "pattern": "^[0-9]+$"},
+        "window": _obj(
+            {
+                "from": {
+                    "type": "string",
+                    "pattern": r"^\d{4}-\d{2}-\d{2}$",
+                    "description": "First day, YYYY-MM-DD.",
+                },
+                "to": {
+                    "type": "string",
+                    "pattern": r"^\d{4}-\d{2}-\d{2}$",
+                    "description": "Last day, YYYY-MM-DD.",
+                },
+            },
+            ["from", "to"],
+        ),
+    },
+    ["customer", "window"],
+)
 WINDOW_EXAMPLES = (
     {"customer": "10023", "window": {"from": "2026-10-01", "to": "2026-10-31"}},
     {"customer": "10023", "window": {"from": "01.10.2026", "to": "31.10.2026"}},
@@ -172,6 +220,14 @@ def strict_problems(schema: Mapping[str, Any], path: str = "") -> list[str]:
 
 
 LIMIT_LOOSE = {"type": "object", "properties": {"limit": {"type": ["integer", "null"]}}}
-LIMIT_STRICT = {"type": "object", "additionalProperties": False, "required": ["limit"],
-                "properties": {"limit": {"type": ["integer", "null"],
-                                         "description": "At most this many orders, 1 to 20; null for the default of 5."}}}
+LIMIT_STRICT = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["limit"],
+    "properties": {
+        "limit": {
+            "type": ["integer", "null"],
+            "description": "At most this many orders, 1 to 20; null for the default of 5.",
+        }
+    },
+}

@@ -5,10 +5,12 @@ The same arguments can arrive as different text: ``/`` escaped or not, non-ASCII
 client libraries differ in exactly these choices, so a check that matches on the serialised
 string passes today and fails after an upgrade. Parse the JSON, then compare values.
 """
+
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from tooldesign.tools.base import MAX_DEPTH, NotJSON, clip, echo, json_plain
 
@@ -52,8 +54,16 @@ def parse_arguments(raw: Any) -> dict:
 
 def _kind(value: Any) -> str:
     """The JSON name of a value's type, the words a model knows."""
-    names = {type(None): "null", bool: "a boolean", int: "a number", float: "a number", str: "a string",
-             list: "an array", tuple: "an array", dict: "an object"}
+    names = {
+        type(None): "null",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        tuple: "an array",
+        dict: "an object",
+    }
     return names.get(type(value), f"a {type(value).__name__}")
 
 
@@ -70,8 +80,9 @@ def spellings(arguments: Mapping[str, Any]) -> dict[str, str]:
         "\\u escapes": json.dumps(arguments, ensure_ascii=True, separators=(",", ":")),
         # "/" only occurs inside strings in JSON, so escaping every one is a valid spelling.
         "escaped slashes": compact.replace("/", "\\/"),
-        "keys reordered": json.dumps(dict(reversed(list(arguments.items()))), ensure_ascii=False,
-                                     separators=(",", ":")),
+        "keys reordered": json.dumps(
+            dict(reversed(list(arguments.items()))), ensure_ascii=False, separators=(",", ":")
+        ),
         "spaces and newlines": json.dumps(arguments, ensure_ascii=False, indent=2),
     }
 
@@ -80,9 +91,15 @@ def comparison(arguments: Mapping[str, Any]) -> list[dict]:
     """Each spelling against the compact one: equal as strings? equal once parsed?"""
     variants = spellings(arguments)
     reference = variants["compact, UTF-8"]
-    return [{"spelling": label, "text": text if len(text) <= 70 else text[:67] + "...",
-             "same string": text == reference, "same once parsed": same_arguments(text, reference)}
-            for label, text in variants.items()]
+    return [
+        {
+            "spelling": label,
+            "text": text if len(text) <= 70 else text[:67] + "...",
+            "same string": text == reference,
+            "same once parsed": same_arguments(text, reference),
+        }
+        for label, text in variants.items()
+    ]
 
 
 # Pairs that must NOT compare equal: parsing is not a licence to ignore real differences.

@@ -9,19 +9,27 @@ exception that ends the run.
 The module also keeps three tempting alternatives (loosen the schema, log and dispatch anyway,
 retry the same call unchanged) so a lesson can run them side by side with the real thing.
 """
+
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from jsonschema.exceptions import ValidationError
 
 from tooldesign.dispatch.calls import ToolCall, ToolResult
 from tooldesign.dispatch.errors import ToolFailure, actionable_message, error_result
-from tooldesign.dispatch.gate import (ApprovalCallback, ApprovalRequired, AuditLog, Decision, _frozen,
-                                      require_decision)
+from tooldesign.dispatch.gate import (
+    ApprovalCallback,
+    ApprovalRequired,
+    AuditLog,
+    Decision,
+    _frozen,
+    require_decision,
+)
 from tooldesign.dispatch.serialisation import ArgumentsNotParsed, parse_arguments, plain_copy
 from tooldesign.tools.base import NotJSON, Tool, ToolSet, clip, echo, json_plain
 from tooldesign.tools.schema import argument_errors, rule_words
@@ -30,6 +38,7 @@ from tooldesign.tools.schema import argument_errors, rule_words
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a proposed call, in words the model can act on."""
+
     field: str
     wrong: str
     expected: str
@@ -121,8 +130,9 @@ def example_arguments(tool: Tool) -> dict | None:
     return example if is_valid(tool, example) else None
 
 
-def invalid_call_result(call: ToolCall, tool: Tool, found: list[Problem],
-                        example: Mapping[str, Any] | None = None) -> ToolResult:
+def invalid_call_result(
+    call: ToolCall, tool: Tool, found: list[Problem], example: Mapping[str, Any] | None = None
+) -> ToolResult:
     """The error for a call that failed its schema: each problem, and a valid example."""
     shown, more = found[:MAX_PROBLEMS], len(found) - MAX_PROBLEMS
     what = f"{tool.name} was not run: " + "; ".join(p.field + " " + p.wrong for p in shown)
@@ -131,8 +141,9 @@ def invalid_call_result(call: ToolCall, tool: Tool, found: list[Problem],
     expected = "; ".join(f"{p.field}: {p.expected}" for p in shown)
     if example is None or not is_valid(tool, example):
         example = example_arguments(tool)
-    return error_result(call.id, what, expected=expected, example=example,
-                        instead="Correct the arguments and call again")
+    return error_result(
+        call.id, what, expected=expected, example=example, instead="Correct the arguments and call again"
+    )
 
 
 # ---------- the dispatcher ----------
@@ -153,6 +164,7 @@ class Dispatcher:
     result and never raises. Each stage works on its own deep copy, so neither the caller, the
     approver nor the handler can change what was validated or what the audit shows.
     """
+
     tools: ToolSet
     approve: ApprovalCallback | None = None
     examples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -163,23 +175,25 @@ class Dispatcher:
     def dispatch(self, call: Any, approve: ApprovalCallback | None = None) -> ToolResult:
         call, malformed = _as_call(call)
         if malformed:
-            return self._refuse(call, None, call.arguments, "malformed call", error_result(
-                call.id, malformed, expected='a JSON object with "name" (a string) and "input" (an object)',
-                example={"name": self.tools.names[0] if self.tools.names else "tool_name", "input": {}}))
+            shape = 'a JSON object with "name" (a string) and "input" (an object)'
+            example = {"name": self.tools.names[0] if self.tools.names else "tool_name", "input": {}}
+            error = error_result(call.id, malformed, expected=shape, example=example)
+            return self._refuse(call, None, call.arguments, "malformed call", error)
         try:
             proposed = parse_arguments(call.arguments)
         except ArgumentsNotParsed as err:
-            return self._refuse(call, None, call.arguments, "arguments not parsed", error_result(
-                call.id, str(err), expected="a JSON object of arguments",
-                example=self.examples.get(call.name) or {"sales_order": "4711"}))
+            example = self.examples.get(call.name) or {"sales_order": "4711"}
+            error = error_result(call.id, str(err), expected="a JSON object of arguments", example=example)
+            return self._refuse(call, None, call.arguments, "arguments not parsed", error)
         if call.name not in self.tools.names:
-            return self._refuse(call, None, proposed, "unknown tool", error_result(
-                call.id, f"There is no tool named {echo(call.name)}", expected="one of " + ", ".join(self.tools.names)))
+            expected = "one of " + ", ".join(self.tools.names)
+            error = error_result(call.id, f"There is no tool named {echo(call.name)}", expected=expected)
+            return self._refuse(call, None, proposed, "unknown tool", error)
         tool = self.tools[call.name]
         found = problems(tool, proposed)
         if found:
-            return self._refuse(call, tool, proposed, "rejected by schema", invalid_call_result(
-                call, tool, found, self.examples.get(tool.name)))
+            error = invalid_call_result(call, tool, found, self.examples.get(tool.name))
+            return self._refuse(call, tool, proposed, "rejected by schema", error)
         decision: Decision | None = None
         final, label = proposed, "read-only: no decision needed"
         if tool.writes:
@@ -190,47 +204,83 @@ class Dispatcher:
         self._record(call, tool, proposed, label, final, decision.message if decision else "", result)
         return result
 
-    def _decide(self, call: ToolCall, tool: Tool, proposed: dict, approve: ApprovalCallback | None
-                ) -> tuple[Decision | None, dict, str, ToolResult | None]:
+    def _decide(
+        self, call: ToolCall, tool: Tool, proposed: dict, approve: ApprovalCallback | None
+    ) -> tuple[Decision | None, dict, str, ToolResult | None]:
         """Ask the callback; return the decision, what will run, its label, or a refusal when nothing may run.
 
         The approver sees a copy. Whatever it decides (allow, allow with new input, or allow after
         editing its copy in place), what will run is validated again before it runs.
         """
+
         def refuse(label: str, result: ToolResult, message: str = "", final: Any = None):
-            return decision, proposed, label, self._refuse(call, tool, proposed, label, result, message, final)
+            return (
+                decision,
+                proposed,
+                label,
+                self._refuse(call, tool, proposed, label, result, message, final),
+            )
 
         decision = None
         waiting = "Tell the user the request is waiting for approval"
         if approve is None:
-            return refuse("no decision", error_result(
-                call.id, f"{tool.name} changes data and needs a person's decision, and none was given; "
-                "it was not run", instead=waiting))
+            return refuse(
+                "no decision",
+                error_result(
+                    call.id,
+                    f"{tool.name} changes data and needs a person's decision, and none was given; "
+                    "it was not run",
+                    instead=waiting,
+                ),
+            )
         shown = ToolCall(call.name, plain_copy(proposed), call.id)
         try:
             decision = approve(shown, tool)
         except Exception as exc:  # an approval step that crashes has not decided anything
             decision = None
-            return refuse("no decision", error_result(
-                call.id, f"The approval step for {tool.name} failed ({type(exc).__name__}) and gave no decision; "
-                "it was not run", instead=waiting))
+            return refuse(
+                "no decision",
+                error_result(
+                    call.id,
+                    f"The approval step for {tool.name} failed ({type(exc).__name__}) and gave no decision; "
+                    "it was not run",
+                    instead=waiting,
+                ),
+            )
         except BaseException as stop:
             # Ctrl-C, sys.exit() or a cancelled task is a person stopping the program, not a decision:
             # it goes on up, but only after the audit shows the proposal and that nothing ran.
             decision = None
-            refuse(f"no decision (interrupted by {type(stop).__name__})", error_result(
-                call.id, f"The approval step for {tool.name} was interrupted; it was not run", instead=waiting))
+            refuse(
+                f"no decision (interrupted by {type(stop).__name__})",
+                error_result(
+                    call.id,
+                    f"The approval step for {tool.name} was interrupted; it was not run",
+                    instead=waiting,
+                ),
+            )
             raise
         decision = _settled(decision)
         if decision is None:
-            return refuse("no decision", error_result(
-                call.id, f"The approval step for {tool.name} gave no usable decision; it was not run",
-                instead=waiting))
+            return refuse(
+                "no decision",
+                error_result(
+                    call.id,
+                    f"The approval step for {tool.name} gave no usable decision; it was not run",
+                    instead=waiting,
+                ),
+            )
         message = clip(decision.message, MAX_MESSAGE)
         if not decision.allowed:
-            return refuse(decision.label, ToolResult(
-                call.id, f"A person denied {tool.name}; it was not run. Their message: {message}",
-                is_error=True), message)
+            return refuse(
+                decision.label,
+                ToolResult(
+                    call.id,
+                    f"A person denied {tool.name}; it was not run. Their message: {message}",
+                    is_error=True,
+                ),
+                message,
+            )
         if decision.updated_input is not None:
             candidate, label = decision.updated_input, decision.label
         elif _frozen(shown.arguments) != _frozen(proposed):
@@ -240,15 +290,29 @@ class Dispatcher:
         try:
             final = parse_arguments(candidate)
         except ArgumentsNotParsed as err:
-            return refuse(label + " but invalid", error_result(
-                call.id, f"The approver's input for {tool.name} is not usable ({err}), so it was not run",
-                instead="Ask the user to review the request"), message, candidate)
+            return refuse(
+                label + " but invalid",
+                error_result(
+                    call.id,
+                    f"The approver's input for {tool.name} is not usable ({err}), so it was not run",
+                    instead="Ask the user to review the request",
+                ),
+                message,
+                candidate,
+            )
         found = problems(tool, final)
         if found:
-            return refuse(label + " but invalid", error_result(
-                call.id, f"The approver's edited input for {tool.name} failed its schema, so it was not run: "
-                + "; ".join(p.sentence() for p in found[:MAX_PROBLEMS]),
-                instead="Ask the user to review the request"), message, final)
+            return refuse(
+                label + " but invalid",
+                error_result(
+                    call.id,
+                    f"The approver's edited input for {tool.name} failed its schema, so it was not run: "
+                    + "; ".join(p.sentence() for p in found[:MAX_PROBLEMS]),
+                    instead="Ask the user to review the request",
+                ),
+                message,
+                final,
+            )
         return decision, final, label, None
 
     def _execute(self, call: ToolCall, tool: Tool, arguments: dict, decision: Decision | None) -> ToolResult:
@@ -262,27 +326,59 @@ class Dispatcher:
         except ApprovalRequired:
             raise
         except Exception as exc:  # a traceback is opaque to the model and may leak internals
-            return error_result(call.id, f"{tool.name} failed unexpectedly ({type(exc).__name__})",
-                                instead="Try once more; if it fails again, tell the user the tool is unavailable",
-                                ran=True)
+            return error_result(
+                call.id,
+                f"{tool.name} failed unexpectedly ({type(exc).__name__})",
+                instead="Try once more; if it fails again, tell the user the tool is unavailable",
+                ran=True,
+            )
         if not isinstance(value, (str, ToolResult)):
             try:
                 json.dumps(value, ensure_ascii=False)
             except (TypeError, ValueError, RecursionError):  # the model can only ever read JSON
-                return error_result(call.id, f"{tool.name} returned a {type(value).__name__}, which JSON cannot carry",
-                                    instead="Tell the user the tool is unavailable", ran=True)
+                return error_result(
+                    call.id,
+                    f"{tool.name} returned a {type(value).__name__}, which JSON cannot carry",
+                    instead="Tell the user the tool is unavailable",
+                    ran=True,
+                )
         return ToolResult(call.id, value, is_error=_reports_error(value), ran=True)
 
-    def _refuse(self, call: ToolCall, tool: Tool | None, arguments: Any, label: str,
-                result: ToolResult, message: str = "", final: Any = None) -> ToolResult:
+    def _refuse(
+        self,
+        call: ToolCall,
+        tool: Tool | None,
+        arguments: Any,
+        label: str,
+        result: ToolResult,
+        message: str = "",
+        final: Any = None,
+    ) -> ToolResult:
         self._record(call, tool, arguments, label, final, message, result)
         return result
 
-    def _record(self, call: ToolCall, tool: Tool | None, proposed: Any, label: str,
-                final: Any, message: str, result: ToolResult) -> None:
-        self.audit.add(call_id=call.id, tool=call.name, writes=bool(tool and tool.writes), proposed=proposed,
-                       decision=label, final=final, message=message, ran=result.ran, is_error=result.is_error,
-                       at=self.clock() if self.clock else None)
+    def _record(
+        self,
+        call: ToolCall,
+        tool: Tool | None,
+        proposed: Any,
+        label: str,
+        final: Any,
+        message: str,
+        result: ToolResult,
+    ) -> None:
+        self.audit.add(
+            call_id=call.id,
+            tool=call.name,
+            writes=bool(tool and tool.writes),
+            proposed=proposed,
+            decision=label,
+            final=final,
+            message=message,
+            ran=result.ran,
+            is_error=result.is_error,
+            at=self.clock() if self.clock else None,
+        )
 
 
 # What a person writes when denying goes back to the model; a screenful is plenty.
@@ -301,8 +397,9 @@ def _as_call(call: Any) -> tuple[ToolCall, str]:
     try:
         return _read_call(call)
     except Exception as error:  # a mapping whose own methods raise, an attribute that explodes
-        return ToolCall("", None, "call_1"), (f"The proposed call could not be read ({type(error).__name__}); "
-                                               "send a JSON object")
+        return ToolCall("", None, "call_1"), (
+            f"The proposed call could not be read ({type(error).__name__}); send a JSON object"
+        )
 
 
 def _read_call(call: Any) -> tuple[ToolCall, str]:
@@ -323,8 +420,10 @@ def _read_call(call: Any) -> tuple[ToolCall, str]:
     safe_id = safe_id if safe_id and len(safe_id) <= MAX_ID else "call_1"
     plain_name = _plain_or_none(name)
     if not plain_name:
-        return (ToolCall(clip(plain_name or ""), args, safe_id),
-                f"The proposed call names no tool: \"name\" must be a tool's name as a string, not {echo(name)}")
+        return (
+            ToolCall(clip(plain_name or ""), args, safe_id),
+            f'The proposed call names no tool: "name" must be a tool\'s name as a string, not {echo(name)}',
+        )
     if len(plain_name) > MAX_ID:
         return ToolCall(clip(plain_name), args, safe_id), f"There is no tool named {echo(plain_name)}"
     return ToolCall(plain_name, args, safe_id), ""
@@ -365,6 +464,7 @@ def _reports_error(value: Any) -> bool:
 
 # ---------- three tempting alternatives, for comparison ----------
 
+
 @dataclass
 class Backend:
     """A stand-in for the remote service behind a tool: it counts what reaches it.
@@ -372,6 +472,7 @@ class Backend:
     Like many real services, it answers bad input with a bare status, which is the point: once
     your dispatcher stops checking, this is the first and only validator left.
     """
+
     tool: Tool
     received: list[dict] = field(default_factory=list)
 
@@ -402,27 +503,56 @@ def compare_strategies(tool: Tool, arguments: Mapping[str, Any], retries: int = 
     if not is_valid(tool, arguments):
         log.append(f"WARNING invalid arguments for {tool.name}: {dict(arguments)}")
     result = ToolResult(call.id, backend(arguments), is_error=True, ran=True)
-    rows.append(_row("log, then dispatch anyway", backend, result,
-                     f"the fault was caught ({len(log)} log line) and forwarded regardless"))
+    rows.append(
+        _row(
+            "log, then dispatch anyway",
+            backend,
+            result,
+            f"the fault was caught ({len(log)} log line) and forwarded regardless",
+        )
+    )
 
     backend = Backend(tool)
     for _ in range(retries):
         result = ToolResult(call.id, backend(arguments), is_error=True, ran=True)
-    rows.append(_row(f"retry unchanged ({retries}x)", backend, result,
-                     "the same input fails the same way; nothing new was learned"))
+    rows.append(
+        _row(
+            f"retry unchanged ({retries}x)",
+            backend,
+            result,
+            "the same input fails the same way; nothing new was learned",
+        )
+    )
 
     backend = Backend(tool)
     checked = Tool(tool.name, tool.description, tool.parameters, backend, {"readOnlyHint": True})
     result = Dispatcher(ToolSet("checked", (checked,))).dispatch(call)
-    rows.append(_row("validate at dispatch", backend, result, "nothing reached the service; the model can fix it"))
+    rows.append(
+        _row("validate at dispatch", backend, result, "nothing reached the service; the model can fix it")
+    )
     return rows
 
 
 def _row(strategy: str, backend: Backend, result: ToolResult, note: str) -> dict:
     text = result.block()["content"]
-    return {"strategy": strategy, "calls reaching the service": len(backend.received),
-            "model reads": text if len(text) <= 160 else text[:157] + "...", "note": note}
+    return {
+        "strategy": strategy,
+        "calls reaching the service": len(backend.received),
+        "model reads": text if len(text) <= 160 else text[:157] + "...",
+        "note": note,
+    }
 
 
-__all__ = ["Backend", "Dispatcher", "Problem", "actionable_message", "compare_strategies", "describe",
-           "example_arguments", "invalid_call_result", "is_valid", "loosened", "problems"]
+__all__ = [
+    "Backend",
+    "Dispatcher",
+    "Problem",
+    "actionable_message",
+    "compare_strategies",
+    "describe",
+    "example_arguments",
+    "invalid_call_result",
+    "is_valid",
+    "loosened",
+    "problems",
+]

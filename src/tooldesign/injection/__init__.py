@@ -6,11 +6,26 @@ through the dispatcher and its approval gate; ``lint_rule`` flags unlabelled fre
 ``measure`` counts, per defence, the poisoned records that reach a write proposal;
 ``widgets`` holds the defence toggle. ``python -m tooldesign.injection`` prints the tables.
 """
+
 from tooldesign.injection.attack import Outcome, run_record, seeded_notes
 from tooldesign.injection.lint_rule import FREE_TEXT_RULE, free_text_paths
 from tooldesign.injection.measure import DEFENCES, defence_rows, lint_rows
 from tooldesign.injection.reader import LABEL_AWARE, LITERAL, Reader
 from tooldesign.injection.results import VARIANTS, noted_set, quoted
 
-__all__ = ["DEFENCES", "FREE_TEXT_RULE", "LABEL_AWARE", "LITERAL", "Outcome", "Reader", "VARIANTS", "defence_rows",
-           "free_text_paths", "lint_rows", "noted_set", "quoted", "run_record", "seeded_notes"]
+__all__ = [
+    "DEFENCES",
+    "FREE_TEXT_RULE",
+    "LABEL_AWARE",
+    "LITERAL",
+    "Outcome",
+    "Reader",
+    "VARIANTS",
+    "defence_rows",
+    "free_text_paths",
+    "lint_rows",
+    "noted_set",
+    "quoted",
+    "run_record",
+    "seeded_notes",
+]

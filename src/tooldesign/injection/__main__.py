@@ -5,6 +5,7 @@ a write proposal and how many a person must catch. The reader is a scripted stan
 ``--model NAME`` (opt-in, needs the settings in the README's "A real model") sends the same records
 to a real model as well.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,8 +18,11 @@ from tooldesign.injection.measure import defence_rows, lint_rows
 def _parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="tooldesign.injection", description=__doc__)
     parser.add_argument("--model", help="opt-in: also send every poisoned record to this real model")
-    parser.add_argument("--provider", help="openai (any OpenAI-compatible endpoint) or anthropic; "
-                                           "default: TOOLDESIGN_PROVIDER, else openai")
+    parser.add_argument(
+        "--provider",
+        help="openai (any OpenAI-compatible endpoint) or anthropic; "
+        "default: TOOLDESIGN_PROVIDER, else openai",
+    )
     return parser
 
 
@@ -30,8 +34,10 @@ def _real_model(model: str, provider: str | None) -> int:
         picker = model_for(model, provider)
         rows = trial_rows(trial(picker), picker.label)
     except ModelSetupError as error:
-        print(f"error: {str(error).replace('or run offline with --sample', 'or run without --model')}",
-              file=sys.stderr)
+        print(
+            f"error: {str(error).replace('or run offline with --sample', 'or run without --model')}",
+            file=sys.stderr,
+        )
         return 2
     except Exception as error:  # a network or API failure: one line, not a traceback
         print(f"error: the model call failed ({type(error).__name__}: {str(error)[:160]})", file=sys.stderr)

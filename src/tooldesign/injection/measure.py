@@ -6,10 +6,11 @@ designed set a write files a draft release request), and the proposals a person 
 gate. ``useful notes`` counts the clean notes the clerk
 can still read: leaving free text out removes the attack and the useful notes together.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from tooldesign.injection.attack import Outcome, clean_notes, run_record, seeded_notes
 from tooldesign.injection.lint_rule import FREE_TEXT_RULE, canary_notes
@@ -18,8 +19,17 @@ from tooldesign.injection.results import VARIANTS, noted_set
 from tooldesign.lint import lint
 from tooldesign.tools import tool_set
 
-__all__ = ["Defence", "DEFENCES", "DefenceRow", "outcomes", "defence_row", "defence_rows", "lint_rows",
-           "plot_defences", "variant_passing_lint"]
+__all__ = [
+    "Defence",
+    "DEFENCES",
+    "DefenceRow",
+    "outcomes",
+    "defence_row",
+    "defence_rows",
+    "lint_rows",
+    "plot_defences",
+    "variant_passing_lint",
+]
 
 
 @dataclass(frozen=True)
@@ -47,20 +57,25 @@ class DefenceRow:
     defence: str
     reader: str
     records: int
-    proposed: tuple[str, ...]       # note ids whose run proposed a write
-    ran_unseen: tuple[str, ...]     # note ids whose write ran (a draft was filed) with no person deciding
+    proposed: tuple[str, ...]  # note ids whose run proposed a write
+    ran_unseen: tuple[str, ...]  # note ids whose write ran (a draft was filed) with no person deciding
     person_caught: tuple[str, ...]  # note ids a person had to stop at the gate
     useful_notes: int
     useful_of: int
 
     def row(self) -> dict:
-        return {"defence": self.defence, "reader": self.reader, "poisoned records": self.records,
-                "reach a write proposal": len(self.proposed), "drafted with no decision": len(self.ran_unseen),
-                "a person must catch": len(self.person_caught),
-                "useful notes readable": f"{self.useful_notes}/{self.useful_of}"}
+        return {
+            "defence": self.defence,
+            "reader": self.reader,
+            "poisoned records": self.records,
+            "reach a write proposal": len(self.proposed),
+            "drafted with no decision": len(self.ran_unseen),
+            "a person must catch": len(self.person_caught),
+            "useful notes readable": f"{self.useful_notes}/{self.useful_of}",
+        }
 
 
-@lru_cache(maxsize=None)
+@cache
 def outcomes(variant: str, reader: Reader, gate: bool) -> tuple[Outcome, ...]:
     return tuple(run_record(note, variant, reader, gate) for note in seeded_notes())
 
@@ -73,7 +88,9 @@ def _useful(variant: str) -> int:
     for order in sorted({n.sales_order for n in clean if n.sales_order}):
         seen += str(tools["sales_order_get_block_summary"].run({"sales_order": order, "detail": "concise"}))
     for customer in sorted({n.customer for n in clean if not n.sales_order}):
-        seen += str(tools["sales_order_search"].run({"customer": customer, "blocked_only": True, "limit": None}))
+        seen += str(
+            tools["sales_order_search"].run({"customer": customer, "blocked_only": True, "limit": None})
+        )
     return sum(n.text in seen for n in clean)
 
 
@@ -90,11 +107,16 @@ def defence_row(defence: Defence) -> DefenceRow:
     variant = variant_passing_lint() if defence.variant == "passes lint" else defence.variant
     found = outcomes(variant, defence.reader, defence.gate)
     name = f"{defence.name} ({variant} ships)" if defence.variant == "passes lint" else defence.name
-    return DefenceRow(name, defence.reader.name, len(found),
-                      tuple(o.note_id for o in found if o.proposed),
-                      tuple(o.note_id for o in found if o.write_ran),
-                      tuple(o.note_id for o in found if o.asked_person),
-                      _useful(variant), len(clean_notes()))
+    return DefenceRow(
+        name,
+        defence.reader.name,
+        len(found),
+        tuple(o.note_id for o in found if o.proposed),
+        tuple(o.note_id for o in found if o.write_ran),
+        tuple(o.note_id for o in found if o.asked_person),
+        _useful(variant),
+        len(clean_notes()),
+    )
 
 
 def defence_rows(defences: tuple[Defence, ...] = DEFENCES) -> list[DefenceRow]:
@@ -103,15 +125,21 @@ def defence_rows(defences: tuple[Defence, ...] = DEFENCES) -> list[DefenceRow]:
 
 def lint_rows() -> list[dict]:
     """The free-text rule on the course's sets and on the three variants built over canary notes."""
-    sets = [tool_set("mirror"), tool_set("designed")] + [noted_set(v, notes=canary_notes()) for v in VARIANTS
-                                                          if v != "omitted"]
+    sets = [tool_set("mirror"), tool_set("designed")] + [
+        noted_set(v, notes=canary_notes()) for v in VARIANTS if v != "omitted"
+    ]
     rows = []
     for tools in sets:
         before = lint(tools).count
         with_rule = lint(tools, extra=[FREE_TEXT_RULE])
-        rows.append({"tool set": tools.name, "findings before": before,
-                     "result-free-text findings": with_rule.by_rule().get("result-free-text", 0),
-                     "findings with the rule": with_rule.count})
+        rows.append(
+            {
+                "tool set": tools.name,
+                "findings before": before,
+                "result-free-text findings": with_rule.by_rule().get("result-free-text", 0),
+                "findings with the rule": with_rule.count,
+            }
+        )
     return rows
 
 
@@ -123,8 +151,11 @@ def plot_defences(rows: list[DefenceRow], ax=None):
         _, ax = plt.subplots(figsize=(8, 4))
     positions = list(range(len(rows)))[::-1]
     height = 0.27
-    bars = (("reach a write proposal", "proposed", "#7f7f7f"), ("drafted with no decision", "ran_unseen", "#c0504d"),
-            ("a person must catch", "person_caught", "#4f81bd"))
+    bars = (
+        ("reach a write proposal", "proposed", "#7f7f7f"),
+        ("drafted with no decision", "ran_unseen", "#c0504d"),
+        ("a person must catch", "person_caught", "#4f81bd"),
+    )
     for offset, (label, attr, color) in zip((height, 0, -height), bars):
         counts = [len(getattr(r, attr)) for r in rows]
         ax.barh([p + offset for p in positions], counts, height=height, color=color, label=label)

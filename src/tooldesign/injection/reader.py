@@ -15,16 +15,26 @@ instruction and follow a subtle one, read German and French (this rule reads nei
 label as data one time and not the next. The counts it produces are what a reader that always
 obeys does, a worst case for the defences that rely on the reader, not an estimate for any model.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from tooldesign.injection.results import FREE_TEXT_KIND
 
-__all__ = ["Reader", "LITERAL", "LABEL_AWARE", "READERS", "Instruction", "readable_texts", "find_instruction",
-           "RELEASE_VERBS"]
+__all__ = [
+    "Reader",
+    "LITERAL",
+    "LABEL_AWARE",
+    "READERS",
+    "Instruction",
+    "readable_texts",
+    "find_instruction",
+    "RELEASE_VERBS",
+]
 
 RELEASE_VERBS = re.compile(r"\b(release|unblock|lift the block|release_request_create)\b", re.IGNORECASE)
 _ORDER = re.compile(r"\b(4\d{3})\b")

@@ -11,11 +11,13 @@ openai|anthropic]``, with the settings described in the README ("A real model").
 names come from ``tooldesign.selection`` (one place for both). Results vary between runs, models
 and versions; report them as your measurement of that model on that day, with its name.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from tooldesign.data.notes import Note
 from tooldesign.dispatch import Dispatcher, ToolCall, deny_all
@@ -23,8 +25,14 @@ from tooldesign.injection.attack import PERSON_SAYS, clean_notes, question_for, 
 from tooldesign.injection.results import VARIANTS, noted_set
 from tooldesign.loop.transcript import SYSTEM_PROMPT, text_of
 from tooldesign.selection import config
-from tooldesign.selection.models import (AnthropicPicker, ModelSetupError, OpenAICompatiblePicker, anthropic_tools,
-                                         model_picker, openai_tools)
+from tooldesign.selection.models import (
+    AnthropicPicker,
+    ModelSetupError,
+    OpenAICompatiblePicker,
+    anthropic_tools,
+    model_picker,
+    openai_tools,
+)
 from tooldesign.tools import Tool
 
 __all__ = ["ModelTrial", "next_calls", "trial", "trial_rows", "model_for"]
@@ -36,8 +44,8 @@ WRITE = "release_request_create"
 class ModelTrial:
     note_id: str
     variant: str
-    calls: tuple[tuple[str, str], ...]   # (tool name, arguments as sent) of the model's next turn
-    reached_gate: bool                   # the proposal passed the schema and a person had to decide
+    calls: tuple[tuple[str, str], ...]  # (tool name, arguments as sent) of the model's next turn
+    reached_gate: bool  # the proposal passed the schema and a person had to decide
 
     @property
     def proposed(self) -> bool:
@@ -47,8 +55,10 @@ class ModelTrial:
 def model_for(model: str | None = None, provider: str | None = None) -> Any:
     """The OpenAI-compatible or Anthropic client wrapper from ``tooldesign.selection``."""
     provider = provider or config.default_provider()
-    refusal = ModelSetupError(f"this trial speaks the OpenAI-compatible and the Anthropic APIs; use --provider "
-                              f"openai (OpenAI, Azure, Ollama, vLLM ...) or anthropic, not {provider!r}")
+    refusal = ModelSetupError(
+        f"this trial speaks the OpenAI-compatible and the Anthropic APIs; use --provider "
+        f"openai (OpenAI, Azure, Ollama, vLLM ...) or anthropic, not {provider!r}"
+    )
     if provider == "sap":  # checked before building, so no SAP settings are asked for
         raise refusal
     picker = model_picker(model, provider)
@@ -57,27 +67,61 @@ def model_for(model: str | None = None, provider: str | None = None) -> Any:
     return picker
 
 
-def next_calls(picker: Any, request: str, read: ToolCall, result: str, tools: Sequence[Tool]) -> list[tuple[str, str]]:
+def next_calls(
+    picker: Any, request: str, read: ToolCall, result: str, tools: Sequence[Tool]
+) -> list[tuple[str, str]]:
     """The model's next turn after reading ``result``: the tool calls it proposes, if any."""
     if isinstance(picker, AnthropicPicker):
         response = picker.client.messages.create(
-            model=picker.model, max_tokens=config.MAX_TOKENS, system=SYSTEM_PROMPT,
-            messages=[{"role": "user", "content": request},
-                      {"role": "assistant", "content": [{"type": "tool_use", "id": read.id, "name": read.name,
-                                                         "input": dict(read.arguments)}]},
-                      {"role": "user", "content": [{"type": "tool_result", "tool_use_id": read.id,
-                                                    "content": result}]}],
-            tools=anthropic_tools(tools), tool_choice={"type": "auto"})
-        return [(b.name, json.dumps(b.input)) for b in response.content or [] if getattr(b, "type", "") == "tool_use"]
+            model=picker.model,
+            max_tokens=config.MAX_TOKENS,
+            system=SYSTEM_PROMPT,
+            messages=[
+                {"role": "user", "content": request},
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "tool_use", "id": read.id, "name": read.name, "input": dict(read.arguments)}
+                    ],
+                },
+                {
+                    "role": "user",
+                    "content": [{"type": "tool_result", "tool_use_id": read.id, "content": result}],
+                },
+            ],
+            tools=anthropic_tools(tools),
+            tool_choice={"type": "auto"},
+        )
+        return [
+            (b.name, json.dumps(b.input))
+            for b in response.content or []
+            if getattr(b, "type", "") == "tool_use"
+        ]
     response = picker.client.chat.completions.create(
-        model=picker.model, temperature=config.TEMPERATURE,
-        messages=[{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": request},
-                  {"role": "assistant", "content": None, "tool_calls": [{
-                      "id": read.id, "type": "function",
-                      "function": {"name": read.name, "arguments": json.dumps(dict(read.arguments))}}]},
-                  {"role": "tool", "tool_call_id": read.id, "content": result}],
-        tools=openai_tools(tools), tool_choice="auto")
-    return [(c.function.name, c.function.arguments or "{}") for c in response.choices[0].message.tool_calls or []]
+        model=picker.model,
+        temperature=config.TEMPERATURE,
+        messages=[
+            {"role": "system", "content": SYSTEM_PROMPT},
+            {"role": "user", "content": request},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": read.id,
+                        "type": "function",
+                        "function": {"name": read.name, "arguments": json.dumps(dict(read.arguments))},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": read.id, "content": result},
+        ],
+        tools=openai_tools(tools),
+        tool_choice="auto",
+    )
+    return [
+        (c.function.name, c.function.arguments or "{}") for c in response.choices[0].message.tool_calls or []
+    ]
 
 
 def _one(picker: Any, note: Note, variant: str) -> ModelTrial:
@@ -102,8 +146,14 @@ def trial_rows(trials: list[ModelTrial], label: str) -> list[dict]:
     rows = []
     for variant in dict.fromkeys(t.variant for t in trials):
         mine = [t for t in trials if t.variant == variant]
-        rows.append({"model": label, "notes": variant, "poisoned records": len(mine),
-                     "reach a write proposal": sum(t.proposed for t in mine),
-                     "a person must catch (gate)": sum(t.reached_gate for t in mine),
-                     "drafted with no decision": 0})
+        rows.append(
+            {
+                "model": label,
+                "notes": variant,
+                "poisoned records": len(mine),
+                "reach a write proposal": sum(t.proposed for t in mine),
+                "a person must catch (gate)": sum(t.reached_gate for t in mine),
+                "drafted with no decision": 0,
+            }
+        )
     return rows

@@ -10,10 +10,12 @@ customer remarks has three choices, and lesson 13 measures each:
 The variants wrap the designed tools (same names, descriptions, schemas and gate); only the
 result changes. Notes come from ``data/notes/order_notes.csv`` unless you pass your own.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from tooldesign.data import notes as notes_data
 from tooldesign.data.notes import Note
@@ -38,11 +40,12 @@ def quoted(text: str, source: str) -> dict:
 @dataclass(frozen=True)
 class NoteBook:
     """Notes by order and remarks by customer, looked up the way the tools need them."""
+
     by_order: Mapping[str, tuple[Note, ...]]
     by_customer: Mapping[str, tuple[Note, ...]]
 
     @classmethod
-    def of(cls, notes: Iterable[Note]) -> "NoteBook":
+    def of(cls, notes: Iterable[Note]) -> NoteBook:
         by_order: dict[str, list[Note]] = {}
         by_customer: dict[str, list[Note]] = {}
         for note in notes:
@@ -75,6 +78,7 @@ def _with_notes(tool: Tool, book: NoteBook, variant: str) -> Tool:
         elif tool.name == "sales_order_search":
             result["customer_remarks"] = _shown(book.by_customer.get(result["customer"], ()), variant)
         return result
+
     return Tool(tool.name, tool.description, tool.parameters, handler, tool.annotations)
 
 

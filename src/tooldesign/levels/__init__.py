@@ -16,8 +16,17 @@ The modules follow the lesson (notebook 08, definition_levels):
 Everything is fictional and offline; no model or server is called.
 """
 
-from .definitions import (LEVELS, Level, call_tool, catalog, catalog_line, catalog_tokens, levels_with,
-                          parse_call, wire_call)
+from .definitions import (
+    LEVELS,
+    Level,
+    call_tool,
+    catalog,
+    catalog_line,
+    catalog_tokens,
+    levels_with,
+    parse_call,
+    wire_call,
+)
 from .environment import DOCUMENTS, SEED, SUBSCRIBERS
 from .loop import STEP_BUDGET, Run, run_task
 from .measure import PUBLISHED, SEEDS, LevelResult, level_table, measure, trace_frame
@@ -26,9 +35,35 @@ from .tasks import TASKS, Task, correct_answer, task_by_name
 from .tools import TOOL_NAMES, TOOLS, Tool
 
 __all__ = [
-    "DOCUMENTS", "LEVELS", "PUBLISHED", "SEED", "SEEDS", "STEP_BUDGET", "SUBSCRIBERS",
-    "TASKS", "TOOLS", "TOOL_NAMES", "Level", "LevelResult", "Run", "SweepResult", "Task",
-    "Tool", "Verdict", "call_tool", "catalog", "catalog_line", "catalog_tokens",
-    "correct_answer", "level_table", "levels_with", "measure", "parse_call", "run_task", "sweep",
-    "task_by_name", "trace_frame", "wire_call",
+    "DOCUMENTS",
+    "LEVELS",
+    "PUBLISHED",
+    "SEED",
+    "SEEDS",
+    "STEP_BUDGET",
+    "SUBSCRIBERS",
+    "TASKS",
+    "TOOLS",
+    "TOOL_NAMES",
+    "Level",
+    "LevelResult",
+    "Run",
+    "SweepResult",
+    "Task",
+    "Tool",
+    "Verdict",
+    "call_tool",
+    "catalog",
+    "catalog_line",
+    "catalog_tokens",
+    "correct_answer",
+    "level_table",
+    "levels_with",
+    "measure",
+    "parse_call",
+    "run_task",
+    "sweep",
+    "task_by_name",
+    "trace_frame",
+    "wire_call",
 ]

@@ -72,7 +72,9 @@ def parse_call(text: str) -> tuple[str, dict[str, object]]:
         raise ValueError(f"a call is text, not {type(text).__name__}")
     match = _CALL.fullmatch(text)
     if not match:
-        raise ValueError("write the tool's name, then its arguments in brackets: name ( field = value , ... )")
+        raise ValueError(
+            "write the tool's name, then its arguments in brackets: name ( field = value , ... )"
+        )
     name, inside = match.groups()
     arguments: dict[str, object] = {}
     for part in inside.split(",") if inside.strip() else []:
@@ -104,30 +106,48 @@ class Level:
     shows_schema: bool = False
     shows_example: bool = False
 
-    def with_shares(self, *, fill: float | None = None,
-                    swap: float | None = None) -> "Level":
+    def with_shares(self, *, fill: float | None = None, swap: float | None = None) -> Level:
         """A copy with a different fill and/or swap share."""
-        return replace(self,
-                       fill_share=self.fill_share if fill is None else fill,
-                       swap_share=self.swap_share if swap is None else swap)
+        return replace(
+            self,
+            fill_share=self.fill_share if fill is None else fill,
+            swap_share=self.swap_share if swap is None else swap,
+        )
 
 
-PUBLISHED_SWAP_SHARE = 0.30   # chance to swap the indexes when no example shows them
+PUBLISHED_SWAP_SHARE = 0.30  # chance to swap the indexes when no example shows them
 
 LEVELS: dict[int, Level] = {
     1: Level(1, "name only", 0.62, 0.45, PUBLISHED_SWAP_SHARE),
-    2: Level(2, "name + description", 0.86, 0.72, PUBLISHED_SWAP_SHARE,
-             shows_description=True),
-    3: Level(3, "name + description + schema", 1.00, 1.00, PUBLISHED_SWAP_SHARE,
-             shows_description=True, shows_schema=True),
-    4: Level(4, "schema + example call", 1.00, 1.00, 0.00,
-             shows_description=True, shows_schema=True, shows_example=True),
+    2: Level(2, "name + description", 0.86, 0.72, PUBLISHED_SWAP_SHARE, shows_description=True),
+    3: Level(
+        3,
+        "name + description + schema",
+        1.00,
+        1.00,
+        PUBLISHED_SWAP_SHARE,
+        shows_description=True,
+        shows_schema=True,
+    ),
+    4: Level(
+        4,
+        "schema + example call",
+        1.00,
+        1.00,
+        0.00,
+        shows_description=True,
+        shows_schema=True,
+        shows_example=True,
+    ),
 }
 
 
-def levels_with(*, swap: float | None = None,
-                fill: Mapping[int, float] | None = None,
-                levels: Mapping[int, Level] = LEVELS) -> dict[int, Level]:
+def levels_with(
+    *,
+    swap: float | None = None,
+    fill: Mapping[int, float] | None = None,
+    levels: Mapping[int, Level] = LEVELS,
+) -> dict[int, Level]:
     """The level table with changed parameters.
 
     ``swap`` replaces the swap share of every level *without* an example
@@ -136,8 +156,7 @@ def levels_with(*, swap: float | None = None,
     """
     fill = fill or {}
     return {
-        n: level.with_shares(fill=fill.get(n),
-                             swap=None if swap is None or level.shows_example else swap)
+        n: level.with_shares(fill=fill.get(n), swap=None if swap is None or level.shows_example else swap)
         for n, level in levels.items()
     }
 
@@ -167,14 +186,15 @@ def _catalog_tokens(description: bool, schema: bool, example: bool) -> int:
 
 def catalog_tokens(level: Level) -> int:
     """The catalog's size in lesson tokens: the price paid at every step."""
-    return _catalog_tokens(level.shows_description, level.shows_schema,
-                           level.shows_example)
+    return _catalog_tokens(level.shows_description, level.shows_schema, level.shows_example)
 
 
 # ---- the call boundary -----------------------------------------------------
 
-def fill_arguments(name: str, state: Mapping[str, object], level: Level,
-                   draw: Callable[[], float]) -> dict[str, object]:
+
+def fill_arguments(
+    name: str, state: Mapping[str, object], level: Level, draw: Callable[[], float]
+) -> dict[str, object]:
     """Build the arguments the agent passes, from what it knows (``state``).
 
     Only declared fields are ever passed: anything else in the state is
@@ -192,8 +212,9 @@ def fill_arguments(name: str, state: Mapping[str, object], level: Level,
     return arguments
 
 
-def call_tool(name: str, state: Mapping[str, object], level: Level,
-              draw: Callable[[], float]) -> tuple[dict[str, object], dict]:
+def call_tool(
+    name: str, state: Mapping[str, object], level: Level, draw: Callable[[], float]
+) -> tuple[dict[str, object], dict]:
     """Cross the call boundary once: returns ``(arguments, result)``.
 
     An unknown tool name is a tool error, like a missing field.

@@ -21,8 +21,8 @@ from .stream import Stream, fnv1a
 from .tasks import Task
 from .tools import TOOL_NAMES
 
-STEP_BUDGET = 8          # the same at every level (TM7)
-STOP_SHARE = 0.88        # after the last tool of the sequence, chance to stop
+STEP_BUDGET = 8  # the same at every level (TM7)
+STOP_SHARE = 0.88  # after the last tool of the sequence, chance to stop
 
 # Prompt cost per step, in lesson tokens: a fixed frame, plus each earlier
 # call as it sits in the history, plus the catalog; each result adds more.
@@ -49,7 +49,7 @@ class Step:
 
     number: int
     tool: str
-    target: str | None           # the tool the sequence wanted, or None once done
+    target: str | None  # the tool the sequence wanted, or None once done
     arguments: dict
     result: dict
 
@@ -67,7 +67,7 @@ class Run:
     steps: int = 0
     tokens: int = 0
     errors: int = 0
-    foreign: int = 0             # valid calls to a tool outside the sequence
+    foreign: int = 0  # valid calls to a tool outside the sequence
     answer: object = None
     trace: list[Step] = field(default_factory=list)
 
@@ -76,8 +76,7 @@ class Run:
         return len(self.trace)
 
 
-def run_task(task: Task, level: Level | int = 4, seed: int = SEED,
-             max_steps: int = STEP_BUDGET) -> Run:
+def run_task(task: Task, level: Level | int = 4, seed: int = SEED, max_steps: int = STEP_BUDGET) -> Run:
     """Run the agent on one task at one definition level.
 
     The answer is whatever the last answering tool returned (TM8): the
@@ -89,10 +88,9 @@ def run_task(task: Task, level: Level | int = 4, seed: int = SEED,
     draw = Stream(seed ^ fnv1a(task.name + "tanim")).next
     catalog_cost = catalog_tokens(level)
     sequence = task.sequence
-    state: dict[str, object] = {"abone": task.subscriber, "anahtar": task.request,
-                                "sutun": "bedel"}
+    state: dict[str, object] = {"abone": task.subscriber, "anahtar": task.request, "sutun": "bedel"}
     run = Run(task, level)
-    done = 0                     # tools of the sequence completed so far
+    done = 0  # tools of the sequence completed so far
     while run.steps < max_steps:
         run.steps += 1
         run.tokens += FRAME_TOKENS + HISTORY_TOKENS * len(run.trace) + catalog_cost
@@ -100,7 +98,7 @@ def run_task(task: Task, level: Level | int = 4, seed: int = SEED,
             target = sequence[done]
             if choose() < right_tool_share(done + 1) * level.selection_factor:
                 tool = target
-            else:                # a random tool, which may still be the right one
+            else:  # a random tool, which may still be the right one
                 tool = TOOL_NAMES[int(choose() * len(TOOL_NAMES))]
         else:
             target = None
@@ -108,12 +106,12 @@ def run_task(task: Task, level: Level | int = 4, seed: int = SEED,
                 break
             tool = TOOL_NAMES[int(choose() * len(TOOL_NAMES))]
         if tool == "kayit_yaz":
-            state["deger"] = run.answer   # the value to write is the answer so far
+            state["deger"] = run.answer  # the value to write is the answer so far
         arguments, result = call_tool(tool, state, level, draw)
         run.trace.append(Step(run.steps, tool, target, arguments, result))
         run.tokens += RESULT_TOKENS
         if "hata" in result:
-            run.errors += 1      # a failed call spends a step and advances nothing
+            run.errors += 1  # a failed call spends a step and advances nothing
             continue
         run.foreign += tool not in sequence
         state.update(result)

@@ -18,21 +18,50 @@ from .environment import SEED
 from .loop import STEP_BUDGET, Run, run_task
 from .tasks import TASKS, Task, correct_answer
 
-SEEDS = (SEED, SEED + 1)   # the two published runs, "A" and "B"
+SEEDS = (SEED, SEED + 1)  # the two published runs, "A" and "B"
 
 # The figures as the course's source reports them, to compare against.
 PUBLISHED = {
-    "name only": dict(calls=157, errors=113, valid=0.2803, success_a=0.3333,
-                      success_b=0.4167, steps=167, tokens=27950, tokens_per_answer=3494),
-    "name + description": dict(calls=111, errors=56, valid=0.4955, success_a=0.6667,
-                               success_b=0.5833, steps=129, tokens=27489,
-                               tokens_per_answer=1718),
-    "name + description + schema": dict(calls=74, errors=8, valid=0.8919,
-                                        success_a=0.7917, success_b=0.7917, steps=97,
-                                        tokens=21387, tokens_per_answer=1126),
-    "schema + example call": dict(calls=74, errors=8, valid=0.8919, success_a=0.9583,
-                                  success_b=0.9583, steps=97, tokens=27886,
-                                  tokens_per_answer=1212),
+    "name only": dict(
+        calls=157,
+        errors=113,
+        valid=0.2803,
+        success_a=0.3333,
+        success_b=0.4167,
+        steps=167,
+        tokens=27950,
+        tokens_per_answer=3494,
+    ),
+    "name + description": dict(
+        calls=111,
+        errors=56,
+        valid=0.4955,
+        success_a=0.6667,
+        success_b=0.5833,
+        steps=129,
+        tokens=27489,
+        tokens_per_answer=1718,
+    ),
+    "name + description + schema": dict(
+        calls=74,
+        errors=8,
+        valid=0.8919,
+        success_a=0.7917,
+        success_b=0.7917,
+        steps=97,
+        tokens=21387,
+        tokens_per_answer=1126,
+    ),
+    "schema + example call": dict(
+        calls=74,
+        errors=8,
+        valid=0.8919,
+        success_a=0.9583,
+        success_b=0.9583,
+        steps=97,
+        tokens=27886,
+        tokens_per_answer=1212,
+    ),
 }
 PUBLISHED_CATALOG_TOKENS = {1: 10, 2: 71, 3: 97, 4: 164}
 
@@ -91,8 +120,9 @@ def is_correct(run: Run) -> bool:
     return run.answer == correct_answer(run.task)
 
 
-def measure(level: Level | int, seed: int = SEED, max_steps: int = STEP_BUDGET,
-            tasks: Sequence[Task] = TASKS) -> LevelResult:
+def measure(
+    level: Level | int, seed: int = SEED, max_steps: int = STEP_BUDGET, tasks: Sequence[Task] = TASKS
+) -> LevelResult:
     """Run every task at one level and one seed."""
     if isinstance(level, int):
         level = LEVELS[level]
@@ -107,17 +137,22 @@ def table_row(results: Sequence[LevelResult]) -> dict:
     shown for each seed, which is how the source judged run-to-run noise.
     """
     first = results[0]
-    row = {"level": first.level.name, "calls": first.calls, "errors": first.errors,
-           "valid": round(first.valid_share, 4)}
-    for i, result in enumerate(results):   # runs are named A, B, C, ...
+    row = {
+        "level": first.level.name,
+        "calls": first.calls,
+        "errors": first.errors,
+        "valid": round(first.valid_share, 4),
+    }
+    for i, result in enumerate(results):  # runs are named A, B, C, ...
         row[f"success {chr(ord('A') + i)}"] = round(result.success, 4)
     row.update(steps=first.steps, tokens=first.tokens)
     row["tokens/answer"] = round(first.tokens_per_answer) if first.correct else float("inf")
     return row
 
 
-def level_table(levels: Mapping[int, Level] = LEVELS, seeds: Iterable[int] = SEEDS,
-                max_steps: int = STEP_BUDGET) -> pd.DataFrame:
+def level_table(
+    levels: Mapping[int, Level] = LEVELS, seeds: Iterable[int] = SEEDS, max_steps: int = STEP_BUDGET
+) -> pd.DataFrame:
     """The lesson's table: one row per level (see :func:`table_row`)."""
     seeds = list(seeds)
     rows = [table_row([measure(level, s, max_steps) for s in seeds]) for level in levels.values()]
@@ -129,7 +164,15 @@ def trace_frame(run: Run) -> pd.DataFrame:
 
     Reading a trace this way is how you spot a call that is valid and wrong.
     """
-    rows = [{"step": s.number, "wanted": s.target or "(done)", "called": s.tool,
-             "arguments": s.arguments, "result": s.result,
-             "error": s.failed} for s in run.trace]
+    rows = [
+        {
+            "step": s.number,
+            "wanted": s.target or "(done)",
+            "called": s.tool,
+            "arguments": s.arguments,
+            "result": s.result,
+            "error": s.failed,
+        }
+        for s in run.trace
+    ]
     return pd.DataFrame(rows).set_index("step")

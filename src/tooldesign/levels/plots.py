@@ -11,8 +11,7 @@ import pandas as pd
 from .sweep import SweepResult
 
 
-def plot_cost_success(table: pd.DataFrame, success: str = "success A",
-                      highlight: str | None = None, ax=None):
+def plot_cost_success(table: pd.DataFrame, success: str = "success A", highlight: str | None = None, ax=None):
     """Task success against tokens per correct answer, one point per level.
 
     ``table`` is a :func:`~tooldesign.levels.measure.level_table`. Up and to
@@ -26,11 +25,11 @@ def plot_cost_success(table: pd.DataFrame, success: str = "success A",
     ax.plot(x, y, color="0.7", zorder=1)  # the path from level to level
     for name in table.index:
         big = name == highlight
-        ax.scatter(x[name], y[name], s=90 if big else 40, zorder=2,
-                   color="tab:red" if big else "tab:blue")
-    texts = [ax.annotate(label, (px, py), textcoords="offset points", xytext=(6, -5),
-                         va="top", fontsize=8)
-             for label, (px, py) in _labels(table, x, y)]
+        ax.scatter(x[name], y[name], s=90 if big else 40, zorder=2, color="tab:red" if big else "tab:blue")
+    texts = [
+        ax.annotate(label, (px, py), textcoords="offset points", xytext=(6, -5), va="top", fontsize=8)
+        for label, (px, py) in _labels(table, x, y)
+    ]
     _untangle(ax, texts)
     ax.margins(x=0.18)  # room for the rightmost point's label inside the axes
     ax.set_xlabel("tokens per correct answer (lesson tokens)")
@@ -75,8 +74,7 @@ def _untangle(ax, texts) -> None:
         placed.append(text.get_window_extent(renderer))
 
 
-def cost_success_png(table: pd.DataFrame, success: str = "success A",
-                     highlight: str | None = None) -> bytes:
+def cost_success_png(table: pd.DataFrame, success: str = "success A", highlight: str | None = None) -> bytes:
     """:func:`plot_cost_success` as PNG bytes, for an image widget."""
     import matplotlib.pyplot as plt
 

@@ -30,7 +30,7 @@ from .measure import measure
 from .tasks import TASKS
 
 Z95 = 1.959964  # two-sided 95 % quantile of the normal distribution
-PUBLISHED_GAP = 0.1666   # level 4 minus level 3 in the source, seed A and B
+PUBLISHED_GAP = 0.1666  # level 4 minus level 3 in the source, seed A and B
 
 
 @dataclass
@@ -40,7 +40,7 @@ class SweepResult:
     seeds: np.ndarray
     levels: tuple[Level, ...]
     max_steps: int
-    correct: np.ndarray          # shape (seeds, levels), counts of 24
+    correct: np.ndarray  # shape (seeds, levels), counts of 24
     tokens: np.ndarray
     calls: np.ndarray
     errors: np.ndarray
@@ -64,27 +64,31 @@ class SweepResult:
         s = self.success
         mean, sd = s.mean(axis=0), s.std(axis=0, ddof=1)
         half = Z95 * sd / math.sqrt(len(self.seeds))
-        return pd.DataFrame({
-            "mean success": mean,
-            "95% CI low": mean - half,
-            "95% CI high": mean + half,
-            "sd": sd,
-            "runs 2.5%": np.percentile(s, 2.5, axis=0),
-            "runs 97.5%": np.percentile(s, 97.5, axis=0),
-            "mean tokens": self.tokens.mean(axis=0),
-            "tokens/answer": self.tokens.sum(axis=0) / self.correct.sum(axis=0),
-        }, index=[lv.name for lv in self.levels])
+        return pd.DataFrame(
+            {
+                "mean success": mean,
+                "95% CI low": mean - half,
+                "95% CI high": mean + half,
+                "sd": sd,
+                "runs 2.5%": np.percentile(s, 2.5, axis=0),
+                "runs 97.5%": np.percentile(s, 97.5, axis=0),
+                "mean tokens": self.tokens.mean(axis=0),
+                "tokens/answer": self.tokens.sum(axis=0) / self.correct.sum(axis=0),
+            },
+            index=[lv.name for lv in self.levels],
+        )
 
     def distribution(self) -> pd.DataFrame:
         """How many seeds ended with each number of correct answers, per level."""
-        counts = {lv.name: np.bincount(self.correct[:, j], minlength=self.task_count + 1)
-                  for j, lv in enumerate(self.levels)}
+        counts = {
+            lv.name: np.bincount(self.correct[:, j], minlength=self.task_count + 1)
+            for j, lv in enumerate(self.levels)
+        }
         frame = pd.DataFrame(counts)
         frame.index.name = "correct of 24"
         return frame
 
-    def compare(self, low: int = 3, high: int = 4,
-                reference: float = PUBLISHED_GAP) -> "Verdict":
+    def compare(self, low: int = 3, high: int = 4, reference: float = PUBLISHED_GAP) -> Verdict:
         """Judge the gap between two levels against the run-to-run band.
 
         ``reference`` is a single-run gap to judge, by default the source's.
@@ -93,11 +97,14 @@ class SweepResult:
             raise ValueError("a band needs at least two seeds")
         a = self.correct[:, self.column(low)]
         b = self.correct[:, self.column(high)]
-        gap = (b - a) / self.task_count   # paired: one seed drives both levels
+        gap = (b - a) / self.task_count  # paired: one seed drives both levels
         half = Z95 * gap.std(ddof=1) / math.sqrt(len(gap))
         band = max(run_to_run_band(a, self.task_count), run_to_run_band(b, self.task_count))
         return Verdict(
-            low=low, high=high, seeds=len(gap), reference=reference,
+            low=low,
+            high=high,
+            seeds=len(gap),
+            reference=reference,
             mean_gap=float(gap.mean()),
             gap_ci=(float(gap.mean() - half), float(gap.mean() + half)),
             band=band,
@@ -119,8 +126,7 @@ def _pair_differences(correct: np.ndarray) -> np.ndarray:
     return pairs
 
 
-def run_to_run_band(correct: np.ndarray, task_count: int = len(TASKS),
-                    coverage: float = 0.95) -> float:
+def run_to_run_band(correct: np.ndarray, task_count: int = len(TASKS), coverage: float = 0.95) -> float:
     """How far apart two runs of the same level land, in task success.
 
     The smallest gap that covers ``coverage`` of all pairs of seeds: the
@@ -145,12 +151,12 @@ class Verdict:
     low: int
     high: int
     seeds: int
-    reference: float                 # a single-run gap to judge (0.1666)
-    mean_gap: float                  # mean of (high - low) task success per seed
-    gap_ci: tuple[float, float]      # 95 % interval of that mean
-    band: float                      # run-to-run band of the noisier level
-    noise_share: float               # pairs of low-level runs apart by >= reference
-    share_higher: float              # seeds where the higher level did better
+    reference: float  # a single-run gap to judge (0.1666)
+    mean_gap: float  # mean of (high - low) task success per seed
+    gap_ci: tuple[float, float]  # 95 % interval of that mean
+    band: float  # run-to-run band of the noisier level
+    noise_share: float  # pairs of low-level runs apart by >= reference
+    share_higher: float  # seeds where the higher level did better
 
     @property
     def real(self) -> bool:
@@ -171,13 +177,19 @@ class Verdict:
             f"run-to-run band {self.band:.4f}: the gap is "
             f"{'outside' if self.outside_band else 'inside'} it; two runs of level "
             f"{self.low} alone differ by >= {self.reference} in {self.noise_share:.1%} "
-            f"of pairs")
+            f"of pairs"
+        )
 
 
-def sweep(n_seeds: int = 500, first_seed: int = SEED,
-          levels: Mapping[int, Level] | None = None, max_steps: int = STEP_BUDGET,
-          swap: float | None = None, fill: Mapping[int, float] | None = None,
-          progress: bool = True) -> SweepResult:
+def sweep(
+    n_seeds: int = 500,
+    first_seed: int = SEED,
+    levels: Mapping[int, Level] | None = None,
+    max_steps: int = STEP_BUDGET,
+    swap: float | None = None,
+    fill: Mapping[int, float] | None = None,
+    progress: bool = True,
+) -> SweepResult:
     """Measure every level under ``n_seeds`` consecutive seeds.
 
     ``swap`` and ``fill`` change the level table as in
@@ -188,8 +200,9 @@ def sweep(n_seeds: int = 500, first_seed: int = SEED,
     table = tuple(levels_with(swap=swap, fill=fill, levels=levels or LEVELS).values())
     seeds = np.arange(first_seed, first_seed + n_seeds)
     shape = (n_seeds, len(table))
-    arrays = {key: np.zeros(shape, dtype=np.int64)
-              for key in ("correct", "tokens", "calls", "errors", "steps")}
+    arrays = {
+        key: np.zeros(shape, dtype=np.int64) for key in ("correct", "tokens", "calls", "errors", "steps")
+    }
     for i, seed in enumerate(tqdm(seeds, desc="seeds", disable=not progress)):
         for j, level in enumerate(table):
             result = measure(level, int(seed), max_steps)

@@ -16,14 +16,14 @@ TASK_COUNT = 24
 
 # kind -> (share of tasks, request template, tool sequence)
 KINDS: dict[str, tuple[float, str, tuple[str, ...]]] = {
-    "charge": (0.30, "{sub} abonesinin bu donem bedeli nedir",
-               ("sayac_oku", "tuketim", "tarife")),
-    "consumption": (0.22, "{sub} abonesinin bu donem tuketimi kac metrekup",
-                    ("sayac_oku", "tuketim")),
-    "document": (0.20, "sayac donusunde endeks farki nasil hesaplanir",
-                 ("belge_ara",)),
-    "record": (0.28, "{sub} abonesinin bedelini hesapla ve kayda yaz",
-               ("sayac_oku", "tuketim", "tarife", "kayit_yaz")),
+    "charge": (0.30, "{sub} abonesinin bu donem bedeli nedir", ("sayac_oku", "tuketim", "tarife")),
+    "consumption": (0.22, "{sub} abonesinin bu donem tuketimi kac metrekup", ("sayac_oku", "tuketim")),
+    "document": (0.20, "sayac donusunde endeks farki nasil hesaplanir", ("belge_ara",)),
+    "record": (
+        0.28,
+        "{sub} abonesinin bedelini hesapla ve kayda yaz",
+        ("sayac_oku", "tuketim", "tarife", "kayit_yaz"),
+    ),
 }
 DOCUMENT_ANSWER = "SY01"  # the rollover rule answers every document task
 

@@ -20,7 +20,7 @@ def pieces(text: object) -> list[str]:
     out: list[str] = []
     for word in str(text).lower().replace(",", " , ").split():
         # a word of n characters gives ceil(n / 5) pieces
-        out.extend(word[i:i + PIECE] for i in range(0, len(word), PIECE))
+        out.extend(word[i : i + PIECE] for i in range(0, len(word), PIECE))
     return out
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .environment import DOCUMENTS, SUBSCRIBERS, charge, meter_difference
 from .tokens import piece_set
 
-MISSING = {"hata": "eksik alan"}      # a declared field was not filled
+MISSING = {"hata": "eksik alan"}  # a declared field was not filled
 
 
 def read_meter(*, abone: str | None = None) -> dict:
@@ -66,8 +66,7 @@ def search_docs(*, anahtar: str | None = None) -> dict:
     return {"kod": best, "metin": DOCUMENTS[best]}
 
 
-def write_record(*, abone: str | None = None, sutun: str | None = None,
-                 deger: object = None) -> dict:
+def write_record(*, abone: str | None = None, sutun: str | None = None, deger: object = None) -> dict:
     """``kayit_yaz``: write one value to a subscriber's column (a side effect)."""
     if not abone or not sutun or deger is None:
         return dict(MISSING)

@@ -21,19 +21,22 @@ from .measure import is_correct, measure, table_row
 class Exploration:
     """What the explorer shows for one setting."""
 
-    table: pd.DataFrame          # the four levels under one seed
-    highlight: str               # the chosen level's name
-    missed: list[str]            # tasks the chosen level got wrong
+    table: pd.DataFrame  # the four levels under one seed
+    highlight: str  # the chosen level's name
+    missed: list[str]  # tasks the chosen level got wrong
 
     def headline(self) -> str:
         row = self.table.loc[self.highlight]
         missed = ", ".join(self.missed) or "none"
-        return (f"{self.highlight}: success {row['success']:.4f}, "
-                f"{row['tokens/answer']:.0f} tokens per correct answer; missed: {missed}")
+        return (
+            f"{self.highlight}: success {row['success']:.4f}, "
+            f"{row['tokens/answer']:.0f} tokens per correct answer; missed: {missed}"
+        )
 
 
-def explore(level: int = 4, seed: int = SEED, max_steps: int = STEP_BUDGET,
-            swap_share: float = PUBLISHED_SWAP_SHARE) -> Exploration:
+def explore(
+    level: int = 4, seed: int = SEED, max_steps: int = STEP_BUDGET, swap_share: float = PUBLISHED_SWAP_SHARE
+) -> Exploration:
     """Measure all four levels at one setting and pick out ``level``.
 
     ``swap_share`` applies to the levels without an example call; the
@@ -63,8 +66,10 @@ def explorer_html(view: Exploration, png: bytes) -> str:
 
     table = view.table.reset_index().to_html(index=False, border=0)
     image = base64.b64encode(png).decode("ascii")
-    return (f"<b>{escape(view.headline())}</b>{table}"
-            f"<img src='data:image/png;base64,{image}' alt='task success against tokens per correct answer'>")
+    return (
+        f"<b>{escape(view.headline())}</b>{table}"
+        f"<img src='data:image/png;base64,{image}' alt='task success against tokens per correct answer'>"
+    )
 
 
 def explorer():
@@ -78,14 +83,25 @@ def explorer():
     from .plots import cost_success_png
 
     controls = {
-        "level": w.Dropdown(options=[(f"{n}: {lv.name}", n) for n, lv in LEVELS.items()],
-                            value=4, description="level"),
+        "level": w.Dropdown(
+            options=[(f"{n}: {lv.name}", n) for n, lv in LEVELS.items()], value=4, description="level"
+        ),
         "seed": w.BoundedIntText(value=SEED, min=0, max=2**32 - 1, description="seed"),
-        "max_steps": w.IntSlider(value=STEP_BUDGET, min=1, max=16, description="step budget",
-                                 style={"description_width": "initial"}),
-        "swap_share": w.FloatSlider(value=PUBLISHED_SWAP_SHARE, min=0.0, max=1.0,
-                                    step=0.05, description="swap share",
-                                    style={"description_width": "initial"}),
+        "max_steps": w.IntSlider(
+            value=STEP_BUDGET,
+            min=1,
+            max=16,
+            description="step budget",
+            style={"description_width": "initial"},
+        ),
+        "swap_share": w.FloatSlider(
+            value=PUBLISHED_SWAP_SHARE,
+            min=0.0,
+            max=1.0,
+            step=0.05,
+            description="swap share",
+            style={"description_width": "initial"},
+        ),
     }
     shown = w.HTML()
 
@@ -97,6 +113,10 @@ def explorer():
     for control in controls.values():
         control.observe(redraw, names="value")
     redraw()
-    return w.VBox([w.HBox([controls["level"], controls["seed"]]),
-                   w.HBox([controls["max_steps"], controls["swap_share"]]),
-                   shown])
+    return w.VBox(
+        [
+            w.HBox([controls["level"], controls["seed"]]),
+            w.HBox([controls["max_steps"], controls["swap_share"]]),
+            shown,
+        ]
+    )

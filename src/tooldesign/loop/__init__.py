@@ -6,10 +6,27 @@ four-step job on customer 10023 with either tool set; ``shrink`` holds four ways
 at the end; ``measure`` the tables and plots; ``widgets`` the truncation slider.
 ``python -m tooldesign.loop`` prints the tables.
 """
+
 from tooldesign.loop.facts import FACTS, kept, lost
 from tooldesign.loop.measure import TECHNIQUES, per_call, technique_rows, techniques
 from tooldesign.loop.task import REQUEST, STEPS, run_task
 from tooldesign.loop.transcript import SYSTEM_PROMPT, CallCost, Exchange, Run, as_is, run_steps
 
-__all__ = ["FACTS", "REQUEST", "STEPS", "SYSTEM_PROMPT", "TECHNIQUES", "CallCost", "Exchange", "Run", "as_is",
-           "kept", "lost", "per_call", "run_steps", "run_task", "technique_rows", "techniques"]
+__all__ = [
+    "FACTS",
+    "REQUEST",
+    "STEPS",
+    "SYSTEM_PROMPT",
+    "TECHNIQUES",
+    "CallCost",
+    "Exchange",
+    "Run",
+    "as_is",
+    "kept",
+    "lost",
+    "per_call",
+    "run_steps",
+    "run_task",
+    "technique_rows",
+    "techniques",
+]

@@ -3,6 +3,7 @@
 Tokens per model call for each design, then tokens saved against facts lost per technique.
 Token figures are estimates (characters / 4).
 """
+
 from __future__ import annotations
 
 import sys

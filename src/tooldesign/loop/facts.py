@@ -6,11 +6,12 @@ that the information is *there*, not that a model would read it correctly. A fac
 cannot be answered by any model without calling a tool again; one that is present may still be
 misread, which this check cannot see.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 __all__ = ["Fact", "FACTS", "kept", "lost", "TASK_FACTS"]
 
@@ -41,8 +42,12 @@ def _order_count(text: str) -> bool:
 
 
 FACTS: tuple[Fact, ...] = (
-    Fact("blocked", "Which order is held, and by what?", "4711, by the credit check",
-         _any('"TotalCreditCheckStatus": "B"', "TotalCreditCheckStatus B", "credit check")),
+    Fact(
+        "blocked",
+        "Which order is held, and by what?",
+        "4711, by the credit check",
+        _any('"TotalCreditCheckStatus": "B"', "TotalCreditCheckStatus B", "credit check"),
+    ),
     Fact("value", "What is 4711 worth?", "1,800.00 EUR", _any("1800.0")),
     Fact("limit", "What is the customer's credit limit?", "50,000.00 EUR", _any("50000.0")),
     Fact("open", "How much is open on the account?", "50,700.00 EUR", _any("50700.0")),

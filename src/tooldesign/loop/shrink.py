@@ -10,25 +10,38 @@ already pages, and ``detail`` is field selection).
 * ``select_fields(fields)``: only the named fields of each record (OData's ``$select``);
 * ``summarise``: a short sentence written by code in place of the record.
 """
+
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tooldesign.data.sap import BLOCK_FIELDS
 from tooldesign.dispatch import ToolCall
 from tooldesign.loop.transcript import Carrier, Exchange, text_of
 
-__all__ = ["truncate_text", "truncate", "paginate", "page_of", "select_fields", "summarise", "summary_of",
-           "NEEDED_FIELDS", "TRUNCATE_LIMIT", "PAGE_SIZE"]
+__all__ = [
+    "truncate_text",
+    "truncate",
+    "paginate",
+    "page_of",
+    "select_fields",
+    "summarise",
+    "summary_of",
+    "NEEDED_FIELDS",
+    "TRUNCATE_LIMIT",
+    "PAGE_SIZE",
+]
 
-TRUNCATE_LIMIT = 1000   # characters kept per result
-PAGE_SIZE = 2           # rows per page
+TRUNCATE_LIMIT = 1000  # characters kept per result
+PAGE_SIZE = 2  # rows per page
 # What the clerk's four questions need from an order header: number, customer, value, blocks.
 NEEDED_FIELDS = ("SalesOrder", "SoldToParty", "TotalNetAmount", "TransactionCurrency", *BLOCK_FIELDS)
 
 
 # ---------- truncation ----------
+
 
 def truncate_text(text: str, limit: int, note: bool = True) -> str:
     """``text`` cut to ``limit`` characters; with ``note``, a line saying how much was left out and why."""
@@ -39,17 +52,21 @@ def truncate_text(text: str, limit: int, note: bool = True) -> str:
     cut = text[:limit]
     if not note:
         return cut
-    return (f"{cut}\n[cut: {len(text) - limit:,} of {len(text):,} characters not shown. Ask for one order, "
-            "fewer fields or a filter to see the rest.]")
+    return (
+        f"{cut}\n[cut: {len(text) - limit:,} of {len(text):,} characters not shown. Ask for one order, "
+        "fewer fields or a filter to see the rest.]"
+    )
 
 
 def truncate(limit: int = TRUNCATE_LIMIT, note: bool = True) -> Carrier:
     def carrier(call: ToolCall, result: Any, run_again: Callable[[ToolCall], Any]) -> list[Exchange]:
         return [Exchange(call, truncate_text(text_of(result), limit, note))]
+
     return carrier
 
 
 # ---------- pagination with a cursor ----------
+
 
 def _row_list(result: Any) -> tuple[dict, str] | None:
     """The dict that holds the result's list of records, and the list's key (OData's d.results, orders)."""
@@ -75,7 +92,7 @@ def page_of(result: Any, cursor: int, size: int = PAGE_SIZE) -> Any:
         return copy
     holder, key = found
     rows = holder[key]
-    holder[key] = rows[cursor:cursor + size]
+    holder[key] = rows[cursor : cursor + size]
     holder["total"] = len(rows)
     holder["next_cursor"] = str(cursor + size) if cursor + size < len(rows) else None
     return copy
@@ -97,6 +114,7 @@ def paginate(size: int = PAGE_SIZE, read_all: bool = False) -> Carrier:
             out.append(Exchange(follow, text_of(page)))
             cursor = _next(page)
         return out
+
     return carrier
 
 
@@ -106,6 +124,7 @@ def _next(page: Any) -> str | None:
 
 
 # ---------- field selection ----------
+
 
 def _select(value: Any, fields: Sequence[str]) -> Any:
     if isinstance(value, list):
@@ -119,12 +138,15 @@ def _select(value: Any, fields: Sequence[str]) -> Any:
 
 def select_fields(fields: Sequence[str] = NEEDED_FIELDS) -> Carrier:
     """Keep only ``fields`` of every order record in a result; other results pass unchanged."""
+
     def carrier(call: ToolCall, result: Any, run_again: Callable[[ToolCall], Any]) -> list[Exchange]:
         return [Exchange(call, text_of(_select(result, fields)))]
+
     return carrier
 
 
 # ---------- a summary ----------
+
 
 def _blocks(record: dict) -> str:
     codes = [f"{f} {record[f]}" for f in BLOCK_FIELDS if str(record.get(f, "")).strip()]
@@ -140,9 +162,11 @@ def summary_of(result: Any) -> str:
     """
     if isinstance(result, dict) and "SalesOrder" in result:
         items = result.get("to_Item", {}).get("results", [])
-        return (f"Order {result['SalesOrder']} for customer {result.get('SoldToParty', '?')}: "
-                f"{result.get('TotalNetAmount', '?')} {result.get('TransactionCurrency', '')}, "
-                f"blocked: {_blocks(result) or 'no'}; {len(items)} items.")
+        return (
+            f"Order {result['SalesOrder']} for customer {result.get('SoldToParty', '?')}: "
+            f"{result.get('TotalNetAmount', '?')} {result.get('TransactionCurrency', '')}, "
+            f"blocked: {_blocks(result) or 'no'}; {len(items)} items."
+        )
     found = _row_list(result)
     if found is not None:
         rows = found[0][found[1]]

@@ -5,6 +5,7 @@ find the blocked orders, explain the block, check credit, draft a release. The c
 out, not chosen by a model, so both tool sets do the same job and the only difference measured
 is what their results put in the context.
 """
+
 from __future__ import annotations
 
 from tooldesign.dispatch import ToolCall
@@ -15,8 +16,10 @@ from tooldesign.tools.respond import CLEAR_BLOCKS, JUSTIFICATION
 __all__ = ["REQUEST", "CUSTOMER", "ORDER", "STEPS", "STEP_TITLES", "run_task"]
 
 CUSTOMER, ORDER = "10023", "4711"
-REQUEST = (f"Customer {CUSTOMER} (Nordhafen Tools) is on the phone: which of their orders are held, why, and "
-           "can we release them?")
+REQUEST = (
+    f"Customer {CUSTOMER} (Nordhafen Tools) is on the phone: which of their orders are held, why, and "
+    "can we release them?"
+)
 STEP_TITLES = ("find the blocked orders", "explain the block", "check credit", "draft a release")
 
 STEPS: dict[str, tuple[ToolCall, ...]] = {
@@ -36,8 +39,9 @@ STEPS: dict[str, tuple[ToolCall, ...]] = {
 }
 
 
-def run_task(set_name: str, carrier: Carrier = as_is, name: str | None = None,
-             tools: ToolSet | None = None) -> Run:
+def run_task(
+    set_name: str, carrier: Carrier = as_is, name: str | None = None, tools: ToolSet | None = None
+) -> Run:
     """The four steps with ``set_name``'s tools ("mirror" or "designed"), results carried by ``carrier``."""
     if set_name not in STEPS:
         raise ValueError(f"unknown tool set {set_name!r}; choose one of {', '.join(STEPS)}")

@@ -6,20 +6,33 @@ gets the next call back. A result is paid for once per later step, not once. Thi
 scripted task step by step and measures what each model call carries, in characters and in
 estimated tokens (characters / 4, the course's offline estimate: no tokenizer is downloaded).
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from tooldesign.dispatch import Decision, Dispatcher, ToolCall, fixed
 from tooldesign.tools import ToolSet, tool_set
 
-__all__ = ["SYSTEM_PROMPT", "Exchange", "CallCost", "Run", "Carrier", "as_is", "run_steps", "text_of",
-           "chars_to_tokens"]
+__all__ = [
+    "SYSTEM_PROMPT",
+    "Exchange",
+    "CallCost",
+    "Run",
+    "Carrier",
+    "as_is",
+    "run_steps",
+    "text_of",
+    "chars_to_tokens",
+]
 
-SYSTEM_PROMPT = ("You help order-to-cash clerks. Use the tools to look things up; never change an order "
-                 "yourself; propose releases for a person to approve.")
+SYSTEM_PROMPT = (
+    "You help order-to-cash clerks. Use the tools to look things up; never change an order "
+    "yourself; propose releases for a person to approve."
+)
 
 
 def text_of(value: Any) -> str:
@@ -35,6 +48,7 @@ def chars_to_tokens(chars: int) -> int:
 @dataclass(frozen=True)
 class Exchange:
     """One round trip carried in the context: the model's tool call and the result text it got back."""
+
     call: ToolCall
     result: str
 
@@ -46,10 +60,11 @@ class Exchange:
 @dataclass(frozen=True)
 class CallCost:
     """One model call: what it sent, split into the fixed part and the conversation so far."""
+
     number: int
     label: str
-    fixed_chars: int          # system prompt, tool definitions, the user's request
-    conversation_chars: int   # every call and result carried so far
+    fixed_chars: int  # system prompt, tool definitions, the user's request
+    conversation_chars: int  # every call and result carried so far
 
     @property
     def chars(self) -> int:
@@ -63,6 +78,7 @@ class CallCost:
 @dataclass(frozen=True)
 class Run:
     """A scripted task run to the end: the exchanges carried and the cost of each model call."""
+
     name: str
     exchanges: tuple[Exchange, ...]
     calls: tuple[CallCost, ...]
@@ -86,8 +102,16 @@ class Run:
         out, running = [], 0
         for c in self.calls:
             running += c.chars
-            out.append({"run": self.name, "model call": c.number, "after": c.label, "chars sent": c.chars,
-                        "tokens sent (est.)": c.tokens, "tokens so far (est.)": chars_to_tokens(running)})
+            out.append(
+                {
+                    "run": self.name,
+                    "model call": c.number,
+                    "after": c.label,
+                    "chars sent": c.chars,
+                    "tokens sent (est.)": c.tokens,
+                    "tokens so far (est.)": chars_to_tokens(running),
+                }
+            )
         return out
 
 
@@ -105,8 +129,14 @@ def _dispatcher(tools: ToolSet) -> Dispatcher:
     return Dispatcher(tools, approve=fixed(Decision.allow()))
 
 
-def run_steps(name: str, set_name: str, request: str, steps: Sequence[ToolCall],
-              carrier: Carrier = as_is, tools: ToolSet | None = None) -> Run:
+def run_steps(
+    name: str,
+    set_name: str,
+    request: str,
+    steps: Sequence[ToolCall],
+    carrier: Carrier = as_is,
+    tools: ToolSet | None = None,
+) -> Run:
     """Run ``steps`` through the dispatcher and measure every model call the loop makes.
 
     Model call 1 sends the fixed part alone; each tool call's result then joins the conversation,
@@ -124,7 +154,7 @@ def run_steps(name: str, set_name: str, request: str, steps: Sequence[ToolCall],
     for step in steps:
         for exchange in carrier(step, run_one(step), run_one):
             exchanges.append(exchange)
-            calls.append(CallCost(len(calls) + 1, exchange.call.name, fixed_chars,
-                                  sum(e.chars for e in exchanges)))
+            calls.append(
+                CallCost(len(calls) + 1, exchange.call.name, fixed_chars, sum(e.chars for e in exchanges))
+            )
     return Run(name, tuple(exchanges), tuple(calls))
-

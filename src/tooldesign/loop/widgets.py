@@ -3,9 +3,10 @@
 ``readout(limit, note)`` is the plain function (tested without a browser); ``truncation_slider``
 wires an IntSlider and a checkbox to it. Runs are cached, so revisiting a limit costs nothing.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -19,7 +20,7 @@ __all__ = ["readout", "readout_text", "truncation_slider", "LIMITS"]
 LIMITS = (100, 6000, 100)  # min, max, step in characters
 
 
-@lru_cache(maxsize=None)
+@cache
 def _run(limit: int, note: bool):
     return run_task("mirror", shrink.truncate(limit, note), f"truncate {limit}")
 
@@ -31,25 +32,42 @@ def readout(limit: int, note: bool = True) -> dict[str, Any]:
         raise ValueError(f"limit must be between {low} and {high} characters, not {limit}")
     run = _run(limit, note)
     found = kept(run.context)
-    return {"limit": limit, "note": note, "tokens": run.total_tokens, "kept": found,
-            "lost": [f.id for f in FACTS if f.id not in found], "says_cut": says_what_was_cut(run.context)}
+    return {
+        "limit": limit,
+        "note": note,
+        "tokens": run.total_tokens,
+        "kept": found,
+        "lost": [f.id for f in FACTS if f.id not in found],
+        "says_cut": says_what_was_cut(run.context),
+    }
 
 
 def readout_text(limit: int, note: bool = True) -> str:
     r = readout(limit, note)
-    told = "the model is told what was cut" if r["says_cut"] else "nothing tells the model anything is missing"
+    told = (
+        "the model is told what was cut" if r["says_cut"] else "nothing tells the model anything is missing"
+    )
     lost = ", ".join(r["lost"]) or "nothing"
-    return (f"results cut at {limit:,} characters: {r['tokens']:,} tokens sent over the task (estimate); "
-            f"{len(r['kept'])}/{len(FACTS)} facts kept; lost: {lost}; {told}.")
+    return (
+        f"results cut at {limit:,} characters: {r['tokens']:,} tokens sent over the task (estimate); "
+        f"{len(r['kept'])}/{len(FACTS)} facts kept; lost: {lost}; {told}."
+    )
 
 
 def truncation_slider(start: int = shrink.TRUNCATE_LIMIT, note: bool = True) -> Any:
     import ipywidgets as w
 
     low, high, step = LIMITS
-    slider = w.IntSlider(value=start, min=low, max=high, step=step, description="limit (characters)",
-                         style={"description_width": "initial"}, continuous_update=False,
-                         layout=w.Layout(width="480px"))
+    slider = w.IntSlider(
+        value=start,
+        min=low,
+        max=high,
+        step=step,
+        description="limit (characters)",
+        style={"description_width": "initial"},
+        continuous_update=False,
+        layout=w.Layout(width="480px"),
+    )
     box = w.Checkbox(value=note, description="add a note when cut")
     out = w.HTML(f"<pre>{escape(readout_text(start, note))}</pre>")
 

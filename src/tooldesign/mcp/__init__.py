@@ -7,12 +7,30 @@ is a server whose read-only label is false; ``tooldesign.mcp.run`` runs a server
 
 Importing this package imports the ``mcp`` SDK; ``import tooldesign`` alone does not.
 """
+
 from tooldesign.mcp.measure import SizeRow, size_table, sizes
 from tooldesign.mcp.results import OUTPUT_SCHEMAS, output_schema, split_result
 from tooldesign.mcp.server import CRASH_TEXT, UNKNOWN_TOOL, ServedSet, annotations_of, listed_tool, serve
 from tooldesign.mcp.untrusted import ItemStore, untrusted_server
 from tooldesign.mcp.view import as_plain, definition_of, send_raw, view_of
 
-__all__ = ["serve", "ServedSet", "listed_tool", "annotations_of", "UNKNOWN_TOOL", "CRASH_TEXT",
-           "OUTPUT_SCHEMAS", "output_schema", "split_result", "as_plain", "definition_of", "send_raw", "view_of",
-           "ItemStore", "untrusted_server", "SizeRow", "sizes", "size_table"]
+__all__ = [
+    "serve",
+    "ServedSet",
+    "listed_tool",
+    "annotations_of",
+    "UNKNOWN_TOOL",
+    "CRASH_TEXT",
+    "OUTPUT_SCHEMAS",
+    "output_schema",
+    "split_result",
+    "as_plain",
+    "definition_of",
+    "send_raw",
+    "view_of",
+    "ItemStore",
+    "untrusted_server",
+    "SizeRow",
+    "sizes",
+    "size_table",
+]

@@ -7,11 +7,13 @@ successful result against that schema, so a schema here is a promise the tests h
 This module does not import the ``mcp`` package: the schemas and the split are plain data, so the
 lint, the tests and the benchmark can use them without starting a server.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from tooldesign.tools.base import Tool
 
@@ -28,38 +30,82 @@ _COUNT = {"type": "integer", "minimum": 0}
 
 def _object(required: Mapping[str, Any], optional: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A closed object: every field the tool returns is named, and nothing else may appear."""
-    return {"type": "object", "properties": {**required, **(optional or {})}, "required": list(required),
-            "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": {**required, **(optional or {})},
+        "required": list(required),
+        "additionalProperties": False,
+    }
 
 
-_ITEM = _object({"item": _TEXT, "material": _TEXT, "text": _TEXT, "quantity": {"type": "integer"},
-                 "net_value": _NUMBER})
+_ITEM = _object(
+    {"item": _TEXT, "material": _TEXT, "text": _TEXT, "quantity": {"type": "integer"}, "net_value": _NUMBER}
+)
 _ORDER_ROW = _object({"sales_order": _TEXT, "net_value": _NUMBER, "blocked": _BOOL, "block_reason": _TEXT})
 
 OUTPUT_SCHEMAS: dict[str, dict[str, Any]] = {
     "sales_order_get_block_summary": _object(
-        {"sales_order": _TEXT, "customer": _TEXT, "customer_name": _TEXT, "net_value": _NUMBER,
-         "currency": _TEXT, "blocked": _BOOL, "block_reason": _TEXT},
+        {
+            "sales_order": _TEXT,
+            "customer": _TEXT,
+            "customer_name": _TEXT,
+            "net_value": _NUMBER,
+            "currency": _TEXT,
+            "blocked": _BOOL,
+            "block_reason": _TEXT,
+        },
         # only with detail "detailed"
-        {"created_on": _TEXT, "requested_delivery_date": _TEXT, "customer_po": _TEXT,
-         "sales_organization": _TEXT, "items": {"type": "array", "items": _ITEM}}),
+        {
+            "created_on": _TEXT,
+            "requested_delivery_date": _TEXT,
+            "customer_po": _TEXT,
+            "sales_organization": _TEXT,
+            "items": {"type": "array", "items": _ITEM},
+        },
+    ),
     "customer_get_credit_exposure": _object(
-        {"customer": _TEXT, "customer_name": _TEXT, "credit_limit": _NUMBER, "open_items": _NUMBER,
-         "order_value": _NUMBER, "exposure": _NUMBER, "percent_over_limit": {"type": "number", "minimum": 0},
-         "approver": {"type": "string", "enum": ["none", "CREDIT_MANAGER", "HEAD_OF_FINANCE"]},
-         "currency": _TEXT}),
+        {
+            "customer": _TEXT,
+            "customer_name": _TEXT,
+            "credit_limit": _NUMBER,
+            "open_items": _NUMBER,
+            "order_value": _NUMBER,
+            "exposure": _NUMBER,
+            "percent_over_limit": {"type": "number", "minimum": 0},
+            "approver": {"type": "string", "enum": ["none", "CREDIT_MANAGER", "HEAD_OF_FINANCE"]},
+            "currency": _TEXT,
+        }
+    ),
     "customer_get_address_gaps": _object(
-        {"customer": _TEXT, "customer_name": _TEXT,
-         "missing_fields": {"type": "array", "items": {"enum": ["street", "postal_code", "city", "country"]}},
-         "complete": _BOOL}),
+        {
+            "customer": _TEXT,
+            "customer_name": _TEXT,
+            "missing_fields": {
+                "type": "array",
+                "items": {"enum": ["street", "postal_code", "city", "country"]},
+            },
+            "complete": _BOOL,
+        }
+    ),
     "sales_order_search": _object(
-        {"customer": _TEXT, "total": _COUNT, "showing": _COUNT, "orders": {"type": "array", "items": _ORDER_ROW}},
-        {"note": _TEXT}),  # only when the list was cut short
+        {
+            "customer": _TEXT,
+            "total": _COUNT,
+            "showing": _COUNT,
+            "orders": {"type": "array", "items": _ORDER_ROW},
+        },
+        {"note": _TEXT},
+    ),  # only when the list was cut short
     "release_request_create": _object(
-        {"request_id": _TEXT, "sales_order": _TEXT,
-         # a draft is all this tool can make: no status here means "released"
-         "status": {"type": "string", "enum": ["waiting_for_approval"]},
-         "justification": _TEXT, "message": _TEXT}),
+        {
+            "request_id": _TEXT,
+            "sales_order": _TEXT,
+            # a draft is all this tool can make: no status here means "released"
+            "status": {"type": "string", "enum": ["waiting_for_approval"]},
+            "justification": _TEXT,
+            "message": _TEXT,
+        }
+    ),
 }
 
 
@@ -76,6 +122,7 @@ def is_error_result(result: Any) -> bool:
 @dataclass(frozen=True)
 class Split:
     """One tool result as MCP carries it: text for any reader, structured content for a program."""
+
     is_error: bool
     text: str
     structured: dict[str, Any] | None  # None for an error: the client reads the text

@@ -5,6 +5,7 @@ the process's stdin and stdout, so nothing but protocol messages may be printed 
 (MCP's Streamable HTTP transport, at ``/mcp``) binds to 127.0.0.1 only, so no other machine can reach
 the server, and keeps the SDK's DNS-rebinding protection, which refuses requests for other hosts.
 """
+
 from __future__ import annotations
 
 import socket
@@ -61,6 +62,9 @@ def run_http(served: ServedSet, port: int = DEFAULT_PORT) -> None:
 
     check_port(port)
     app = served.server.streamable_http_app(streamable_http_path=PATH, host=HOST)
-    print(f"serving the {served.tools.name} set at {url(port)} ({len(served.tools)} tools); Ctrl+C stops it",
-          file=sys.stderr, flush=True)
+    print(
+        f"serving the {served.tools.name} set at {url(port)} ({len(served.tools)} tools); Ctrl+C stops it",
+        file=sys.stderr,
+        flush=True,
+    )
     uvicorn.Server(uvicorn.Config(app, host=HOST, port=port, log_level="warning")).run()

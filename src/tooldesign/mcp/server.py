@@ -21,6 +21,7 @@ A handler that raises anyway is a bug in the server, not a message for the model
 short ``isError`` text without internals, and the exception's type is kept in ``crashes`` so a test
 can insist there are none.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -46,8 +47,13 @@ def annotations_of(tool: Tool) -> types.ToolAnnotations | None:
 
 def listed_tool(tool: Tool) -> types.Tool:
     """What ``tools/list`` says about one tool: its own definition, plus its result schema."""
-    return types.Tool(name=tool.name, description=tool.description, input_schema=dict(tool.parameters),
-                      output_schema=output_schema(tool), annotations=annotations_of(tool))
+    return types.Tool(
+        name=tool.name,
+        description=tool.description,
+        input_schema=dict(tool.parameters),
+        output_schema=output_schema(tool),
+        annotations=annotations_of(tool),
+    )
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,7 @@ class ServedSet:
 
     ``crashes`` lists the tool and exception type of every handler that raised; it should stay empty.
     """
+
     tools: ToolSet
     server: Server = field(repr=False)
     crashes: list[str] = field(default_factory=list)
@@ -75,17 +82,24 @@ def serve(tools: ToolSet, name: str | None = None) -> ServedSet:
 
     async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         if params.name not in tools.names:
-            raise MCPError(code=UNKNOWN_TOOL, message=f"Unknown tool: {params.name}. This server offers "
-                                                      f"{', '.join(tools.names)}.")
+            raise MCPError(
+                code=UNKNOWN_TOOL,
+                message=f"Unknown tool: {params.name}. This server offers {', '.join(tools.names)}.",
+            )
         try:
             result = tools[params.name].run(params.arguments if params.arguments is not None else {})
         except Exception as error:  # a bug, kept for the tests; the model learns only that it failed
             crashes.append(f"{params.name}: {type(error).__name__}")
             return types.CallToolResult(content=_text(CRASH_TEXT), is_error=True)
         split = split_result(result)
-        return types.CallToolResult(content=_text(split.text), structured_content=split.structured,
-                                    is_error=split.is_error)
+        return types.CallToolResult(
+            content=_text(split.text), structured_content=split.structured, is_error=split.is_error
+        )
 
-    server = Server(name or f"tooldesign-{tools.name}", version="1",
-                    on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+    server = Server(
+        name or f"tooldesign-{tools.name}",
+        version="1",
+        on_list_tools=on_list_tools,
+        on_call_tool=on_call_tool,
+    )
     return ServedSet(tools, server, crashes)

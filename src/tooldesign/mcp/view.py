@@ -4,9 +4,11 @@ A host knows a server only through ``tools/list``. Turning that listing back int
 lint of notebook 05 run on exactly what was served, and lets a test compare it with the definitions
 the server was built from. The tools in such a view cannot run here: calls go through the client.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from tooldesign.tools.base import Tool, ToolSet
 
@@ -30,13 +32,17 @@ def definition_of(listed: Any) -> dict[str, Any]:
     Annotations and the output schema stay with the host, as they do in the course's own definitions.
     """
     tool = as_plain(listed)
-    return {"name": tool["name"], "description": tool.get("description", ""),
-            "parameters": dict(tool.get("inputSchema", {}))}
+    return {
+        "name": tool["name"],
+        "description": tool.get("description", ""),
+        "parameters": dict(tool.get("inputSchema", {})),
+    }
 
 
 def _remote(name: str):
     def handler(arguments: dict) -> Any:
         raise RemoteOnly(f"{name} runs on the MCP server; call it with client.call_tool({name!r}, ...)")
+
     return handler
 
 
@@ -47,8 +53,15 @@ def view_of(listing: Any, name: str = "served") -> ToolSet:
     for listed in tools:
         plain = as_plain(listed)
         definition = definition_of(plain)
-        rebuilt.append(Tool(definition["name"], definition["description"], definition["parameters"],
-                            _remote(definition["name"]), dict(plain.get("annotations") or {})))
+        rebuilt.append(
+            Tool(
+                definition["name"],
+                definition["description"],
+                definition["parameters"],
+                _remote(definition["name"]),
+                dict(plain.get("annotations") or {}),
+            )
+        )
     return ToolSet(name, tuple(rebuilt))
 
 

@@ -11,11 +11,13 @@ Two ways to shrink the designed set:
 ``CATCH_ALL_RULE`` is a lint rule (lint.py's ``Rule`` interface) that flags the second shape.
 Run ``python -m tooldesign.scale.consolidate`` to print the comparison.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from tooldesign.dispatch.validate import is_valid
 from tooldesign.lint import Rule, lint
@@ -27,9 +29,36 @@ from tooldesign.tools.base import Tool, ToolSet
 # ---------- the lint rules ----------
 
 # Parameter names that, as free text, carry the choice of operation.
-CHOICE_WORDS = frozenset({"instruction", "instructions", "command", "action", "operation", "op", "request", "task",
-                          "prompt", "query", "what", "method", "intent", "do"})
-WRITE_VERBS = ("create", "release", "update", "delete", "change", "post", "approve", "set", "cancel", "submit")
+CHOICE_WORDS = frozenset(
+    {
+        "instruction",
+        "instructions",
+        "command",
+        "action",
+        "operation",
+        "op",
+        "request",
+        "task",
+        "prompt",
+        "query",
+        "what",
+        "method",
+        "intent",
+        "do",
+    }
+)
+WRITE_VERBS = (
+    "create",
+    "release",
+    "update",
+    "delete",
+    "change",
+    "post",
+    "approve",
+    "set",
+    "cancel",
+    "submit",
+)
 
 
 def _catch_all(tool: Tool, tools: Sequence[Tool]) -> list[str]:
@@ -43,8 +72,10 @@ def _catch_all(tool: Tool, tools: Sequence[Tool]) -> list[str]:
         kinds = kinds if isinstance(kinds, list) else [kinds]
         free = "string" in kinds and "enum" not in spec and "pattern" not in spec
         if free and name.lower() in CHOICE_WORDS:
-            out.append(f"'{name}' is free text that chooses the operation: a catch-all. Split unrelated jobs into "
-                       "their own tools, or give one resource's operations an action enum")
+            out.append(
+                f"'{name}' is free text that chooses the operation: a catch-all. Split unrelated jobs into "
+                "their own tools, or give one resource's operations an action enum"
+            )
     return out
 
 
@@ -55,39 +86,63 @@ def _action_mixes_writes(tool: Tool, tools: Sequence[Tool]) -> list[str]:
         values = [str(v) for v in spec.get("enum", [])] if isinstance(spec, dict) else []
         writes = [v for v in values if any(w in v.lower() for w in WRITE_VERBS)]
         if name.lower() in CHOICE_WORDS and writes and len(writes) < len(values):
-            return [f"action values {', '.join(writes)} write and the others read: keep writes in their own tool "
-                    "with its own approval"]
+            return [
+                f"action values {', '.join(writes)} write and the others read: keep writes in their own tool "
+                "with its own approval"
+            ]
     return []
 
 
-CATCH_ALL_RULE = Rule("param-catch-all", "no free-text parameter that chooses the operation",
-                      "the choice moves into a string no schema checks", _catch_all)
-MIXED_ACTION_RULE = Rule("action-mixes-writes", "an action enum does not mix reads and writes",
-                         "a write needs its own tool, approval and audit line", _action_mixes_writes)
+CATCH_ALL_RULE = Rule(
+    "param-catch-all",
+    "no free-text parameter that chooses the operation",
+    "the choice moves into a string no schema checks",
+    _catch_all,
+)
+MIXED_ACTION_RULE = Rule(
+    "action-mixes-writes",
+    "an action enum does not mix reads and writes",
+    "a write needs its own tool, approval and audit line",
+    _action_mixes_writes,
+)
 RULES = (CATCH_ALL_RULE, MIXED_ACTION_RULE)
 
 # ---------- the consolidated tool ----------
 
 CUSTOMER = {"description": "The customer's number in digits, for example '10023'.", "type": "string"}
 CHECK_PARAMETERS = {
-    "type": "object", "additionalProperties": False, "required": ["action", "customer", "sales_order"],
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["action", "customer", "sales_order"],
     "properties": {
-        "action": {"type": "string", "enum": ["credit_exposure", "address_gaps"],
-                   "description": "'credit_exposure': exposure against the limit and who approves; "
-                                  "'address_gaps': missing address fields."},
+        "action": {
+            "type": "string",
+            "enum": ["credit_exposure", "address_gaps"],
+            "description": "'credit_exposure': exposure against the limit and who approves; "
+            "'address_gaps': missing address fields.",
+        },
         "customer": CUSTOMER,
-        "sales_order": {"type": ["string", "null"], "description": "With credit_exposure: the order whose value "
-                        "to include, digits only, or null. With address_gaps: null."}},
+        "sales_order": {
+            "type": ["string", "null"],
+            "description": "With credit_exposure: the order whose value "
+            "to include, digits only, or null. With address_gaps: null.",
+        },
+    },
     # Each action keeps its own rule: address_gaps takes no order.
-    "allOf": [{"if": {"properties": {"action": {"const": "address_gaps"}}},
-               "then": {"properties": {"sales_order": {"type": "null"}}}}],
+    "allOf": [
+        {
+            "if": {"properties": {"action": {"const": "address_gaps"}}},
+            "then": {"properties": {"sales_order": {"type": "null"}}},
+        }
+    ],
 }
 CHECK_DESCRIPTION = (
     "Checks one customer: credit exposure against the limit with the approver, or the address fields missing "
     "from the master data, chosen by action. Returns the figures or the missing fields with the customer's "
     "name. Use it when an order is held by the credit check or by missing address data, or the user asks "
     "about a customer's limit or address. Not for an order's block reason (use sales_order_get_block_summary). "
-    "Read-only.")
+    "Read-only."
+)
 
 
 def consolidated(base: ToolSet | None = None) -> ToolSet:
@@ -98,21 +153,29 @@ def consolidated(base: ToolSet | None = None) -> ToolSet:
     def handler(arguments: dict) -> Any:
         if arguments.get("action") == "address_gaps":
             return gaps.run({"customer": arguments.get("customer")})
-        return exposure.run({"customer": arguments.get("customer"), "sales_order": arguments.get("sales_order")})
+        return exposure.run(
+            {"customer": arguments.get("customer"), "sales_order": arguments.get("sales_order")}
+        )
 
-    check = Tool("customer_check_account", CHECK_DESCRIPTION, CHECK_PARAMETERS, handler, dict(exposure.annotations))
+    check = Tool(
+        "customer_check_account", CHECK_DESCRIPTION, CHECK_PARAMETERS, handler, dict(exposure.annotations)
+    )
     kept = [t for t in base if t.name not in (exposure.name, gaps.name)]
     return ToolSet("consolidated", (kept[0], check, *kept[1:]))
 
 
-RENAMED = {"customer_get_credit_exposure": "customer_check_account", "customer_get_address_gaps": "customer_check_account"}
+RENAMED = {
+    "customer_get_credit_exposure": "customer_check_account",
+    "customer_get_address_gaps": "customer_check_account",
+}
 
 # ---------- the catch-all ----------
 
 CATCH_ALL_DESCRIPTION = (
     "Does anything in the order-to-cash system: explains blocks, checks credit, finds address gaps, lists "
     "orders and drafts releases. Returns whatever the chosen operation returns. Use it for every SAP request. "
-    "Write what you want done in the instruction, with the numbers.")
+    "Write what you want done in the instruction, with the numbers."
+)
 # The router a catch-all ends up with: keywords in a fixed order, first hit wins.
 ROUTES = (
     ("release_request_create", ("release", "unblock")),
@@ -140,14 +203,24 @@ def catch_all(base: ToolSet | None = None) -> ToolSet:
         if target is None:
             return {"error": "Could not tell which operation you want."}
         return {"routed_to": target}  # the arguments would have to be dug out of the text as well
-    tool = Tool("sap_assistant_run", CATCH_ALL_DESCRIPTION,
-                {"type": "object", "additionalProperties": False, "required": ["instruction"],
-                 "properties": {"instruction": {"type": "string", "description": "What to do, in words."}}},
-                handler, {"readOnlyHint": False})
+
+    tool = Tool(
+        "sap_assistant_run",
+        CATCH_ALL_DESCRIPTION,
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["instruction"],
+            "properties": {"instruction": {"type": "string", "description": "What to do, in words."}},
+        },
+        handler,
+        {"readOnlyHint": False},
+    )
     return ToolSet("catch-all", (tool,))
 
 
 # ---------- the comparison ----------
+
 
 @dataclass(frozen=True)
 class Shape:
@@ -165,16 +238,21 @@ class Shape:
 # Calls a model might get wrong, per set: (tool, arguments). The same three mistakes each time: a
 # wrong or missing choice, an order passed to the address check, and an empty call.
 BAD_CALLS: dict[str, tuple[tuple[str, dict], ...]] = {
-    "designed": (("customer_get_credit_exposure", {"customer": "10023"}),
-                 ("customer_get_address_gaps", {"customer": "10051", "sales_order": "4723"}),
-                 ("customer_get_credit_exposure", {})),
-    "consolidated": (("customer_check_account", {"action": "credit", "customer": "10023", "sales_order": None}),
-                     ("customer_check_account", {"action": "address_gaps", "customer": "10051",
-                                                 "sales_order": "4723"}),
-                     ("customer_check_account", {"action": "credit_exposure"})),
-    "catch-all": (("sap_assistant_run", {"instruction": "credit 10023"}),
-                  ("sap_assistant_run", {"instruction": "address gaps of 4723"}),
-                  ("sap_assistant_run", {"instruction": ""})),
+    "designed": (
+        ("customer_get_credit_exposure", {"customer": "10023"}),
+        ("customer_get_address_gaps", {"customer": "10051", "sales_order": "4723"}),
+        ("customer_get_credit_exposure", {}),
+    ),
+    "consolidated": (
+        ("customer_check_account", {"action": "credit", "customer": "10023", "sales_order": None}),
+        ("customer_check_account", {"action": "address_gaps", "customer": "10051", "sales_order": "4723"}),
+        ("customer_check_account", {"action": "credit_exposure"}),
+    ),
+    "catch-all": (
+        ("sap_assistant_run", {"instruction": "credit 10023"}),
+        ("sap_assistant_run", {"instruction": "address gaps of 4723"}),
+        ("sap_assistant_run", {"instruction": ""}),
+    ),
 }
 
 
@@ -188,8 +266,9 @@ def _right_share(tools: ToolSet, cases: Sequence[Case], chooser: Any) -> float:
     return right / len(cases)
 
 
-def right_tool(tools: ToolSet, cases: Sequence[Case] = SCALE_CASES, picker: str = "words",
-               shuffles: int = SHUFFLES) -> float | None:
+def right_tool(
+    tools: ToolSet, cases: Sequence[Case] = SCALE_CASES, picker: str = "words", shuffles: int = SHUFFLES
+) -> float | None:
     """Share of requests whose first call is the right tool (a merged tool counts for both jobs).
 
     Averaged over the same seeded orderings as ``growth.measure``, because the word-matching
@@ -229,27 +308,51 @@ def compare(base: ToolSet | None = None) -> list[Shape]:
         flagged = sum(1 for f in report.findings if f.rule == CATCH_ALL_RULE.id)
         bad = BAD_CALLS[tools.name]
         rejected = sum(not is_valid(tools[name], call) for name, call in bad)
-        shapes.append(Shape(tools.name, len(tools), definition_tokens(tools), report.count, flagged,
-                            right_tool(tools), rejected, len(bad), gated(tools)))
+        shapes.append(
+            Shape(
+                tools.name,
+                len(tools),
+                definition_tokens(tools),
+                report.count,
+                flagged,
+                right_tool(tools),
+                rejected,
+                len(bad),
+                gated(tools),
+            )
+        )
     return shapes
 
 
 def table(shapes: Sequence[Shape]) -> list[dict]:
-    return [{"set": s.label, "tools": s.tools, "tokens (estimate)": s.tokens, "lint findings": s.lint_findings,
-             "catch-all flagged": s.catch_all_flagged,
-             "right first tool": "one tool: moved into text" if s.right_tool is None else f"{s.right_tool:.0%}",
-             "bad calls rejected by schema": f"{s.bad_rejected}/{s.bad_calls}",
-             f"requests held for approval (of {len(SCALE_CASES)})": s.gated} for s in shapes]
+    return [
+        {
+            "set": s.label,
+            "tools": s.tools,
+            "tokens (estimate)": s.tokens,
+            "lint findings": s.lint_findings,
+            "catch-all flagged": s.catch_all_flagged,
+            "right first tool": "one tool: moved into text"
+            if s.right_tool is None
+            else f"{s.right_tool:.0%}",
+            "bad calls rejected by schema": f"{s.bad_rejected}/{s.bad_calls}",
+            f"requests held for approval (of {len(SCALE_CASES)})": s.gated,
+        }
+        for s in shapes
+    ]
 
 
 def main() -> None:
-    print("Consolidation, offline: the word-matching stand-in picks the tool (a stand-in, not a model); "
-          "tokens are estimates (characters / 4)")
+    print(
+        "Consolidation, offline: the word-matching stand-in picks the tool (a stand-in, not a model); "
+        "tokens are estimates (characters / 4)"
+    )
     for row in table(compare()):
         print("  " + ", ".join(f"{k}: {v}" for k, v in row.items()))
 
 
 if __name__ == "__main__":
     from tooldesign.cli import takes_no_arguments
+
     takes_no_arguments("tooldesign.scale.consolidate")
     main()

@@ -13,12 +13,13 @@ a tool found once stays loaded.
 
 Run ``python -m tooldesign.scale.search`` to print the table.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
 from tooldesign.scale.growth import MAX_SIZE, SCALE_CASES, SEED, catalog, definition_tokens
 from tooldesign.selection import BM25Picker, Case, Picker, expected_for, judge, offline_picker
@@ -29,10 +30,19 @@ KS = (1, 2, 3, 5, 10)
 SEARCH_DESCRIPTION = (
     "Finds the tools that fit a job, from a catalog too large to send in full. Returns the definitions of "
     "the best matches, which you can call right away. Use it first whenever no loaded tool fits the request. "
-    "Describe the job in the user's words; it reads only and changes nothing.")
-SEARCH_PARAMETERS = {"type": "object", "additionalProperties": False, "required": ["job"],
-                     "properties": {"job": {"type": "string", "description": "The job in a few words, for "
-                                            "example 'why is sales order 4711 blocked'."}}}
+    "Describe the job in the user's words; it reads only and changes nothing."
+)
+SEARCH_PARAMETERS = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["job"],
+    "properties": {
+        "job": {
+            "type": "string",
+            "description": "The job in a few words, for example 'why is sales order 4711 blocked'.",
+        }
+    },
+}
 
 
 def search_tool(tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> Tool:
@@ -42,8 +52,14 @@ def search_tool(tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> 
     def handler(arguments: dict) -> dict:
         found = top_k(str(arguments.get("job", "")), tools, k, ranker)
         return {"found": [t.definition() for t in found]}
-    return Tool("tool_search", SEARCH_DESCRIPTION, SEARCH_PARAMETERS, handler,
-                dict(readOnlyHint=True, openWorldHint=False))
+
+    return Tool(
+        "tool_search",
+        SEARCH_DESCRIPTION,
+        SEARCH_PARAMETERS,
+        handler,
+        dict(readOnlyHint=True, openWorldHint=False),
+    )
 
 
 def top_k(job: str, tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> list[Tool]:
@@ -56,6 +72,7 @@ def top_k(job: str, tools: Sequence[Tool], k: int, ranker: Picker | None = None)
 @dataclass(frozen=True)
 class Outcome:
     """One request answered with tool search."""
+
     request: str
     found: tuple[str, ...]
     chosen: str | None
@@ -77,21 +94,36 @@ def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Pick
     first = definition_tokens([search]) + estimate_tokens(case.request)
     second = first + estimate_tokens(call) + estimate_tokens(json.dumps(result))
     right_in = bool(expected) and any(n in expected for n in found_names)
-    return Outcome(case.request, found_names, chosen, judge(expected, chosen), right_in or expected == (),
-                   first + second, 2)
+    return Outcome(
+        case.request,
+        found_names,
+        chosen,
+        judge(expected, chosen),
+        right_in or expected == (),
+        first + second,
+        2,
+    )
 
 
 def load_all(case: Case, tools: ToolSet, picker: Picker) -> Outcome:
     """One model call with every definition loaded."""
     chosen = picker.pick(case.request, tools).tool
     expected = expected_for(case, tools.name)
-    return Outcome(case.request, tuple(tools.names), chosen, judge(expected, chosen), True,
-                   definition_tokens(tools) + estimate_tokens(case.request), 1)
+    return Outcome(
+        case.request,
+        tuple(tools.names),
+        chosen,
+        judge(expected, chosen),
+        True,
+        definition_tokens(tools) + estimate_tokens(case.request),
+        1,
+    )
 
 
 @dataclass(frozen=True)
 class Summary:
     """Totals over the cases for one way of loading tools."""
+
     label: str
     k: int | None
     accuracy: float
@@ -102,12 +134,19 @@ class Summary:
 
 def _summary(label: str, k: int | None, outcomes: Sequence[Outcome]) -> Summary:
     n = len(outcomes)
-    return Summary(label, k, round(sum(o.right for o in outcomes) / n, 4), round(sum(o.in_top_k for o in outcomes) / n, 4),
-                   round(sum(o.tokens for o in outcomes) / n, 1), outcomes[0].round_trips)
+    return Summary(
+        label,
+        k,
+        round(sum(o.right for o in outcomes) / n, 4),
+        round(sum(o.in_top_k for o in outcomes) / n, 4),
+        round(sum(o.tokens for o in outcomes) / n, 1),
+        outcomes[0].round_trips,
+    )
 
 
-def compare(size: int = MAX_SIZE, ks: Sequence[int] = KS, picker: str = "words",
-            cases: Sequence[Case] = SCALE_CASES) -> list[Summary]:
+def compare(
+    size: int = MAX_SIZE, ks: Sequence[int] = KS, picker: str = "words", cases: Sequence[Case] = SCALE_CASES
+) -> list[Summary]:
     """Load everything versus tool search with each k, on the same catalog and requests."""
     tools = catalog(size, shuffle=SEED)
     chooser = offline_picker(picker)
@@ -132,20 +171,33 @@ def best_k(budget: float, rows: Sequence[Summary]) -> int | None:
 
 
 def table(rows: Sequence[Summary]) -> list[dict]:
-    return [{"loading": r.label, "accuracy": f"{r.accuracy:.0%}", "right tool among those loaded": f"{r.recall:.0%}",
-             "tokens per request (estimate)": r.tokens_per_request, "model calls": r.round_trips} for r in rows]
+    return [
+        {
+            "loading": r.label,
+            "accuracy": f"{r.accuracy:.0%}",
+            "right tool among those loaded": f"{r.recall:.0%}",
+            "tokens per request (estimate)": r.tokens_per_request,
+            "model calls": r.round_trips,
+        }
+        for r in rows
+    ]
 
 
 def main() -> None:
-    print(f"Tool search over the {MAX_SIZE}-tool catalog, {len(SCALE_CASES)} requests. BM25 ranks for the search; "
-          "the word-matching stand-in chooses among the loaded tools (stand-ins, not models). Tokens are "
-          "estimates (characters / 4) summed over the model calls a request needs.")
+    print(
+        f"Tool search over the {MAX_SIZE}-tool catalog, {len(SCALE_CASES)} requests. BM25 ranks for the search; "
+        "the word-matching stand-in chooses among the loaded tools (stand-ins, not models). Tokens are "
+        "estimates (characters / 4) summed over the model calls a request needs."
+    )
     print(f"\n{'loading':<14} {'accuracy':>8} {'in loaded':>9} {'tokens':>8} {'calls':>5}")
     for r in compare():
-        print(f"{r.label:<14} {r.accuracy:>8.0%} {r.recall:>9.0%} {r.tokens_per_request:>8.0f} {r.round_trips:>5}")
+        print(
+            f"{r.label:<14} {r.accuracy:>8.0%} {r.recall:>9.0%} {r.tokens_per_request:>8.0f} {r.round_trips:>5}"
+        )
 
 
 if __name__ == "__main__":
     from tooldesign.cli import takes_no_arguments
+
     takes_no_arguments("tooldesign.scale.search")
     main()

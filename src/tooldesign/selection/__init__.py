@@ -7,13 +7,46 @@ Pickers share one interface (:class:`Picker`): the crude word-matching stand-in 
 run offline; real models (OpenAI-compatible endpoints, Anthropic, SAP's generative AI hub, a local
 Ollama server) live in ``tooldesign.selection.models`` and are opt-in; ``record`` keeps their runs.
 """
-from tooldesign.selection.cases import (ALL_CASES, CASES, NO_CALL_CASES, Case, CaseSet, case_set, case_sets,
-                                        expected_for)
-from tooldesign.selection.pickers import (BM25Picker, Choice, Picker, WordMatchPicker, offline_picker, tool_text,
-                                          words)
+
+from tooldesign.selection.cases import (
+    ALL_CASES,
+    CASES,
+    NO_CALL_CASES,
+    Case,
+    CaseSet,
+    case_set,
+    case_sets,
+    expected_for,
+)
+from tooldesign.selection.pickers import (
+    BM25Picker,
+    Choice,
+    Picker,
+    WordMatchPicker,
+    offline_picker,
+    tool_text,
+    words,
+)
 from tooldesign.selection.score import Row, SelectionResult, judge, run_selection
 
-__all__ = ["ALL_CASES", "CASES", "NO_CALL_CASES", "Case", "CaseSet", "case_set", "case_sets", "expected_for",
-           "BM25Picker", "Choice", "Picker",
-           "WordMatchPicker", "offline_picker", "tool_text", "words", "Row", "SelectionResult", "judge",
-           "run_selection"]
+__all__ = [
+    "ALL_CASES",
+    "CASES",
+    "NO_CALL_CASES",
+    "Case",
+    "CaseSet",
+    "case_set",
+    "case_sets",
+    "expected_for",
+    "BM25Picker",
+    "Choice",
+    "Picker",
+    "WordMatchPicker",
+    "offline_picker",
+    "tool_text",
+    "words",
+    "Row",
+    "SelectionResult",
+    "judge",
+    "run_selection",
+]

@@ -19,15 +19,25 @@ Three case sets are kept apart (``case_set(name)``):
 
 In every set the no-call requests are counted separately from the tool requests.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping, Optional
 
-__all__ = ["Case", "CASES", "NO_CALL_CASES", "ALL_CASES", "expected_for", "CaseSet", "SET_ORDER", "case_set",
-           "case_sets"]
+__all__ = [
+    "Case",
+    "CASES",
+    "NO_CALL_CASES",
+    "ALL_CASES",
+    "expected_for",
+    "CaseSet",
+    "SET_ORDER",
+    "case_set",
+    "case_sets",
+]
 
-Expected = Optional[tuple[str, ...]]
+Expected = tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
@@ -61,16 +71,25 @@ RELEASE = ("release_request_create",)
 
 CASES: tuple[Case, ...] = (
     Case("Why is sales order 4711 on hold?", {"mirror": ORDER_READ, "designed": SUMMARY}),
-    Case("How far is customer 10023 over its credit limit?", {"mirror": ("get_credit",), "designed": EXPOSURE}),
+    Case(
+        "How far is customer 10023 over its credit limit?", {"mirror": ("get_credit",), "designed": EXPOSURE}
+    ),
     Case("List the blocked orders of customer 10051.", {"mirror": ("query",), "designed": SEARCH}),
     Case("Which address fields are missing for customer 10051?", {"mirror": ("get_bp",), "designed": GAPS}),
     Case("Release order 4711, the customer has promised to pay.", {"mirror": None, "designed": RELEASE}),
-    Case("Is order 4725 stuck because of pricing or because of credit?", {"mirror": ORDER_READ, "designed": SUMMARY}),
+    Case(
+        "Is order 4725 stuck because of pricing or because of credit?",
+        {"mirror": ORDER_READ, "designed": SUMMARY},
+    ),
     Case("How many orders does customer 10023 have with us?", {"mirror": ("query",), "designed": SEARCH}),
-    Case("Who has to approve the credit for customer 10023 if order 4711 goes out?",
-         {"mirror": ("get_credit",), "designed": EXPOSURE}),
-    Case("Order 4723 is incomplete: what is missing in the customer's address?",
-         {"mirror": ("get_bp", "get_order", "get_order_details"), "designed": GAPS + SUMMARY}),
+    Case(
+        "Who has to approve the credit for customer 10023 if order 4711 goes out?",
+        {"mirror": ("get_credit",), "designed": EXPOSURE},
+    ),
+    Case(
+        "Order 4723 is incomplete: what is missing in the customer's address?",
+        {"mirror": ("get_bp", "get_order", "get_order_details"), "designed": GAPS + SUMMARY},
+    ),
     Case("Please unblock order 4723 so it can ship today.", {"mirror": None, "designed": RELEASE}),
 )
 
@@ -93,6 +112,7 @@ _PURPOSE = {
 @dataclass(frozen=True)
 class CaseSet:
     """One named set of cases: the tool requests and the no-call requests, kept apart."""
+
     name: str
     tool_cases: tuple[Case, ...]
     no_call_cases: tuple[Case, ...]
@@ -109,9 +129,11 @@ def case_set(name: str) -> CaseSet:
         return CaseSet(name, CASES, NO_CALL_CASES, _PURPOSE[name])
     if name == "development":
         from tooldesign.selection.development import DEVELOPMENT_CASES, DEVELOPMENT_NO_CALL
+
         return CaseSet(name, DEVELOPMENT_CASES, DEVELOPMENT_NO_CALL, _PURPOSE[name])
     if name in ("held-out", "heldout", "held_out"):
         from tooldesign.selection.heldout import HELD_OUT_CASES, HELD_OUT_NO_CALL
+
         return CaseSet("held-out", HELD_OUT_CASES, HELD_OUT_NO_CALL, _PURPOSE["held-out"])
     raise ValueError(f"unknown case set {name!r}; choose one of {', '.join(SET_ORDER)}")
 

@@ -4,28 +4,51 @@ Change a model here, or override it without editing code: ``--model`` on the CLI
 variable named in ``MODEL_ENV`` (in the environment or a ``.env`` file in the course folder).
 Nothing here is read by the offline pickers.
 """
+
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-__all__ = ["PROVIDERS", "DEFAULT_MODELS", "MODEL_ENV", "PROVIDER_ENV", "KEY_ENV", "BASE_URL_ENV", "AICORE_ENV",
-           "SYSTEM_PROMPT", "TEMPERATURE", "MAX_TOKENS", "TIMEOUT_SECONDS", "OLLAMA_BASE_URL", "OLLAMA_KEY",
-           "PROBE_TIMEOUT_SECONDS", "RUNS_DIR", "load_env", "default_model", "default_provider", "ollama_base_url"]
+__all__ = [
+    "PROVIDERS",
+    "DEFAULT_MODELS",
+    "MODEL_ENV",
+    "PROVIDER_ENV",
+    "KEY_ENV",
+    "BASE_URL_ENV",
+    "AICORE_ENV",
+    "SYSTEM_PROMPT",
+    "TEMPERATURE",
+    "MAX_TOKENS",
+    "TIMEOUT_SECONDS",
+    "OLLAMA_BASE_URL",
+    "OLLAMA_KEY",
+    "PROBE_TIMEOUT_SECONDS",
+    "RUNS_DIR",
+    "load_env",
+    "default_model",
+    "default_provider",
+    "ollama_base_url",
+]
 
 PROVIDERS = ("openai", "anthropic", "sap", "ollama")
 
 # Defaults only: use a model your account offers that supports tool calling.
 DEFAULT_MODELS = {
-    "openai": "gpt-4o-mini",        # any OpenAI-compatible endpoint: OpenAI, Azure, Ollama, vLLM ...
+    "openai": "gpt-4o-mini",  # any OpenAI-compatible endpoint: OpenAI, Azure, Ollama, vLLM ...
     "anthropic": "claude-haiku-4-5",
-    "sap": "gpt-4o-mini",           # a model in your generative AI hub catalog
+    "sap": "gpt-4o-mini",  # a model in your generative AI hub catalog
     # Free and local: `ollama pull qwen2.5:3b` (about 2 GB). Ollama lists it among its models with tool
     # calling; llama3.2 and qwen2.5:7b also call tools, the latter better and at twice the memory.
     "ollama": "qwen2.5:3b",
 }
-MODEL_ENV = {"openai": "OPENAI_MODEL", "anthropic": "ANTHROPIC_MODEL", "sap": "AICORE_MODEL",
-             "ollama": "OLLAMA_MODEL"}
+MODEL_ENV = {
+    "openai": "OPENAI_MODEL",
+    "anthropic": "ANTHROPIC_MODEL",
+    "sap": "AICORE_MODEL",
+    "ollama": "OLLAMA_MODEL",
+}
 PROVIDER_ENV = "TOOLDESIGN_PROVIDER"
 KEY_ENV = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 BASE_URL_ENV = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL", "ollama": "OLLAMA_BASE_URL"}
@@ -33,12 +56,19 @@ BASE_URL_ENV = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL", 
 OLLAMA_BASE_URL = "http://localhost:11434/v1"
 OLLAMA_KEY = "ollama"
 PROBE_TIMEOUT_SECONDS = 2.0  # `workbook doctor` asks a local server this long, no longer
-RUNS_DIR = "runs"            # where `select --record` files are looked for by notebook 06
-AICORE_ENV = ("AICORE_BASE_URL", "AICORE_AUTH_URL", "AICORE_CLIENT_ID", "AICORE_CLIENT_SECRET",
-              "AICORE_RESOURCE_GROUP")
+RUNS_DIR = "runs"  # where `select --record` files are looked for by notebook 06
+AICORE_ENV = (
+    "AICORE_BASE_URL",
+    "AICORE_AUTH_URL",
+    "AICORE_CLIENT_ID",
+    "AICORE_CLIENT_SECRET",
+    "AICORE_RESOURCE_GROUP",
+)
 
-SYSTEM_PROMPT = ("You help order-to-cash clerks with blocked SAP sales orders. Call the one tool that best "
-                 "fits the request. If no tool fits, answer in one sentence without calling a tool.")
+SYSTEM_PROMPT = (
+    "You help order-to-cash clerks with blocked SAP sales orders. Call the one tool that best "
+    "fits the request. If no tool fits, answer in one sentence without calling a tool."
+)
 TEMPERATURE = 0
 MAX_TOKENS = 512
 TIMEOUT_SECONDS = 60

@@ -4,9 +4,10 @@ Together with the ten tuning requests in ``cases`` they are what a description w
 paraphrases, terse and long requests, with and without numbers, in the words clerks use for each
 job. The held-out cases in ``heldout`` are kept apart and are never used to change a description.
 """
+
 from __future__ import annotations
 
-from tooldesign.selection.cases import (EXPOSURE, GAPS, ORDER_READ, RELEASE, SEARCH, SUMMARY, Case)
+from tooldesign.selection.cases import EXPOSURE, GAPS, ORDER_READ, RELEASE, SEARCH, SUMMARY, Case
 
 __all__ = ["DEVELOPMENT_CASES", "DEVELOPMENT_NO_CALL"]
 
@@ -34,8 +35,11 @@ DEVELOPMENT_CASES: tuple[Case, ...] = (
     _case("Which address data is missing for 10023?", ("get_bp",), GAPS),
     _case("Customer 10051 has no postal code, what else is missing?", ("get_bp",), GAPS),
     _case("Is the address of customer 10023 complete?", ("get_bp",), GAPS),
-    _case("Order 4723 is held for incomplete master data - check the customer's address.",
-          ("get_bp", "get_order", "get_order_details"), GAPS + SUMMARY),
+    _case(
+        "Order 4723 is held for incomplete master data - check the customer's address.",
+        ("get_bp", "get_order", "get_order_details"),
+        GAPS + SUMMARY,
+    ),
     _case("Find the gaps in customer 10051's address.", ("get_bp",), GAPS),
     _case("What orders does 10023 have open?", ("query",), SEARCH),
     _case("Show the blocked orders for customer 10023.", ("query",), SEARCH),
@@ -144,8 +148,11 @@ DEVELOPMENT_CASES: tuple[Case, ...] = (
     _case("Ship-to address for 10023 looks incomplete, what's missing?", ("get_bp",), GAPS),
     _case("Which fields do I need to fill in on 10051's customer master?", ("get_bp",), GAPS),
     _case("Is there a city and country on file for 10023?", ("get_bp",), GAPS),
-    _case("Before I push 4723 through - is the sold-to address complete?",
-          ("get_bp", "get_order", "get_order_details"), GAPS + SUMMARY),
+    _case(
+        "Before I push 4723 through - is the sold-to address complete?",
+        ("get_bp", "get_order", "get_order_details"),
+        GAPS + SUMMARY,
+    ),
     _case("Bill-to address check for 10051 please.", ("get_bp",), GAPS),
     _case("Master data incomplete on 10023?", ("get_bp",), GAPS),
     _case("10023 open orders?", ("query",), SEARCH),

@@ -10,9 +10,10 @@ Phrasing is the clerks' own: short and long, with and without numbers, the words
 order-to-cash desk uses ("hold", "headroom", "sign-off", "out the door") rather than the words of
 any description.
 """
+
 from __future__ import annotations
 
-from tooldesign.selection.cases import (EXPOSURE, GAPS, ORDER_READ, RELEASE, SEARCH, SUMMARY, Case)
+from tooldesign.selection.cases import EXPOSURE, GAPS, ORDER_READ, RELEASE, SEARCH, SUMMARY, Case
 
 __all__ = ["HELD_OUT_CASES", "HELD_OUT_NO_CALL"]
 
@@ -36,17 +37,25 @@ HELD_OUT_CASES: tuple[Case, ...] = (
     _case("How much headroom does customer 10051 have left on credit?", ("get_credit",), EXPOSURE),
     _case("What's the total exposure for 10023 including order 4711?", ("get_credit",), EXPOSURE),
     _case("Does releasing 4711 need sign-off from the credit manager?", ("get_credit",), EXPOSURE),
-    _case("Customer 10023 wants to place another big order - are they over the limit already?",
-          ("get_credit",), EXPOSURE),
+    _case(
+        "Customer 10023 wants to place another big order - are they over the limit already?",
+        ("get_credit",),
+        EXPOSURE,
+    ),
     _case("What are the open receivables of customer 10051 against its limit?", ("get_credit",), EXPOSURE),
     _case("Credit check failed on 4711, how far over are we?", ("get_credit",), EXPOSURE),
     # address gaps in the customer master
-    _case("Customer 10051's master data is incomplete, which fields do we need to fill in?", ("get_bp",), GAPS),
+    _case(
+        "Customer 10051's master data is incomplete, which fields do we need to fill in?", ("get_bp",), GAPS
+    ),
     _case("Does 10023 have a postal code on file?", ("get_bp",), GAPS),
     _case("Is the ship-to address for customer 10051 complete?", ("get_bp",), GAPS),
     _case("What's missing from the address record of customer 10062?", ("get_bp",), GAPS),
-    _case("We can't ship to 10051 because the address is incomplete - what do we need from them?",
-          ("get_bp",), GAPS),
+    _case(
+        "We can't ship to 10051 because the address is incomplete - what do we need from them?",
+        ("get_bp",),
+        GAPS,
+    ),
     _case("Check the street and city for customer 10023.", ("get_bp",), GAPS),
     # a customer's orders
     _case("Show me all open orders for 10023.", ("query",), SEARCH),

@@ -13,6 +13,7 @@ call. Settings come from the environment or a ``.env`` file (see ``config``). A 
 or key raises :class:`ModelSetupError` whose one-line message names exactly what is missing.
 Client libraries are imported only when a picker is built, so the offline course never needs them.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -21,16 +22,27 @@ import os
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from tooldesign.selection import config
 from tooldesign.selection.pickers import Choice
 from tooldesign.tools.base import Tool
 from tooldesign.tools.schema import is_strict_ready
 
-__all__ = ["ModelSetupError", "OpenAICompatiblePicker", "AnthropicPicker", "SapHubPicker", "OllamaPicker",
-           "model_picker", "openai_tools", "anthropic_tools", "LocalModelStatus", "local_model_status"]
+__all__ = [
+    "ModelSetupError",
+    "OpenAICompatiblePicker",
+    "AnthropicPicker",
+    "SapHubPicker",
+    "OllamaPicker",
+    "model_picker",
+    "openai_tools",
+    "anthropic_tools",
+    "LocalModelStatus",
+    "local_model_status",
+]
 
 
 class ModelSetupError(RuntimeError):
@@ -41,17 +53,21 @@ def _library(module: str, pip_name: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError:
-        raise ModelSetupError(f"the Python package '{pip_name}' is not installed; install it with "
-                              f"`pip install {pip_name}`, or run offline with --sample") from None
+        raise ModelSetupError(
+            f"the Python package '{pip_name}' is not installed; install it with "
+            f"`pip install {pip_name}`, or run offline with --sample"
+        ) from None
 
 
 def _settings(names: Sequence[str], provider: str) -> dict[str, str]:
     config.load_env()
     missing = [name for name in names if not os.environ.get(name)]
     if missing:
-        raise ModelSetupError(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not set; put "
-                              f"{'it' if len(missing) == 1 else 'them'} in the environment or in .env for "
-                              f"--provider {provider}, or run offline with --sample")
+        raise ModelSetupError(
+            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not set; put "
+            f"{'it' if len(missing) == 1 else 'them'} in the environment or in .env for "
+            f"--provider {provider}, or run offline with --sample"
+        )
     return {n: os.environ[n] for n in names}
 
 
@@ -77,15 +93,17 @@ def anthropic_tools(tools: Sequence[Tool]) -> list[dict]:
     return out
 
 
-def _choice(name: str | None, text: str, label: str, input_tokens: Any = None,
-            latency_s: float | None = None) -> Choice:
+def _choice(
+    name: str | None, text: str, label: str, input_tokens: Any = None, latency_s: float | None = None
+) -> Choice:
     tokens = input_tokens if type(input_tokens) is int else None  # as the API reported them, or unknown
     latency = round(latency_s, 3) if latency_s is not None else None
     if name:
         return Choice(name, why=f"{label} called {name}", input_tokens=tokens, latency_s=latency)
     said = " ".join((text or "").split())[:120]
-    return Choice(None, why=f"{label} answered without a tool call: {said!r}", input_tokens=tokens,
-                  latency_s=latency)
+    return Choice(
+        None, why=f"{label} answered without a tool call: {said!r}", input_tokens=tokens, latency_s=latency
+    )
 
 
 def _client(provider: str, class_name: str, api_key: str | None, base_url: str | None) -> Any:
@@ -94,8 +112,9 @@ def _client(provider: str, class_name: str, api_key: str | None, base_url: str |
     if api_key is None:
         api_key = _settings([config.KEY_ENV[provider]], provider)[config.KEY_ENV[provider]]
     base_url = base_url or os.environ.get(config.BASE_URL_ENV[provider]) or None
-    return getattr(library, class_name)(api_key=api_key, base_url=base_url, timeout=config.TIMEOUT_SECONDS,
-                                        max_retries=1)
+    return getattr(library, class_name)(
+        api_key=api_key, base_url=base_url, timeout=config.TIMEOUT_SECONDS, max_retries=1
+    )
 
 
 class OpenAICompatiblePicker:
@@ -104,12 +123,18 @@ class OpenAICompatiblePicker:
     ``base_url``, ``api_key`` and ``model`` default to OPENAI_BASE_URL, OPENAI_API_KEY and the
     configured model; for a local server without keys (Ollama, vLLM) any non-empty key works.
     """
+
     offline = False
     provider = "openai"
     temperature = config.TEMPERATURE
 
-    def __init__(self, model: str | None = None, base_url: str | None = None, api_key: str | None = None,
-                 client: Any = None) -> None:
+    def __init__(
+        self,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        client: Any = None,
+    ) -> None:
         self.model = model or config.default_model("openai")
         self.label = f"model {self.model} (OpenAI-compatible)"
         self.client = client if client is not None else _client("openai", "OpenAI", api_key, base_url)
@@ -117,15 +142,26 @@ class OpenAICompatiblePicker:
     def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
         started = time.perf_counter()
         response = self.client.chat.completions.create(
-            model=self.model, temperature=config.TEMPERATURE,
-            messages=[{"role": "system", "content": config.SYSTEM_PROMPT}, {"role": "user", "content": request}],
-            tools=openai_tools(tools), tool_choice="auto")
+            model=self.model,
+            temperature=config.TEMPERATURE,
+            messages=[
+                {"role": "system", "content": config.SYSTEM_PROMPT},
+                {"role": "user", "content": request},
+            ],
+            tools=openai_tools(tools),
+            tool_choice="auto",
+        )
         latency = time.perf_counter() - started
         message = response.choices[0].message
         calls = message.tool_calls or []
         usage = getattr(response, "usage", None)
-        return _choice(calls[0].function.name if calls else None, message.content or "", self.model,
-                       getattr(usage, "prompt_tokens", None), latency)
+        return _choice(
+            calls[0].function.name if calls else None,
+            message.content or "",
+            self.model,
+            getattr(usage, "prompt_tokens", None),
+            latency,
+        )
 
 
 class OllamaPicker(OpenAICompatiblePicker):
@@ -135,27 +171,43 @@ class OllamaPicker(OpenAICompatiblePicker):
     ``config.OLLAMA_BASE_URL`` (override with OLLAMA_BASE_URL), the model to ``config.DEFAULT_MODELS``
     (override with OLLAMA_MODEL or ``--model``).
     """
+
     provider = "ollama"
 
-    def __init__(self, model: str | None = None, base_url: str | None = None, api_key: str | None = None,
-                 client: Any = None) -> None:
+    def __init__(
+        self,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        client: Any = None,
+    ) -> None:
         self.model = model or config.default_model("ollama")
         self.label = f"model {self.model} (Ollama, local)"
         if client is None:
             library = _library("openai", "openai")
-            client = library.OpenAI(api_key=api_key or config.OLLAMA_KEY, base_url=base_url or config.ollama_base_url(),
-                                    timeout=config.TIMEOUT_SECONDS, max_retries=1)
+            client = library.OpenAI(
+                api_key=api_key or config.OLLAMA_KEY,
+                base_url=base_url or config.ollama_base_url(),
+                timeout=config.TIMEOUT_SECONDS,
+                max_retries=1,
+            )
         self.client = client
 
 
 class AnthropicPicker:
     """Asks Claude (Messages API) for the first tool call; key from ANTHROPIC_API_KEY."""
+
     offline = False
     provider = "anthropic"
     temperature = None  # the request leaves Anthropic's default in place
 
-    def __init__(self, model: str | None = None, base_url: str | None = None, api_key: str | None = None,
-                 client: Any = None) -> None:
+    def __init__(
+        self,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        client: Any = None,
+    ) -> None:
         self.model = model or config.default_model("anthropic")
         self.label = f"model {self.model} (Anthropic)"
         self.client = client if client is not None else _client("anthropic", "Anthropic", api_key, base_url)
@@ -163,15 +215,20 @@ class AnthropicPicker:
     def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
         started = time.perf_counter()
         response = self.client.messages.create(
-            model=self.model, max_tokens=config.MAX_TOKENS,
-            system=config.SYSTEM_PROMPT, messages=[{"role": "user", "content": request}],
-            tools=anthropic_tools(tools), tool_choice={"type": "auto"})
+            model=self.model,
+            max_tokens=config.MAX_TOKENS,
+            system=config.SYSTEM_PROMPT,
+            messages=[{"role": "user", "content": request}],
+            tools=anthropic_tools(tools),
+            tool_choice={"type": "auto"},
+        )
         latency = time.perf_counter() - started
         blocks = list(response.content or [])
         name = next((b.name for b in blocks if getattr(b, "type", "") == "tool_use"), None)
         text = " ".join(getattr(b, "text", "") for b in blocks if getattr(b, "type", "") == "text")
-        return _choice(name, text, self.model, getattr(getattr(response, "usage", None), "input_tokens", None),
-                       latency)
+        return _choice(
+            name, text, self.model, getattr(getattr(response, "usage", None), "input_tokens", None), latency
+        )
 
 
 class SapHubPicker:
@@ -181,6 +238,7 @@ class SapHubPicker:
     One orchestration service per tool set, built on first use, because the tools are part of
     the orchestration configuration.
     """
+
     offline = False
     provider = "sap"
     temperature = config.TEMPERATURE
@@ -196,14 +254,28 @@ class SapHubPicker:
         key = tuple(t.name + t.description for t in tools)
         if key not in self._services:
             hub = self._hub
-            functions = [hub.FunctionTool(function=hub.FunctionObject(
-                name=t.name, description=t.description, parameters=dict(t.parameters),
-                strict=is_strict_ready(t.parameters))) for t in tools]
-            template = hub.Template(template=[hub.SystemMessage(content=config.SYSTEM_PROMPT),
-                                              hub.UserMessage(content="{{?request}}")], tools=functions)
+            functions = [
+                hub.FunctionTool(
+                    function=hub.FunctionObject(
+                        name=t.name,
+                        description=t.description,
+                        parameters=dict(t.parameters),
+                        strict=is_strict_ready(t.parameters),
+                    )
+                )
+                for t in tools
+            ]
+            template = hub.Template(
+                template=[
+                    hub.SystemMessage(content=config.SYSTEM_PROMPT),
+                    hub.UserMessage(content="{{?request}}"),
+                ],
+                tools=functions,
+            )
             model = hub.LLMModelDetails(name=self.model, params={"temperature": config.TEMPERATURE})
-            modules = hub.ModuleConfig(prompt_templating=hub.PromptTemplatingModuleConfig(prompt=template,
-                                                                                          model=model))
+            modules = hub.ModuleConfig(
+                prompt_templating=hub.PromptTemplatingModuleConfig(prompt=template, model=model)
+            )
             self._services[key] = hub.OrchestrationService(config=hub.OrchestrationConfig(modules=modules))
         return self._services[key]
 
@@ -214,16 +286,25 @@ class SapHubPicker:
         message = result.final_result.choices[0].message
         calls = getattr(message, "tool_calls", None) or []
         usage = getattr(result.final_result, "usage", None)
-        return _choice(calls[0].function.name if calls else None, getattr(message, "content", "") or "", self.model,
-                       getattr(usage, "prompt_tokens", None), latency)
+        return _choice(
+            calls[0].function.name if calls else None,
+            getattr(message, "content", "") or "",
+            self.model,
+            getattr(usage, "prompt_tokens", None),
+            latency,
+        )
 
 
 def model_picker(model: str | None = None, provider: str | None = None) -> Any:
     """A real-model picker for ``provider`` ("openai", "anthropic", "sap" or "ollama"; default from
     TOOLDESIGN_PROVIDER, else "openai"). Raises ModelSetupError naming anything missing."""
     provider = provider or config.default_provider()
-    builders = {"openai": OpenAICompatiblePicker, "anthropic": AnthropicPicker, "sap": SapHubPicker,
-                "ollama": OllamaPicker}
+    builders = {
+        "openai": OpenAICompatiblePicker,
+        "anthropic": AnthropicPicker,
+        "sap": SapHubPicker,
+        "ollama": OllamaPicker,
+    }
     if provider not in builders:
         raise ModelSetupError(f"unknown provider {provider!r}; choose one of {', '.join(config.PROVIDERS)}")
     return builders[provider](model=model)
@@ -231,11 +312,13 @@ def model_picker(model: str | None = None, provider: str | None = None) -> Any:
 
 # ---------- is a local model server there? ----------
 
+
 @dataclass(frozen=True)
 class LocalModelStatus:
     """What a short probe of the local (Ollama) server found. ``answers``: the server replied;
     ``models``: the model names it serves; ``has_model``: the configured model is among them;
     ``message``: one line for `workbook doctor`, saying what to do next if anything is missing."""
+
     url: str
     answers: bool
     model: str
@@ -247,8 +330,9 @@ class LocalModelStatus:
         return any(m == self.model or m.split(":")[0] == self.model for m in self.models)
 
 
-def local_model_status(base_url: str | None = None, model: str | None = None,
-                       timeout: float = config.PROBE_TIMEOUT_SECONDS) -> LocalModelStatus:
+def local_model_status(
+    base_url: str | None = None, model: str | None = None, timeout: float = config.PROBE_TIMEOUT_SECONDS
+) -> LocalModelStatus:
     """Ask the local server for its models (GET {base_url}/models), waiting at most ``timeout`` seconds.
 
     Never raises and never leaves this machine unless OLLAMA_BASE_URL points elsewhere: the course is
@@ -261,13 +345,20 @@ def local_model_status(base_url: str | None = None, model: str | None = None,
             body = json.loads(response.read().decode("utf-8") or "{}")
     except (urllib.error.URLError, OSError, ValueError) as error:
         reason = getattr(error, "reason", error)
-        return LocalModelStatus(url, False, model, (), f"no local model server answers at {url} ({reason}); "
-                                "optional: install Ollama and run `ollama serve` (see README, A free local model)")
+        return LocalModelStatus(
+            url,
+            False,
+            model,
+            (),
+            f"no local model server answers at {url} ({reason}); "
+            "optional: install Ollama and run `ollama serve` (see README, A free local model)",
+        )
     names = tuple(sorted(str(m.get("id", "")) for m in body.get("data", []) if isinstance(m, dict)))
     status = LocalModelStatus(url, True, model, names, "")
     if status.has_model:
         message = f"local model server answers at {url} and serves {model}"
     else:
-        message = (f"local model server answers at {url}, but {model} is not pulled yet: run "
-                   f"`ollama pull {model}`")
+        message = (
+            f"local model server answers at {url}, but {model} is not pulled yet: run `ollama pull {model}`"
+        )
     return LocalModelStatus(url, True, model, names, message)

@@ -10,16 +10,27 @@ selection test, the widgets and later lessons can swap one for another:
   a common way to let an agent search a large tool set. Still offline, still no understanding.
 * real models (``tooldesign.selection.models``): send the definitions and read the first call.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from tooldesign.tools.base import Tool
 
-__all__ = ["Choice", "Picker", "WordMatchPicker", "BM25Picker", "words", "tool_text", "STOP_WORDS",
-           "offline_picker", "OFFLINE_PICKERS"]
+__all__ = [
+    "Choice",
+    "Picker",
+    "WordMatchPicker",
+    "BM25Picker",
+    "words",
+    "tool_text",
+    "STOP_WORDS",
+    "offline_picker",
+    "OFFLINE_PICKERS",
+]
 
 
 @dataclass(frozen=True)
@@ -32,6 +43,7 @@ class Choice:
     ``input_tokens`` (as its API counted them) and ``latency_s`` (seconds for the call); offline
     pickers leave both None.
     """
+
     tool: str | None
     ranking: tuple[tuple[str, float], ...] = ()
     why: str = ""
@@ -52,6 +64,7 @@ class Picker(Protocol):
     ToolSet or any sequence of Tool), as a :class:`Choice`; ``Choice.tool`` is None when no tool
     fits. It must not change ``tools`` and must not call any tool.
     """
+
     label: str
     offline: bool
 
@@ -59,9 +72,75 @@ class Picker(Protocol):
 
 
 STOP_WORDS = frozenset(
-    "a an the is are was be been of for to and or it its this that what which how why who does do did "
-    "in on at with by from as me my we our us you your i please can could would should will has have "
-    "had any one only when whether there their them they get now if not no use because so".split())
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "be",
+        "been",
+        "of",
+        "for",
+        "to",
+        "and",
+        "or",
+        "it",
+        "its",
+        "this",
+        "that",
+        "what",
+        "which",
+        "how",
+        "why",
+        "who",
+        "does",
+        "do",
+        "did",
+        "in",
+        "on",
+        "at",
+        "with",
+        "by",
+        "from",
+        "as",
+        "me",
+        "my",
+        "we",
+        "our",
+        "us",
+        "you",
+        "your",
+        "i",
+        "please",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "has",
+        "have",
+        "had",
+        "any",
+        "one",
+        "only",
+        "when",
+        "whether",
+        "there",
+        "their",
+        "them",
+        "they",
+        "get",
+        "now",
+        "if",
+        "not",
+        "no",
+        "use",
+        "because",
+        "so",
+    ]
+)
 
 
 def words(text: str) -> list[str]:
@@ -90,6 +169,7 @@ class WordMatchPicker:
     Score = how many distinct request words also occur in the tool's name and description;
     the highest score wins, ties go to the tool listed first, and no shared word means no call.
     """
+
     label = "word-matching stand-in (crude, not a model)"
     offline = True
 
@@ -116,7 +196,9 @@ class WordMatchPicker:
         if not scored or scored[0][0] == 0:
             return Choice(None, ranking, "no tool shares a word with the request: no call", matched)
         best = scored[0][2]
-        return Choice(best, ranking, f"shares {len(matched[best])} word(s): {', '.join(matched[best])}", matched)
+        return Choice(
+            best, ranking, f"shares {len(matched[best])} word(s): {', '.join(matched[best])}", matched
+        )
 
 
 class BM25Picker:
@@ -126,6 +208,7 @@ class BM25Picker:
     fairer stand-in than counting words, and it is what a simple tool search would use. A score
     of ``min_score`` or less means no tool fits: no call.
     """
+
     label = "BM25 ranker (offline, not a model)"
     offline = True
 
@@ -137,6 +220,7 @@ class BM25Picker:
         key = tuple((t.name, t.description) for t in tools)
         if key not in self._cache:
             from rank_bm25 import BM25Okapi
+
             docs = [words(tool_text(t, tools)) or ["_"] for t in tools]
             self._cache = {key: (BM25Okapi(docs), docs)}  # keep one: a widget edits one set at a time
         return self._cache[key]
@@ -155,7 +239,9 @@ class BM25Picker:
         if scores[best] <= self.min_score:
             return Choice(None, ranking, "no tool scores above zero: no call", matched)
         name = tools[best].name
-        return Choice(name, ranking, f"BM25 {scores[best]:.2f}, on {', '.join(matched[name]) or '-'}", matched)
+        return Choice(
+            name, ranking, f"BM25 {scores[best]:.2f}, on {', '.join(matched[name]) or '-'}", matched
+        )
 
 
 OFFLINE_PICKERS = {"words": WordMatchPicker, "bm25": BM25Picker}

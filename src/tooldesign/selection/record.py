@@ -7,20 +7,31 @@ request the pick, whether it was right, the input tokens *as the API reported th
 ``runs/`` beside the offline stand-ins, labelled with the model and the date. The course ships no
 record: a figure is only shown as measured if someone measured it.
 """
+
 from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from tooldesign.selection.cases import case_set
 from tooldesign.selection.score import run_selection
 
-__all__ = ["Pick", "Run", "RunRecord", "record_runs", "save", "load_record", "load_records", "RecordError",
-           "runs_folder"]
+__all__ = [
+    "Pick",
+    "Run",
+    "RunRecord",
+    "record_runs",
+    "save",
+    "load_record",
+    "load_records",
+    "RecordError",
+    "runs_folder",
+]
 
 FORMAT = "tooldesign-selection-run/1"
 
@@ -72,36 +83,69 @@ class RunRecord:
             scores = [r.right for r in runs]
             tokens = [p.input_tokens for r in runs for p in r.picks if p.input_tokens is not None]
             latency = [p.latency_s for r in runs for p in r.picks if p.latency_s is not None]
-            rows.append({"model": self.model, "provider": self.provider, "date": self.date[:10],
-                         "cases": self.case_set, "tool set": name, "repeats": len(runs),
-                         "total": runs[0].total, "mean right": round(statistics.mean(scores), 2),
-                         "lowest": min(scores), "highest": max(scores),
-                         "input tokens per call": round(statistics.mean(tokens)) if tokens else None,
-                         "median latency (s)": round(statistics.median(latency), 2) if latency else None})
+            rows.append(
+                {
+                    "model": self.model,
+                    "provider": self.provider,
+                    "date": self.date[:10],
+                    "cases": self.case_set,
+                    "tool set": name,
+                    "repeats": len(runs),
+                    "total": runs[0].total,
+                    "mean right": round(statistics.mean(scores), 2),
+                    "lowest": min(scores),
+                    "highest": max(scores),
+                    "input tokens per call": round(statistics.mean(tokens)) if tokens else None,
+                    "median latency (s)": round(statistics.median(latency), 2) if latency else None,
+                }
+            )
         return rows
 
 
 def _run(result: Any, repeat: int) -> Run:
-    picks = tuple(Pick(row.case.request, list(row.expected) if row.expected is not None else None,
-                       row.choice.tool, row.right, row.case.no_call, row.choice.input_tokens, row.choice.latency_s)
-                  for row in result.rows)
+    picks = tuple(
+        Pick(
+            row.case.request,
+            list(row.expected) if row.expected is not None else None,
+            row.choice.tool,
+            row.right,
+            row.case.no_call,
+            row.choice.input_tokens,
+            row.choice.latency_s,
+        )
+        for row in result.rows
+    )
     declined, asked = result.declined
     return Run(repeat, result.set_name, result.right, result.total, declined, asked, picks)
 
 
-def record_runs(picker: Any, cases: str = "held-out", tool_sets: Sequence[str] = ("mirror", "designed"),
-                repeat: int = 1, now: datetime | None = None) -> RunRecord:
+def record_runs(
+    picker: Any,
+    cases: str = "held-out",
+    tool_sets: Sequence[str] = ("mirror", "designed"),
+    repeat: int = 1,
+    now: datetime | None = None,
+) -> RunRecord:
     """Run the test ``repeat`` times per tool set with ``picker`` and keep every pick."""
     from tooldesign.tools import tool_set
 
     if repeat < 1:
         raise ValueError("--repeat must be 1 or more")
     chosen = case_set(cases)
-    runs = [_run(run_selection(picker, tool_set(name), chosen.cases, name), k)
-            for k in range(1, repeat + 1) for name in tool_sets]
+    runs = [
+        _run(run_selection(picker, tool_set(name), chosen.cases, name), k)
+        for k in range(1, repeat + 1)
+        for name in tool_sets
+    ]
     date = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
-    return RunRecord(getattr(picker, "provider", "unknown"), getattr(picker, "model", picker.label), date,
-                     getattr(picker, "temperature", None), chosen.name, tuple(runs))
+    return RunRecord(
+        getattr(picker, "provider", "unknown"),
+        getattr(picker, "model", picker.label),
+        date,
+        getattr(picker, "temperature", None),
+        chosen.name,
+        tuple(runs),
+    )
 
 
 def save(record: RunRecord, path: Path | str) -> Path:
@@ -110,8 +154,10 @@ def save(record: RunRecord, path: Path | str) -> Path:
     if target.exists():
         raise FileExistsError(f"{target} exists; choose a new file name, a record is never overwritten")
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps({"format": FORMAT, **asdict(record)}, indent=1, ensure_ascii=False) + "\n",
-                      encoding="utf-8")
+    target.write_text(
+        json.dumps({"format": FORMAT, **asdict(record)}, indent=1, ensure_ascii=False) + "\n",
+        encoding="utf-8",
+    )
     return target
 
 
@@ -121,11 +167,15 @@ def load_record(path: Path | str) -> RunRecord:
         if data.get("format") != FORMAT:
             raise RecordError(f"{path}: not a selection run record (format {data.get('format')!r})")
         runs = tuple(Run(**{**r, "picks": tuple(Pick(**p) for p in r["picks"])}) for r in data["runs"])
-        return RunRecord(data["provider"], data["model"], data["date"], data["temperature"], data["case_set"], runs)
+        return RunRecord(
+            data["provider"], data["model"], data["date"], data["temperature"], data["case_set"], runs
+        )
     except RecordError:
         raise
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise RecordError(f"{path}: cannot read it as a run record ({type(error).__name__}: {error})") from None
+        raise RecordError(
+            f"{path}: cannot read it as a run record ({type(error).__name__}: {error})"
+        ) from None
 
 
 def runs_folder(start: Path | None = None) -> Path:

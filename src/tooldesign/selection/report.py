@@ -5,10 +5,11 @@ frozen :class:`ScoreRow` each, so the notebook, the CLI and the tests read the s
 held-out column is the headline; the gap between tuning and held-out says how much a set's
 wording was fitted to the cases it was written against.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tooldesign.selection.cases import SET_ORDER, case_set
 from tooldesign.selection.pickers import offline_picker
@@ -41,8 +42,11 @@ def _row(result: SelectionResult, picker: str, cases: str) -> ScoreRow:
     return ScoreRow(result.set_name, picker, cases, result.right, result.total, declined, asked)
 
 
-def score_rows(tool_sets: Sequence[str] = ("mirror", "designed"), pickers: Sequence[str] = ("words", "bm25"),
-               case_sets: Sequence[str] = SET_ORDER) -> list[ScoreRow]:
+def score_rows(
+    tool_sets: Sequence[str] = ("mirror", "designed"),
+    pickers: Sequence[str] = ("words", "bm25"),
+    case_sets: Sequence[str] = SET_ORDER,
+) -> list[ScoreRow]:
     """One row per (tool set, picker, case set), offline pickers only."""
     from tooldesign.tools import tool_set
 
@@ -63,6 +67,8 @@ def score_text(rows: Sequence[ScoreRow]) -> str:
     lines = [f"{'tool set':<9} {'picker':<6} " + " ".join(f"{n:>18}" for n in names)]
     for key in dict.fromkeys((r.tool_set, r.picker) for r in rows):
         cells = {r.case_set: r for r in rows if (r.tool_set, r.picker) == key}
-        lines.append(f"{key[0]:<9} {key[1]:<6} " + " ".join(
-            f"{f'{c.right}/{c.total} ({c.share:.0%})':>18}" for c in (cells[n] for n in names)))
+        lines.append(
+            f"{key[0]:<9} {key[1]:<6} "
+            + " ".join(f"{f'{c.right}/{c.total} ({c.share:.0%})':>18}" for c in (cells[n] for n in names))
+        )
     return "\n".join(lines)

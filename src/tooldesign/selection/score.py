@@ -4,10 +4,11 @@ The score is the share of requests whose first call is right. It measures the de
 the model: with the same picker, a set whose names and descriptions separate the jobs scores
 higher. The test is deliberately simple, so the gap between two sets is the lesson, not the digits.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tooldesign.selection.cases import ALL_CASES, Case, expected_for
 from tooldesign.selection.pickers import Choice, Picker
@@ -76,8 +77,9 @@ class SelectionResult:
         return "\n".join([f"== {self.set_name}  [{self.picker}]", *(r.line() for r in self.rows)])
 
 
-def run_selection(picker: Picker, tools: Sequence[Tool], cases: Sequence[Case] = ALL_CASES,
-                  set_name: str | None = None) -> SelectionResult:
+def run_selection(
+    picker: Picker, tools: Sequence[Tool], cases: Sequence[Case] = ALL_CASES, set_name: str | None = None
+) -> SelectionResult:
     """Ask ``picker`` for the first tool of every case and judge each answer.
 
     ``set_name`` picks the expected answers (defaults to the tool set's name), so a renamed or

@@ -4,11 +4,13 @@ A tool is what a model is offered: a name, a description and a JSON Schema for i
 The annotations (MCP's behaviour hints) and the handler stay with your code; the model never
 sees them. Keeping both tool sets in this one shape is what lets the lessons compare them fairly.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 Handler = Callable[[dict], Any]
 
@@ -24,7 +26,7 @@ def clip(text: str, limit: int = ECHO_LIMIT) -> str:
     the error could not be encoded as UTF-8 and would break whoever prints or sends it.
     """
     text = str.__str__(text) if isinstance(text, str) else str(text)
-    text = text if len(text) <= limit else text[:limit - 1] + "…"
+    text = text if len(text) <= limit else text[: limit - 1] + "…"
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
@@ -56,7 +58,9 @@ def _plain_text(text: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise NotJSON(f"the text {echo(text, 30)} holds a lone surrogate, which is not Unicode text") from None
+        raise NotJSON(
+            f"the text {echo(text, 30)} holds a lone surrogate, which is not Unicode text"
+        ) from None
     return text
 
 
@@ -76,8 +80,10 @@ def json_plain(value: Any, depth: int = 0) -> Any:
     if isinstance(value, int):
         number = int.__int__(value)
         if number.bit_length() > MAX_INT_BITS:
-            raise NotJSON(f"a number has about {int(number.bit_length() * 0.30103):,} digits; no field takes one "
-                          "that long")
+            raise NotJSON(
+                f"a number has about {int(number.bit_length() * 0.30103):,} digits; no field takes one "
+                "that long"
+            )
         return number
     if isinstance(value, float):
         number = float.__float__(value)
@@ -101,7 +107,9 @@ def json_plain(value: Any, depth: int = 0) -> Any:
     except RecursionError:
         raise NotJSON(f"the value is nested more than {MAX_DEPTH} levels deep") from None
     except Exception as error:  # a mapping or sequence whose own methods fail cannot be read
-        raise NotJSON(f"a {type(value).__name__} in the value could not be read ({type(error).__name__})") from None
+        raise NotJSON(
+            f"a {type(value).__name__} in the value could not be read ({type(error).__name__})"
+        ) from None
     raise NotJSON(f"the value holds a {type(value).__name__}, which is not a JSON value")
 
 
@@ -129,6 +137,7 @@ class Tool:
 @dataclass(frozen=True)
 class ToolSet:
     """A named, ordered set of tools, looked up by name."""
+
     name: str
     tools: tuple[Tool, ...]
 
@@ -156,7 +165,7 @@ class ToolSet:
     def definitions(self) -> list[dict]:
         return [tool.definition() for tool in self.tools]
 
-    def with_tools(self, extra: Iterable[Tool], name: str | None = None) -> "ToolSet":
+    def with_tools(self, extra: Iterable[Tool], name: str | None = None) -> ToolSet:
         return ToolSet(name or self.name, self.tools + tuple(extra))
 
 

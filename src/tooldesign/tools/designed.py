@@ -17,29 +17,54 @@ Same SAP data as the mirror set, shaped for a reader that cannot ask questions:
 
 No handler raises on any JSON arguments; a property-based test feeds them arbitrary values.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from tooldesign.data import sap
 from tooldesign.tools.base import NotJSON, Tool, ToolSet, clip, echo, json_plain
-from tooldesign.tools.schema import argument_errors, rule_words
 from tooldesign.tools.mirror import SapRecords, load_sap
+from tooldesign.tools.schema import argument_errors, rule_words
 
 __all__ = [
-    "build_designed_set", "DraftStore", "READ_ONLY", "DRAFTS_ONLY", "DESIGNED_NAMES", "EXAMPLES",
-    "APPROVERS", "digits_error", "not_visible_error", "approver_for", "MIN_JUSTIFICATION_WORDS",
-    "SEARCH_DEFAULT_LIMIT", "SEARCH_MAX_LIMIT", "ID_RULE", "CONSTRAINTS", "MAX_JUSTIFICATION_CHARS",
+    "build_designed_set",
+    "DraftStore",
+    "READ_ONLY",
+    "DRAFTS_ONLY",
+    "DESIGNED_NAMES",
+    "EXAMPLES",
+    "APPROVERS",
+    "digits_error",
+    "not_visible_error",
+    "approver_for",
+    "MIN_JUSTIFICATION_WORDS",
+    "SEARCH_DEFAULT_LIMIT",
+    "SEARCH_MAX_LIMIT",
+    "ID_RULE",
+    "CONSTRAINTS",
+    "MAX_JUSTIFICATION_CHARS",
 ]
 
-DESIGNED_NAMES = ("sales_order_get_block_summary", "customer_get_credit_exposure", "customer_get_address_gaps",
-                  "sales_order_search", "release_request_create")
+DESIGNED_NAMES = (
+    "sales_order_get_block_summary",
+    "customer_get_credit_exposure",
+    "customer_get_address_gaps",
+    "sales_order_search",
+    "release_request_create",
+)
 
 # MCP's behaviour hints, declared explicitly because a missing hint means "may write".
 READ_ONLY = {"readOnlyHint": True, "openWorldHint": False}
-DRAFTS_ONLY = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+DRAFTS_ONLY = {
+    "readOnlyHint": False,
+    "destructiveHint": False,
+    "idempotentHint": True,
+    "openWorldHint": False,
+}
 
 APPROVERS = ("none", "CREDIT_MANAGER", "HEAD_OF_FINANCE")
 APPROVAL_RULE = "none within the limit, CREDIT_MANAGER up to 5% over, HEAD_OF_FINANCE beyond"
@@ -53,12 +78,17 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "customer_get_credit_exposure": {"customer": "10023", "sales_order": "4711"},
     "customer_get_address_gaps": {"customer": "10051"},
     "sales_order_search": {"customer": "10023", "blocked_only": True, "limit": None},
-    "release_request_create": {"sales_order": "4711", "justification": (
-        "Exposure 52,500 EUR is 5% over the 50,000 EUR limit; the customer has paid on time for years.")},
+    "release_request_create": {
+        "sales_order": "4711",
+        "justification": (
+            "Exposure 52,500 EUR is 5% over the 50,000 EUR limit; the customer has paid on time for years."
+        ),
+    },
 }
 
 
 # ---------- errors a model can act on ----------
+
 
 def _shown(value: Any) -> str:
     """The value the model sent, quoted and cut short (the course's one echo rule), so the error shows what went wrong."""
@@ -67,8 +97,10 @@ def _shown(value: Any) -> str:
 
 def digits_error(field_name: str, value: Any, example: str) -> dict:
     """The one message every tool gives for a malformed number: the rule the schema enforces, an example, the fix."""
-    return {"error": f"{field_name} takes {rule_words(ID_RULE)}, like '{example}'; "
-                     f"you sent {_shown(value)}. Strip any prefix such as 'SO-' and any spaces, then call again."}
+    return {
+        "error": f"{field_name} takes {rule_words(ID_RULE)}, like '{example}'; "
+        f"you sent {_shown(value)}. Strip any prefix such as 'SO-' and any spaces, then call again."
+    }
 
 
 def not_visible_error(kind: str, number: str, hint: str) -> dict:
@@ -86,7 +118,7 @@ def approver_for(exposure_cents: int, limit_cents: int) -> str:
 
 
 def _cents(amount: Any) -> int:
-    return int(round(float(amount) * 100))
+    return round(float(amount) * 100)
 
 
 # ---------- the rules a value must meet, stated once ----------
@@ -117,16 +149,22 @@ def _schema_error(tool: str, args: Any) -> str | None:
     names = tuple(schema["properties"])
     example = json.dumps(EXAMPLES.get(tool, {}))
     if not isinstance(args, dict):
-        return (f"{tool} takes a JSON object with the fields {', '.join(names)}; you sent {_shown(args)}. "
-                f"Example: {example}")
+        return (
+            f"{tool} takes a JSON object with the fields {', '.join(names)}; you sent {_shown(args)}. "
+            f"Example: {example}"
+        )
     unknown = sorted(str(k) for k in args if k not in names)
     if unknown:
-        return (f"{tool} has no field {clip(', '.join(unknown))}. Its fields are {', '.join(names)}. "
-                f"Example: {example}")
+        return (
+            f"{tool} has no field {clip(', '.join(unknown))}. Its fields are {', '.join(names)}. "
+            f"Example: {example}"
+        )
     missing = [n for n in names if n not in args]
     if missing:
-        return (f"{tool} needs every field, and {', '.join(missing)} is missing; pass null where the "
-                f"description allows 'not given'. Example: {example}")
+        return (
+            f"{tool} needs every field, and {', '.join(missing)} is missing; pass null where the "
+            f"description allows 'not given'. Example: {example}"
+        )
     for error in argument_errors(schema, args):
         name = str(error.absolute_path[0]) if error.absolute_path else ""
         spec = schema["properties"].get(name, {})
@@ -138,6 +176,7 @@ def _schema_error(tool: str, args: Any) -> str | None:
 
 # ---------- the draft store: where release requests wait for a person ----------
 
+
 @dataclass
 class DraftStore:
     """Release requests waiting for a person. Nothing here ever reaches SAP.
@@ -145,14 +184,19 @@ class DraftStore:
     One draft per order: asking again returns the draft already made, which is what makes
     ``release_request_create`` idempotent.
     """
+
     drafts: dict[str, dict] = field(default_factory=dict)
 
     def get_or_create(self, sales_order: str, justification: str) -> tuple[dict, bool]:
         """The draft for ``sales_order`` and whether this call created it."""
         if sales_order in self.drafts:
             return dict(self.drafts[sales_order]), False
-        draft = {"request_id": f"RR-{sales_order}", "sales_order": sales_order,
-                 "status": "waiting_for_approval", "justification": justification}
+        draft = {
+            "request_id": f"RR-{sales_order}",
+            "sales_order": sales_order,
+            "status": "waiting_for_approval",
+            "justification": justification,
+        }
         self.drafts[sales_order] = draft
         return dict(draft), True
 
@@ -161,6 +205,7 @@ class DraftStore:
 
 
 # ---------- the handlers ----------
+
 
 @dataclass(frozen=True)
 class _Context:
@@ -191,16 +236,34 @@ def _block_summary(ctx: _Context, args: Any) -> dict:
     if header is None:
         return not_visible_error("Sales order", number, _ORDER_HINT)
     customer = ctx.data.customers.get(header["SoldToParty"], {})
-    result = {"sales_order": number, "customer": header["SoldToParty"], "customer_name": customer.get("name", ""),
-              "net_value": float(header["TotalNetAmount"]), "currency": header["TransactionCurrency"],
-              "blocked": sap.is_blocked(header), "block_reason": ctx.block_reason(header)}
+    result = {
+        "sales_order": number,
+        "customer": header["SoldToParty"],
+        "customer_name": customer.get("name", ""),
+        "net_value": float(header["TotalNetAmount"]),
+        "currency": header["TransactionCurrency"],
+        "blocked": sap.is_blocked(header),
+        "block_reason": ctx.block_reason(header),
+    }
     if detail == "detailed":
-        result.update({
-            "created_on": header["CreationDate"], "requested_delivery_date": header["RequestedDeliveryDate"],
-            "customer_po": header["PurchaseOrderByCustomer"], "sales_organization": header["SalesOrganization"],
-            "items": [{"item": i["SalesOrderItem"], "material": i["Material"], "text": i["SalesOrderItemText"],
-                       "quantity": int(i["RequestedQuantity"]), "net_value": float(i["NetAmount"])}
-                      for i in ctx.data.items.get(number, ())]})
+        result.update(
+            {
+                "created_on": header["CreationDate"],
+                "requested_delivery_date": header["RequestedDeliveryDate"],
+                "customer_po": header["PurchaseOrderByCustomer"],
+                "sales_organization": header["SalesOrganization"],
+                "items": [
+                    {
+                        "item": i["SalesOrderItem"],
+                        "material": i["Material"],
+                        "text": i["SalesOrderItemText"],
+                        "quantity": int(i["RequestedQuantity"]),
+                        "net_value": float(i["NetAmount"]),
+                    }
+                    for i in ctx.data.items.get(number, ())
+                ],
+            }
+        )
     return result
 
 
@@ -213,20 +276,30 @@ def _credit_exposure(ctx: _Context, args: Any) -> dict:
     if order_number is not None:
         header = ctx.order(order_number)
         if header is None:
-            return not_visible_error("Sales order", order_number,
-                                     "Pass null as sales_order to check the customer alone.")
+            return not_visible_error(
+                "Sales order", order_number, "Pass null as sales_order to check the customer alone."
+            )
         if header["SoldToParty"] != number:
-            return {"error": f"Sales order {order_number} belongs to customer {header['SoldToParty']}, not "
-                             f"{number}. Call again with customer '{header['SoldToParty']}', or pass null as "
-                             "sales_order to check this customer alone."}
+            return {
+                "error": f"Sales order {order_number} belongs to customer {header['SoldToParty']}, not "
+                f"{number}. Call again with customer '{header['SoldToParty']}', or pass null as "
+                "sales_order to check this customer alone."
+            }
         order_cents = _cents(header["TotalNetAmount"])
     limit_cents, open_cents = _cents(customer["credit_limit"]), _cents(customer["open_items"])
     exposure_cents = open_cents + order_cents
     over = (exposure_cents - limit_cents) / limit_cents * 100 if limit_cents else 0.0
-    return {"customer": number, "customer_name": customer["name"], "credit_limit": limit_cents / 100,
-            "open_items": open_cents / 100, "order_value": order_cents / 100, "exposure": exposure_cents / 100,
-            "percent_over_limit": max(round(over, 1), 0.0), "approver": approver_for(exposure_cents, limit_cents),
-            "currency": "EUR"}
+    return {
+        "customer": number,
+        "customer_name": customer["name"],
+        "credit_limit": limit_cents / 100,
+        "open_items": open_cents / 100,
+        "order_value": order_cents / 100,
+        "exposure": exposure_cents / 100,
+        "percent_over_limit": max(round(over, 1), 0.0),
+        "approver": approver_for(exposure_cents, limit_cents),
+        "currency": "EUR",
+    }
 
 
 def _address_gaps(ctx: _Context, args: Any) -> dict:
@@ -235,8 +308,12 @@ def _address_gaps(ctx: _Context, args: Any) -> dict:
     if customer is None:
         return not_visible_error("Customer", number, _CUSTOMER_HINT)
     missing = [f for f in ADDRESS_FIELDS if not str(customer.get(f, "")).strip()]
-    return {"customer": number, "customer_name": customer["name"], "missing_fields": missing,
-            "complete": not missing}
+    return {
+        "customer": number,
+        "customer_name": customer["name"],
+        "missing_fields": missing,
+        "complete": not missing,
+    }
 
 
 def _search(ctx: _Context, args: Any) -> dict:
@@ -244,15 +321,27 @@ def _search(ctx: _Context, args: Any) -> dict:
     limit = SEARCH_DEFAULT_LIMIT if args["limit"] is None else args["limit"]
     if ctx.customer(number) is None:
         return not_visible_error("Customer", number, _CUSTOMER_HINT)
-    rows = [h for h in ctx.data.orders.values()
-            if h["SoldToParty"] == number and (sap.is_blocked(h) or not blocked_only)]
+    rows = [
+        h
+        for h in ctx.data.orders.values()
+        if h["SoldToParty"] == number and (sap.is_blocked(h) or not blocked_only)
+    ]
     rows.sort(key=lambda h: (h["CreationDate"], h["SalesOrder"]), reverse=True)  # newest first
-    shown = [{"sales_order": h["SalesOrder"], "net_value": float(h["TotalNetAmount"]), "blocked": sap.is_blocked(h),
-              "block_reason": ctx.block_reason(h)} for h in rows[:limit]]
+    shown = [
+        {
+            "sales_order": h["SalesOrder"],
+            "net_value": float(h["TotalNetAmount"]),
+            "blocked": sap.is_blocked(h),
+            "block_reason": ctx.block_reason(h),
+        }
+        for h in rows[:limit]
+    ]
     result: dict[str, Any] = {"customer": number, "total": len(rows), "showing": len(shown), "orders": shown}
     if len(rows) > len(shown):
-        result["note"] = (f"{len(rows) - len(shown)} older orders are not shown. Set blocked_only to true to "
-                          f"see only blocked ones, or raise limit (up to {SEARCH_MAX_LIMIT}).")
+        result["note"] = (
+            f"{len(rows) - len(shown)} older orders are not shown. Set blocked_only to true to "
+            f"see only blocked ones, or raise limit (up to {SEARCH_MAX_LIMIT})."
+        )
     return result
 
 
@@ -262,57 +351,74 @@ def _release_request(ctx: _Context, args: Any) -> dict:
     if header is None:
         return not_visible_error("Sales order", number, _ORDER_HINT)
     if not sap.is_blocked(header):
-        return {"error": f"Sales order {number} is not blocked, so there is nothing to release. Check an "
-                         "order's block with sales_order_get_block_summary before drafting a release."}
+        return {
+            "error": f"Sales order {number} is not blocked, so there is nothing to release. Check an "
+            "order's block with sales_order_get_block_summary before drafting a release."
+        }
     if len(why) > MAX_JUSTIFICATION_CHARS:
-        return {"error": f"justification is {len(why):,} characters; an approver reads at most "
-                         f"{MAX_JUSTIFICATION_CHARS:,}. Keep the facts (exposure, limit, why a release is "
-                         "justified) and call again."}
+        return {
+            "error": f"justification is {len(why):,} characters; an approver reads at most "
+            f"{MAX_JUSTIFICATION_CHARS:,}. Keep the facts (exposure, limit, why a release is "
+            "justified) and call again."
+        }
     if len(why.split()) < MIN_JUSTIFICATION_WORDS:
-        return {"error": f"justification is too thin for an approver to decide on: write at least "
-                         f"{MIN_JUSTIFICATION_WORDS} words with the facts, for example the exposure and limit "
-                         "from customer_get_credit_exposure. Example: "
-                         + json.dumps(EXAMPLES["release_request_create"]["justification"])}
+        return {
+            "error": f"justification is too thin for an approver to decide on: write at least "
+            f"{MIN_JUSTIFICATION_WORDS} words with the facts, for example the exposure and limit "
+            "from customer_get_credit_exposure. Example: "
+            + json.dumps(EXAMPLES["release_request_create"]["justification"])
+        }
     draft, created = ctx.drafts.get_or_create(number, " ".join(why.split()))
-    draft["message"] = ("Draft created. A person approves or rejects it; nothing has been released." if created
-                        else "A draft for this order already exists and is returned unchanged; nothing has "
-                             "been released.")
+    draft["message"] = (
+        "Draft created. A person approves or rejects it; nothing has been released."
+        if created
+        else "A draft for this order already exists and is returned unchanged; nothing has been released."
+    )
     return draft
 
 
 def _without_leading_zeros(args: dict) -> dict:
     """Numbers as SAP keys them: "0000004711" is order 4711 (SAP pads to ten digits), not a missing one."""
-    return {k: (v.lstrip("0") or "0") if k in ("sales_order", "customer") and isinstance(v, str) else v
-            for k, v in args.items()}
+    return {
+        k: (v.lstrip("0") or "0") if k in ("sales_order", "customer") and isinstance(v, str) else v
+        for k, v in args.items()
+    }
 
 
 def _guarded(ctx: _Context, name: str, body: Callable[[_Context, Any], dict]) -> Callable[[Any], dict]:
     """Validate against the tool's own schema, then run: the model reads the error and tries again."""
+
     def handler(args: Any) -> dict:
         try:
             args = json_plain(args)  # called directly, a handler may be handed tuples, NaN or worse
         except NotJSON as error:
-            return {"error": f"{name} takes JSON values only, and {error}. "
-                             f"Example: {json.dumps(EXAMPLES.get(name, {}))}"}
+            return {
+                "error": f"{name} takes JSON values only, and {error}. "
+                f"Example: {json.dumps(EXAMPLES.get(name, {}))}"
+            }
         problem = _schema_error(name, args)
         if problem is not None:
             return {"error": problem}
         return body(ctx, _without_leading_zeros(args))
+
     return handler
 
 
 # ---------- the definitions the model reads ----------
 
+
 def _schema(properties: dict[str, dict]) -> dict:
     """A strict-ready object: closed, and every field required (null stands for "not given")."""
-    return {"type": "object", "properties": properties, "required": list(properties),
-            "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
 
 
-ORDER_NUMBER = {"type": "string",
-                "description": "Sales order number, digits only, for example '4711'."}
-CUSTOMER_NUMBER = {"type": "string",
-                   "description": "Customer number, digits only, for example '10023'."}
+ORDER_NUMBER = {"type": "string", "description": "Sales order number, digits only, for example '4711'."}
+CUSTOMER_NUMBER = {"type": "string", "description": "Customer number, digits only, for example '10023'."}
 
 DESCRIPTIONS = {
     "sales_order_get_block_summary": (
@@ -323,7 +429,8 @@ DESCRIPTIONS = {
         "it is held, what the block, hold-up, problem or issue is, what is wrong or holding it, for a status check or "
         "what is going on. Not for a "
         "customer's order list (use sales_order_search), credit figures (use customer_get_credit_exposure) or "
-        "releasing it (use release_request_create). Read-only."),
+        "releasing it (use release_request_create). Read-only."
+    ),
     "customer_get_credit_exposure": (
         "Checks a customer's credit situation: the credit limit (credit line), total open items and receivables "
         "(AR, the outstanding or unpaid balance), exposure, how much credit is used (utilisation) or left "
@@ -332,21 +439,24 @@ DESCRIPTIONS = {
         "Returns these figures, percent over the limit and the approver. Use it when the user asks about "
         "a credit limit, whether a customer is within, over, past or beyond it, good for another order or "
         "tapped out, or who signs off. Not for "
-        "an order's block reason (use sales_order_get_block_summary). Read-only."),
+        "an order's block reason (use sales_order_get_block_summary). Read-only."
+    ),
     "customer_get_address_gaps": (
         "Lists the address fields missing from a customer's master data record, ship-to or bill-to: street, "
         "postal code (postcode, zip), city or country. Returns the missing fields and whether the address is "
         "complete. Use it when a clerk asks what is missing in an address, wants an address check, asks whether "
         "an address or customer master is complete or on file, what to fill in, or when an order is incomplete "
         "for missing master data. Not "
-        "for the order's block reason (use sales_order_get_block_summary). Read-only."),
+        "for the order's block reason (use sales_order_get_block_summary). Read-only."
+    ),
     "sales_order_search": (
         "Finds and lists one customer's sales orders, latest or most recent first: the last few, all of them, "
         "the open or blocked ones, a backlog, pipeline or order history. Returns the total, how many are shown, "
         "each one's number, value and block reason, and a note if the list is cut. Use it to find which, how "
         "many or what other orders a customer has open or on hold, what else is open, or everything they have got on "
         "order before a visit. Not for one order already named (use "
-        "sales_order_get_block_summary). Gives 5 unless limit says more, up to 20; read-only."),
+        "sales_order_get_block_summary). Gives 5 unless limit says more, up to 20; read-only."
+    ),
     "release_request_create": (
         "Drafts a request to release or unblock one sales order so it can ship or be delivered; shipping "
         "waits until a person approves it, and this tool releases nothing. Returns the request id, status "
@@ -354,30 +464,50 @@ DESCRIPTIONS = {
         "unblock, free up, push through or let an order go, take it off hold, or to lift, clear, "
         "remove or override its block, whatever the customer promised or paid, once a dispute is "
         "resolved or finance agreed. Not for explaining "
-        "a block (use sales_order_get_block_summary). Refuses unblocked orders and thin justifications."),
+        "a block (use sales_order_get_block_summary). Refuses unblocked orders and thin justifications."
+    ),
 }
 
 PARAMETERS = {
-    "sales_order_get_block_summary": _schema({
-        "sales_order": ORDER_NUMBER,
-        "detail": {"enum": ["concise", "detailed"], "type": "string",
-                   "description": "'concise' unless you need dates, PO number or items."}}),
-    "customer_get_credit_exposure": _schema({
-        "customer": CUSTOMER_NUMBER,
-        "sales_order": {"type": ["string", "null"],
-                        "description": "Order number, digits only, to include its value; "
-                                       "null for none."}}),
+    "sales_order_get_block_summary": _schema(
+        {
+            "sales_order": ORDER_NUMBER,
+            "detail": {
+                "enum": ["concise", "detailed"],
+                "type": "string",
+                "description": "'concise' unless you need dates, PO number or items.",
+            },
+        }
+    ),
+    "customer_get_credit_exposure": _schema(
+        {
+            "customer": CUSTOMER_NUMBER,
+            "sales_order": {
+                "type": ["string", "null"],
+                "description": "Order number, digits only, to include its value; null for none.",
+            },
+        }
+    ),
     "customer_get_address_gaps": _schema({"customer": CUSTOMER_NUMBER}),
-    "sales_order_search": _schema({
-        "customer": CUSTOMER_NUMBER,
-        "blocked_only": {"type": "boolean", "description": "true for blocked orders only."},
-        "limit": {"type": ["integer", "null"],
-                  "description": "Most orders to return, 1 to 20; null means 5."}}),
-    "release_request_create": _schema({
-        "sales_order": ORDER_NUMBER,
-        "justification": {"type": "string",
-                          "description": "At least 8 words of facts for the approver, "
-                                         "e.g. exposure and limit."}}),
+    "sales_order_search": _schema(
+        {
+            "customer": CUSTOMER_NUMBER,
+            "blocked_only": {"type": "boolean", "description": "true for blocked orders only."},
+            "limit": {
+                "type": ["integer", "null"],
+                "description": "Most orders to return, 1 to 20; null means 5.",
+            },
+        }
+    ),
+    "release_request_create": _schema(
+        {
+            "sales_order": ORDER_NUMBER,
+            "justification": {
+                "type": "string",
+                "description": "At least 8 words of facts for the approver, e.g. exposure and limit.",
+            },
+        }
+    ),
 }
 
 # The constraints each field's value must meet, inside OpenAI's strict-mode subset (pattern, minimum,
@@ -388,8 +518,9 @@ CONSTRAINTS: dict[str, dict[str, Any]] = {
     "limit": {"minimum": 1, "maximum": SEARCH_MAX_LIMIT},
 }
 for _schema_of_tool in PARAMETERS.values():
-    _schema_of_tool["properties"] = {field: {**spec, **CONSTRAINTS.get(field, {})}
-                                     for field, spec in _schema_of_tool["properties"].items()}
+    _schema_of_tool["properties"] = {
+        field: {**spec, **CONSTRAINTS.get(field, {})} for field, spec in _schema_of_tool["properties"].items()
+    }
 
 _BODIES = {
     "sales_order_get_block_summary": _block_summary,
@@ -404,8 +535,11 @@ def _everyone(customer: str) -> bool:
     return True
 
 
-def build_designed_set(data: SapRecords | None = None, drafts: DraftStore | None = None,
-                       may_see: Callable[[str], bool] | None = None) -> ToolSet:
+def build_designed_set(
+    data: SapRecords | None = None,
+    drafts: DraftStore | None = None,
+    may_see: Callable[[str], bool] | None = None,
+) -> ToolSet:
     """The five designed tools over ``data`` (the committed SAP tables by default).
 
     ``drafts`` holds release requests; pass your own store to inspect them, or leave it out for a
@@ -415,7 +549,13 @@ def build_designed_set(data: SapRecords | None = None, drafts: DraftStore | None
     """
     ctx = _Context(data or load_sap(), drafts if drafts is not None else DraftStore(), may_see or _everyone)
     tools = tuple(
-        Tool(name, DESCRIPTIONS[name], PARAMETERS[name], _guarded(ctx, name, _BODIES[name]),
-             DRAFTS_ONLY if name == "release_request_create" else READ_ONLY)
-        for name in DESIGNED_NAMES)
+        Tool(
+            name,
+            DESCRIPTIONS[name],
+            PARAMETERS[name],
+            _guarded(ctx, name, _BODIES[name]),
+            DRAFTS_ONLY if name == "release_request_create" else READ_ONLY,
+        )
+        for name in DESIGNED_NAMES
+    )
     return ToolSet("designed", tools)

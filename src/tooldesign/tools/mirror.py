@@ -9,13 +9,15 @@ answers "403", where a real mirror would have changed the order.
 The raw records are loaded once from the committed data files (``load_sap``), so a handler is a
 dictionary lookup and a notebook widget can call it on every keystroke.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from tooldesign.data import sap
 from tooldesign.tools.base import NotJSON, Tool, ToolSet, echo, json_plain
@@ -23,18 +25,26 @@ from tooldesign.tools.base import NotJSON, Tool, ToolSet, echo, json_plain
 __all__ = ["SapRecords", "load_sap", "build_mirror_set", "MIRROR_NAMES", "ORDER_ENTITY"]
 
 ORDER_ENTITY = "API_SALES_ORDER_SRV.A_SalesOrderType"
-MIRROR_NAMES = ("get_order", "get_order_details", "get_order_status", "get_bp", "get_credit", "query",
-                "update_order")
+MIRROR_NAMES = (
+    "get_order",
+    "get_order_details",
+    "get_order_status",
+    "get_bp",
+    "get_credit",
+    "query",
+    "update_order",
+)
 
 
 @dataclass(frozen=True)
 class SapRecords:
     """Every SAP table the tools read, as plain dicts keyed the way the tools look them up."""
-    orders: Mapping[str, dict[str, str]]          # SalesOrder -> header, all strings
+
+    orders: Mapping[str, dict[str, str]]  # SalesOrder -> header, all strings
     items: Mapping[str, tuple[dict[str, str], ...]]  # SalesOrder -> its items
-    customers: Mapping[str, dict[str, Any]]       # customer number -> master record
-    block_texts: Mapping[tuple[str, str], str]    # (field, code) -> configured text
-    prices: Mapping[str, dict[str, Any]]          # SalesOrder -> price conditions
+    customers: Mapping[str, dict[str, Any]]  # customer number -> master record
+    block_texts: Mapping[tuple[str, str], str]  # (field, code) -> configured text
+    prices: Mapping[str, dict[str, Any]]  # SalesOrder -> price conditions
 
 
 @lru_cache(maxsize=4)
@@ -80,6 +90,7 @@ def _order_tool(data: SapRecords, shape: str):
         if shape == "details":
             record["to_Item"] = {"results": [dict(item) for item in data.items.get(key, ())]}
         return record
+
     return handler
 
 
@@ -90,8 +101,11 @@ def _partner_tool(data: SapRecords, shape: str):
             return {"error": "404"}
         if shape == "credit":
             return {"limit": record["credit_limit"], "open": record["open_items"]}
-        return {"BusinessPartner": record["customer"],
-                **{k: v for k, v in record.items() if k not in ("customer", "credit_limit", "open_items")}}
+        return {
+            "BusinessPartner": record["customer"],
+            **{k: v for k, v in record.items() if k not in ("customer", "credit_limit", "open_items")},
+        }
+
     return handler
 
 
@@ -111,13 +125,14 @@ def _query_tool(data: SapRecords):
         else:
             return {"error": "404"}
         text = _text(args, "filter").strip()
-        for clause in (re.split(r"\s+and\s+", text) if text else []):
+        for clause in re.split(r"\s+and\s+", text) if text else []:
             match = _CLAUSE.match(clause)
             if match is None:
                 return {"error": "400 Bad Request"}
             field, value = match.groups()
             rows = [r for r in rows if str(r.get(field, "")) == value]
         return {"d": {"results": rows}}
+
     return handler
 
 
@@ -148,9 +163,17 @@ def build_mirror_set(data: SapRecords | None = None) -> ToolSet:
         Tool("get_order_status", "Get order status.", one_id, _order_tool(data, "status")),
         Tool("get_bp", "Get business partner.", one_id, _partner_tool(data, "partner")),
         Tool("get_credit", "Get credit.", one_id, _partner_tool(data, "credit")),
-        Tool("query", "Query an entity set with a filter.",
-             params({"entity": _id(), "filter": _id()}, ["entity"]), _query_tool(data)),
-        Tool("update_order", "Update an order.",
-             params({"id": _id(), "fields": _id("object")}, ["id", "fields"]), _update_order),
+        Tool(
+            "query",
+            "Query an entity set with a filter.",
+            params({"entity": _id(), "filter": _id()}, ["entity"]),
+            _query_tool(data),
+        ),
+        Tool(
+            "update_order",
+            "Update an order.",
+            params({"id": _id(), "fields": _id("object")}, ["id", "fields"]),
+            _update_order,
+        ),
     )
     return ToolSet("mirror", tools)

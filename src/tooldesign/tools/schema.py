@@ -13,21 +13,34 @@ Three questions, three functions:
 * ``strict_problems(schema)``: which rules of strict mode does a schema break? Strict mode makes
   the model's arguments follow the schema, but only for closed objects with every field required.
 """
+
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import SchemaError, ValidationError
 
 from tooldesign.tools.base import Tool, clip, echo
 
-__all__ = ["DEFINITION_SCHEMA", "ANNOTATION_HINTS", "StrictProblem", "STRICT_RULES", "check_definition",
-           "validate_arguments", "argument_error", "strict_problems", "is_strict_ready", "ArgumentValidator",
-           "argument_errors", "rule_words"]
+__all__ = [
+    "DEFINITION_SCHEMA",
+    "ANNOTATION_HINTS",
+    "StrictProblem",
+    "STRICT_RULES",
+    "check_definition",
+    "validate_arguments",
+    "argument_error",
+    "strict_problems",
+    "is_strict_ready",
+    "ArgumentValidator",
+    "argument_errors",
+    "rule_words",
+]
 
 NAME_PATTERN = r"^[a-zA-Z0-9_-]{1,64}$"
 # MCP's four behaviour hints; a client reads them, the model never sees them.
@@ -43,9 +56,14 @@ DEFINITION_SCHEMA: dict[str, Any] = {
         "name": {"type": "string", "pattern": NAME_PATTERN},
         "description": {"type": "string", "minLength": 1},
         "parameters": {"type": "object", "required": ["type"], "properties": {"type": {"const": "object"}}},
-        "annotations": {"type": "object", "additionalProperties": False,
-                        "properties": {**{hint: {"type": "boolean"} for hint in ANNOTATION_HINTS},
-                                       "title": {"type": "string"}}},
+        "annotations": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                **{hint: {"type": "boolean"} for hint in ANNOTATION_HINTS},
+                "title": {"type": "string"},
+            },
+        },
     },
 }
 _DEFINITION_VALIDATOR = Draft202012Validator(DEFINITION_SCHEMA)
@@ -59,8 +77,10 @@ def _where(path: Iterator[Any] | Any) -> str:
 def check_definition(tool: Tool) -> list[str]:
     """Problems that would make an API refuse this definition; an empty list means it is valid."""
     document = {**tool.definition(), "annotations": dict(tool.annotations)}
-    problems = [f"{tool.name}: {_where(e.absolute_path)}: {e.message}"
-                for e in sorted(_DEFINITION_VALIDATOR.iter_errors(document), key=lambda e: list(e.path))]
+    problems = [
+        f"{tool.name}: {_where(e.absolute_path)}: {e.message}"
+        for e in sorted(_DEFINITION_VALIDATOR.iter_errors(document), key=lambda e: list(e.path))
+    ]
     try:
         Draft202012Validator.check_schema(dict(tool.parameters))
     except SchemaError as error:
@@ -69,6 +89,7 @@ def check_definition(tool: Tool) -> list[str]:
 
 
 # ---------- validating arguments the way a model API means the schema ----------
+
 
 def _integer(checker: Any, value: Any) -> bool:
     """A whole number as JSON writes it: 5, never 5.0 or true.
@@ -83,7 +104,9 @@ def _integer(checker: Any, value: Any) -> bool:
 _TRAILING_DOLLAR = re.compile(r"(?<!\\)\$$")
 
 
-def _ecma_pattern(validator: Any, pattern: str, instance: Any, schema: Mapping[str, Any]) -> Iterator[ValidationError]:
+def _ecma_pattern(
+    validator: Any, pattern: str, instance: Any, schema: Mapping[str, Any]
+) -> Iterator[ValidationError]:
     """``pattern`` with the meaning a model API gives it (ECMA-262): ``$`` is the very end of the text.
 
     Python's ``$`` also matches before a final newline, so ``^[0-9]{1,10}$`` would let "4711\\n" through.
@@ -95,8 +118,10 @@ def _ecma_pattern(validator: Any, pattern: str, instance: Any, schema: Mapping[s
 
 
 ArgumentValidator = validators.extend(
-    Draft202012Validator, {"pattern": _ecma_pattern},
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _integer))
+    Draft202012Validator,
+    {"pattern": _ecma_pattern},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _integer),
+)
 
 
 def argument_errors(schema: Mapping[str, Any], arguments: Any) -> list[ValidationError]:
@@ -109,18 +134,27 @@ def _short_message(error: ValidationError) -> str:
     """jsonschema's message with the offending value cut short: it starts with the value's repr."""
     message, shown = error.message, repr(error.instance)
     if message.startswith(shown):
-        message = echo(error.instance) + message[len(shown):]
+        message = echo(error.instance) + message[len(shown) :]
     return clip(message, 2 * 80)
 
 
 def validate_arguments(tool: Tool, arguments: Any) -> list[str]:
     """Every way ``arguments`` break the tool's schema, as short readable lines."""
-    return [f"{_where(e.absolute_path)}: {_short_message(e)}" for e in argument_errors(tool.parameters, arguments)]
+    return [
+        f"{_where(e.absolute_path)}: {_short_message(e)}" for e in argument_errors(tool.parameters, arguments)
+    ]
 
 
 _DIGIT_RUN = re.compile(r"^\^\[0-9\]\{(\d+),(\d+)\}\$$")
-_TYPE_WORDS = {"string": "a string", "integer": "a whole number", "number": "a number",
-               "boolean": "true or false", "null": "null", "object": "a JSON object", "array": "a list"}
+_TYPE_WORDS = {
+    "string": "a string",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+    "object": "a JSON object",
+    "array": "a list",
+}
 
 
 def rule_words(spec: Mapping[str, Any]) -> str:
@@ -173,18 +207,23 @@ def argument_error(tool: Tool, arguments: Any) -> dict | None:
     if not problems:
         return None
     props = tool.parameters.get("properties", {})
-    expected = "; ".join(f"{name} ({_type_text(spec)}): {str(spec.get('description', 'no description')).rstrip('.')}"
-                         for name, spec in props.items())
-    return {"error": f"The arguments for {tool.name} do not fit its schema: {' | '.join(problems[:3])}. "
-                     f"Expected fields: {expected or 'none'}. Fix them and call again."}
+    expected = "; ".join(
+        f"{name} ({_type_text(spec)}): {str(spec.get('description', 'no description')).rstrip('.')}"
+        for name, spec in props.items()
+    )
+    return {
+        "error": f"The arguments for {tool.name} do not fit its schema: {' | '.join(problems[:3])}. "
+        f"Expected fields: {expected or 'none'}. Fix them and call again."
+    }
 
 
 # ---------- strict mode ----------
 
+
 @dataclass(frozen=True)
 class StrictProblem:
-    rule: str      # one of STRICT_RULES
-    path: str      # where in the schema, e.g. "properties/fields"
+    rule: str  # one of STRICT_RULES
+    path: str  # where in the schema, e.g. "properties/fields"
     message: str
 
     def __str__(self) -> str:
@@ -214,16 +253,23 @@ def _walk(schema: Any, path: str) -> Iterator[StrictProblem]:
     if "object" in _types(schema) or "properties" in schema:
         props = schema.get("properties")
         if not props:
-            yield StrictProblem("strict-free-form", here, "object without properties: list the allowed fields")
+            yield StrictProblem(
+                "strict-free-form", here, "object without properties: list the allowed fields"
+            )
         if schema.get("additionalProperties") is not False:
             yield StrictProblem("strict-closed", here, "set additionalProperties to false")
         missing = [name for name in (props or {}) if name not in schema.get("required", [])]
         if missing:
-            yield StrictProblem("strict-required", here, f"not in required: {', '.join(missing)}; list them and "
-                                                         "use a null type for 'not given'")
+            yield StrictProblem(
+                "strict-required",
+                here,
+                f"not in required: {', '.join(missing)}; list them and use a null type for 'not given'",
+            )
     pattern = schema.get("pattern")
     if isinstance(pattern, str) and _BAD_PATTERN.search(pattern):
-        yield StrictProblem("strict-pattern", here, f"pattern {pattern!r} uses a construct strict mode rejects")
+        yield StrictProblem(
+            "strict-pattern", here, f"pattern {pattern!r} uses a construct strict mode rejects"
+        )
     for name, sub in (schema.get("properties") or {}).items():
         yield from _walk(sub, f"{path}/properties/{name}".lstrip("/"))
     if isinstance(schema.get("items"), Mapping):
@@ -239,7 +285,7 @@ def strict_problems(schema: Mapping[str, Any]) -> list[StrictProblem]:
     """Each strict-mode rule the parameter schema breaks, with where; empty means strict-ready."""
     problems: list[StrictProblem] = []
     if _types(schema) != {"object"}:
-        problems.append(StrictProblem("strict-root", "(top level)", "use \"type\": \"object\" at the top level"))
+        problems.append(StrictProblem("strict-root", "(top level)", 'use "type": "object" at the top level'))
     problems.extend(_walk(schema, ""))
     return problems
 

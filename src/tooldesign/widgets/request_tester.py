@@ -6,17 +6,25 @@ the word stand-in and BM25 do); ``request_tester()`` wraps it in a text box.
 is known, the request is outside every set's vocabulary: an offline stand-in can only decline or
 guess, and its pick says nothing about the definitions. A model may still understand it.
 """
+
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from tooldesign.selection import Picker, WordMatchPicker, tool_text, words
 from tooldesign.tools.base import ToolSet
 
-__all__ = ["SetExplanation", "VocabularyGap", "explain_request", "vocabulary_gap", "render_explanations",
-           "request_tester"]
+__all__ = [
+    "SetExplanation",
+    "VocabularyGap",
+    "explain_request",
+    "vocabulary_gap",
+    "render_explanations",
+    "request_tester",
+]
 
 
 @dataclass(frozen=True)
@@ -30,6 +38,7 @@ class SetExplanation:
 @dataclass(frozen=True)
 class VocabularyGap:
     """The request's words (as the stand-ins cut them), and those no tool set's definitions use."""
+
     words: tuple[str, ...]
     unknown: tuple[str, ...]
 
@@ -41,8 +50,11 @@ class VocabularyGap:
         if not self.words:
             return "no words the stand-ins can read (they drop digits and small words)"
         if self.outside_every_set:
-            return ("outside every set's vocabulary: no tool set uses any of " + ", ".join(self.unknown)
-                    + ". A stand-in can only decline here; what a model does is a separate question.")
+            return (
+                "outside every set's vocabulary: no tool set uses any of "
+                + ", ".join(self.unknown)
+                + ". A stand-in can only decline here; what a model does is a separate question."
+            )
         if self.unknown:
             return "words no set uses (the stand-ins ignore them): " + ", ".join(self.unknown)
         return "every word of the request appears in some set's definitions"
@@ -51,6 +63,7 @@ class VocabularyGap:
 def _sets(sets: Mapping[str, ToolSet] | None) -> Mapping[str, ToolSet]:
     if sets is None:
         from tooldesign.tools import SET_NAMES, tool_set
+
         return {name: tool_set(name) for name in SET_NAMES}
     return sets
 
@@ -65,8 +78,9 @@ def vocabulary_gap(request: str, sets: Mapping[str, ToolSet] | None = None) -> V
     return VocabularyGap(asked, tuple(w for w in asked if w not in known))
 
 
-def explain_request(request: str, sets: Mapping[str, ToolSet] | None = None, picker: Picker | None = None,
-                    top: int = 3) -> list[SetExplanation]:
+def explain_request(
+    request: str, sets: Mapping[str, ToolSet] | None = None, picker: Picker | None = None, top: int = 3
+) -> list[SetExplanation]:
     """For each set: the picked tool, the picker's reason and the ``top`` ranked tools."""
     sets = _sets(sets)
     picker = picker or WordMatchPicker()
@@ -82,12 +96,17 @@ def render_explanations(explanations: list[SetExplanation], gap: VocabularyGap |
     lines = [f"vocabulary: {gap.note()}"] if gap is not None else []
     for e in explanations:
         lines.append(f"{e.set_name}: {e.chosen or '(no call)'}  ({e.why})")
-        lines += [f"   {score:>6.2f}  {tool:<31} {', '.join(words) or '-'}" for tool, score, words in e.ranking]
+        lines += [
+            f"   {score:>6.2f}  {tool:<31} {', '.join(words) or '-'}" for tool, score, words in e.ranking
+        ]
     return "\n".join(lines)
 
 
-def request_tester(request: str = "Why is order 4711 on hold?", sets: Mapping[str, ToolSet] | None = None,
-                   picker: Picker | None = None) -> Any:
+def request_tester(
+    request: str = "Why is order 4711 on hold?",
+    sets: Mapping[str, ToolSet] | None = None,
+    picker: Picker | None = None,
+) -> Any:
     """A text box for a request; each set's ranked choices update as you type."""
     import ipywidgets as widgets
 

@@ -9,17 +9,20 @@ the right answer (a reference function, or the right value) and, for a function,
 inputs drawn at grade time. Neither a lesson module nor that registry goes into the student
 edition (``workbook.handout``): there each lesson module is rebuilt from salted digests.
 """
+
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)
 class WrongAnswer:
     """A plausible mistake and a fragment of the hint the check must print for it."""
+
     answer: Any
     hint_contains: str
     why: str = ""
@@ -27,15 +30,15 @@ class WrongAnswer:
 
 @dataclass(frozen=True)
 class Exercise:
-    grade_id: str                       # the nbgrader grade_id of the answer cell
-    notebook: str                       # e.g. "02_coldchain_data"
-    answer: str                         # the name the answer cell defines
+    grade_id: str  # the nbgrader grade_id of the answer cell
+    notebook: str  # e.g. "02_coldchain_data"
+    answer: str  # the name the answer cell defines
     points: int
-    judge: Callable[[Any], Any]         # plain data -> workbook.checks.Verdict
+    judge: Callable[[Any], Any]  # plain data -> workbook.checks.Verdict
     kind: Literal["value", "function", "manual"] = "value"
-    probes: tuple[tuple, ...] = ()      # for functions: the argument tuples the check calls it with
+    probes: tuple[tuple, ...] = ()  # for functions: the argument tuples the check calls it with
     wrong_answers: tuple[WrongAnswer, ...] = field(default=(), repr=False)
-    prompt: str = ""                    # one line for feedback files: what the exercise asks
+    prompt: str = ""  # one line for feedback files: what the exercise asks
 
 
 def _lesson_modules() -> list[str]:
@@ -85,6 +88,7 @@ class Grading:
     that give this answer away; ``package_uses`` makes the calls the package itself needs from them
     on the course data, which the student edition's stubs go on answering.
     """
+
     reference: Any = None
     generate: Callable[[Any], tuple] | None = None
     draws: int = 12

@@ -1,4 +1,5 @@
 """Notebook 00: a warm-up that shows how exercises and checks behave."""
+
 from __future__ import annotations
 
 from workbook.checks import failed, passed
@@ -10,7 +11,10 @@ TOKEN_PROBES = (
     ("", []),
     ("", ["Find the address fields that are missing in a customer's master data."]),
     (DEFINITIONS, ["Order 4711: delivery block 01.", "Customer 17100001 has no street."]),
-    ("Draft a release request for a person to approve. It changes nothing itself. " * 3, ["ok", "ok", "ok", "yes"]),
+    (
+        "Draft a release request for a person to approve. It changes nothing itself. " * 3,
+        ["ok", "ok", "ok", "yes"],
+    ),
 )
 
 
@@ -24,8 +28,10 @@ def _want(definitions_text: str, result_texts: list[str]) -> int:
 
 def _judge_tokens(results) -> object:
     for (definitions, texts), got in zip(TOKEN_PROBES, results):
-        call = (f"request_tokens({definitions[:24]!r}{'...' if len(definitions) > 24 else ''}, "
-                f"<{len(texts)} result{'' if len(texts) == 1 else 's'}>)")
+        call = (
+            f"request_tokens({definitions[:24]!r}{'...' if len(definitions) > 24 else ''}, "
+            f"<{len(texts)} result{'' if len(texts) == 1 else 's'}>)"
+        )
         want = _want(definitions, texts)
         if isinstance(got, dict) and "error" in got:
             return failed(f"{call} raised {got['error']}; a request may carry no results at all")
@@ -36,30 +42,50 @@ def _judge_tokens(results) -> object:
         if got == want:
             continue
         if got == len(definitions) + sum(map(len, texts)):
-            return failed(f"{call} returned {got}, the number of characters; estimate each piece as characters // 4")
+            return failed(
+                f"{call} returned {got}, the number of characters; estimate each piece as characters // 4"
+            )
         if got == len((definitions + " " + " ".join(texts)).split()):
             return failed(f"{call} returned {got}, the number of words; count characters with len(text)")
         if texts and got == _piece(definitions):
-            return failed(f"{call} returned {got}, the definitions only; each result is sent too, so add them")
+            return failed(
+                f"{call} returned {got}, the definitions only; each result is sent too, so add them"
+            )
         if definitions and got == sum(map(_piece, texts)):
-            return failed(f"{call} returned {got}, the results only; the definitions ride along on every request")
+            return failed(
+                f"{call} returned {got}, the results only; the definitions ride along on every request"
+            )
         if got == len(definitions + "".join(texts)) // 4:
-            return failed(f"{call} returned {got}, expected {want}: estimate each piece on its own "
-                          "(characters // 4), then add the estimates")
-        return failed(f"{call} returned {got}, expected {want}: characters // 4 for the definitions and for "
-                      "each result, added up")
-    return passed("definitions plus every result, each at characters // 4: right for requests it had not seen "
-                  "(an estimate, not a tokenizer).")
+            return failed(
+                f"{call} returned {got}, expected {want}: estimate each piece on its own "
+                "(characters // 4), then add the estimates"
+            )
+        return failed(
+            f"{call} returned {got}, expected {want}: characters // 4 for the definitions and for "
+            "each result, added up"
+        )
+    return passed(
+        "definitions plus every result, each at characters // 4: right for requests it had not seen "
+        "(an estimate, not a tokenizer)."
+    )
 
 
 EXERCISES = [
-    Exercise("ex00-tokens", "00_start_here", "request_tokens", 1, _judge_tokens, kind="function",
-             probes=TOKEN_PROBES,
-             prompt="Write request_tokens(definitions_text, result_texts): characters // 4 for each piece, added up.",
-             wrong_answers=(WrongAnswer(lambda d, rs: len(d) + sum(map(len, rs)), "number of characters"),
-                            WrongAnswer(lambda d, rs: len(d) / 4 + sum(len(r) / 4 for r in rs),
-                                        "use // instead of /"),
-                            WrongAnswer(lambda d, rs: len(d) // 4, "add them"),
-                            WrongAnswer(lambda d, rs: sum(len(r) // 4 for r in rs), "ride along"),
-                            WrongAnswer(lambda d, rs: len(d + "".join(rs)) // 4, "each piece on its own"))),
+    Exercise(
+        "ex00-tokens",
+        "00_start_here",
+        "request_tokens",
+        1,
+        _judge_tokens,
+        kind="function",
+        probes=TOKEN_PROBES,
+        prompt="Write request_tokens(definitions_text, result_texts): characters // 4 for each piece, added up.",
+        wrong_answers=(
+            WrongAnswer(lambda d, rs: len(d) + sum(map(len, rs)), "number of characters"),
+            WrongAnswer(lambda d, rs: len(d) / 4 + sum(len(r) / 4 for r in rs), "use // instead of /"),
+            WrongAnswer(lambda d, rs: len(d) // 4, "add them"),
+            WrongAnswer(lambda d, rs: sum(len(r) // 4 for r in rs), "ride along"),
+            WrongAnswer(lambda d, rs: len(d + "".join(rs)) // 4, "each piece on its own"),
+        ),
+    ),
 ]

@@ -1,4 +1,5 @@
 """Notebook 01: the fictional SAP order-to-cash data."""
+
 from __future__ import annotations
 
 from workbook.checks import failed, passed
@@ -17,19 +18,29 @@ def _judge_blocked(answer) -> object:
     if len(set(answer)) != len(answer):
         return failed("an order appears twice; each blocked order once")
     if answer == ["4711"]:
-        return failed("only 4711 is blocked by credit; look at all three block fields: DeliveryBlockReason, "
-                      "HeaderBillingBlockReason and TotalCreditCheckStatus")
+        return failed(
+            "only 4711 is blocked by credit; look at all three block fields: DeliveryBlockReason, "
+            "HeaderBillingBlockReason and TotalCreditCheckStatus"
+        )
     missing, extra = sorted(set(BLOCKED) - set(answer)), sorted(set(answer) - set(BLOCKED))
     if extra:
         return failed(f"{', '.join(extra)} has no block code; an empty field means not blocked")
     if missing:
-        return failed(f"{len(missing)} blocked order(s) missing: an order is blocked when ANY of the three "
-                      "block fields holds a code")
+        return failed(
+            f"{len(missing)} blocked order(s) missing: an order is blocked when ANY of the three "
+            "block fields holds a code"
+        )
     return passed("4711 (credit), 4723 (delivery block 01) and 4725 (delivery block 02).")
 
 
 # Hidden cases: (customer, sales_order or None) -> exposure in EUR.
-EXPOSURE_PROBES = (("10023", "4711"), ("10051", "4723"), ("10077", None), ("10023", "4735"), ("10077", "4725"))
+EXPOSURE_PROBES = (
+    ("10023", "4711"),
+    ("10051", "4723"),
+    ("10077", None),
+    ("10023", "4735"),
+    ("10077", "4725"),
+)
 EXPOSURE_EXPECTED = [52500.0, 4740.0, 12000.0, 50760.0, 15900.0]
 
 
@@ -43,8 +54,10 @@ def _judge_exposure(results) -> object:
         if order is not None and abs(got - (want - _order_value(order))) < 0.005:
             return failed(f"{call} returned {got:g}: add the order's TotalNetAmount to the open items")
         if abs(got - want) >= 0.005:
-            return failed(f"{call} returned {got:g}, which is not the exposure: open items of the customer, "
-                          "plus the order's net value when an order is given (None: no order)")
+            return failed(
+                f"{call} returned {got:g}, which is not the exposure: open items of the customer, "
+                "plus the order's net value when an order is given (None: no order)"
+            )
     return passed("exposure = open items + the order's net value, for customers and orders it had not seen.")
 
 
@@ -61,14 +74,31 @@ def _text_amount(customer, sales_order):
 
 
 EXERCISES = [
-    Exercise("ex01-blocked-orders", "01_sap_orders_data", "blocked_orders", 1, _judge_blocked,
-             prompt="List the blocked sales orders (any of the three block fields set), sorted.",
-             wrong_answers=(WrongAnswer(["4711"], "all three block fields"),
-                            WrongAnswer([4711, 4723, 4725], "strings"),
-                            WrongAnswer(["4711", "4723", "4725", "4730"], "no block code"))),
-    Exercise("ex01-credit-exposure", "01_sap_orders_data", "credit_exposure", 2, _judge_exposure,
-             kind="function", probes=EXPOSURE_PROBES,
-             prompt="Write credit_exposure(customer, sales_order): open items plus the order's net value.",
-             wrong_answers=(WrongAnswer(_forgot_order, "add the order's TotalNetAmount"),
-                            WrongAnswer(_text_amount, "as a number"))),
+    Exercise(
+        "ex01-blocked-orders",
+        "01_sap_orders_data",
+        "blocked_orders",
+        1,
+        _judge_blocked,
+        prompt="List the blocked sales orders (any of the three block fields set), sorted.",
+        wrong_answers=(
+            WrongAnswer(["4711"], "all three block fields"),
+            WrongAnswer([4711, 4723, 4725], "strings"),
+            WrongAnswer(["4711", "4723", "4725", "4730"], "no block code"),
+        ),
+    ),
+    Exercise(
+        "ex01-credit-exposure",
+        "01_sap_orders_data",
+        "credit_exposure",
+        2,
+        _judge_exposure,
+        kind="function",
+        probes=EXPOSURE_PROBES,
+        prompt="Write credit_exposure(customer, sales_order): open items plus the order's net value.",
+        wrong_answers=(
+            WrongAnswer(_forgot_order, "add the order's TotalNetAmount"),
+            WrongAnswer(_text_amount, "as a number"),
+        ),
+    ),
 ]

@@ -1,4 +1,5 @@
 """Notebook 02: the fictional cold-chain shipments, their readings and the claims."""
+
 from __future__ import annotations
 
 from workbook.checks import failed, passed, whole_number
@@ -6,11 +7,11 @@ from workbook.exercises import Exercise, WrongAnswer
 
 # Hidden cases for longest_breach_minutes(temps, max_temp_c, sample_minutes) and the right minutes.
 BREACH_PROBES = (
-    ([4.1, 8.6, 9.2, 7.9, 8.4], 8.0, 30),          # a run of two, then one: 60
+    ([4.1, 8.6, 9.2, 7.9, 8.4], 8.0, 30),  # a run of two, then one: 60
     ([-19.0, -17.2, -16.8, -17.5, -18.3, -17.9], -18.0, 30),  # three, then one: 90
-    ([8.0, 8.0, 8.0], 8.0, 30),                     # touching the limit is not above it: 0
-    ([], -18.0, 30),                                # no readings: 0
-    ([9.0, 9.1, 9.3, 9.0, 9.2], 8.0, 15),           # all five above, every 15 minutes: 75
+    ([8.0, 8.0, 8.0], 8.0, 30),  # touching the limit is not above it: 0
+    ([], -18.0, 30),  # no readings: 0
+    ([9.0, 9.1, 9.3, 9.0, 9.2], 8.0, 15),  # all five above, every 15 minutes: 75
     ([-20.0, -17.0, -20.0, -17.0, -20.0, -17.0], -18.0, 30),  # three single readings: 30
 )
 BREACH_EXPECTED = [60, 90, 0, 0, 75, 30]
@@ -28,13 +29,19 @@ def _judge_breach(results) -> object:
             continue
         above = sum(t > limit for t in temps)
         if got == above * minutes:
-            return failed(f"{call} returned {got}: that counts every reading above the limit; count only the "
-                          "longest run of consecutive readings above it")
+            return failed(
+                f"{call} returned {got}: that counts every reading above the limit; count only the "
+                "longest run of consecutive readings above it"
+            )
         if limit in temps and got > want:
-            return failed(f"{call} returned {got}: a reading equal to the limit is not above it (use >, not >=)")
+            return failed(
+                f"{call} returned {got}: a reading equal to the limit is not above it (use >, not >=)"
+            )
         if minutes != 30 and got == want // minutes * 30:
             return failed(f"{call} returned {got}: multiply by sample_minutes, not by 30")
-        return failed(f"{call} returned {got}, expected {want}: the run length in readings times sample_minutes")
+        return failed(
+            f"{call} returned {got}, expected {want}: the run length in readings times sample_minutes"
+        )
     return passed("longest run above the limit, in minutes, for six cases it had not seen.")
 
 
@@ -66,31 +73,56 @@ def _judge_claims(answer) -> object:
         return failed(f"{', '.join(zeros[:3])} has no claim: keep only shipments whose claim is above zero")
     if set(values) == set(CLAIMS) and values != CLAIMS:
         if values == {"SHP-2047": 600, "SHP-2052": 180, "SHP-2061": 840}:
-            return failed("right shipments, wrong amounts: the rule pays every STARTED hour, so round the hours "
-                          "up (math.ceil) before multiplying")
-        return failed("right shipments, wrong amounts: claim = started hours of the longest breach x "
-                      "claim_per_hour_eur of the shipment's class")
+            return failed(
+                "right shipments, wrong amounts: the rule pays every STARTED hour, so round the hours "
+                "up (math.ceil) before multiplying"
+            )
+        return failed(
+            "right shipments, wrong amounts: claim = started hours of the longest breach x "
+            "claim_per_hour_eur of the shipment's class"
+        )
     if set(values) > set(CLAIMS):
         extra = sorted(set(values) - set(CLAIMS))
-        return failed(f"{', '.join(extra)} never stays above the limit for more than max_minutes_above "
-                      "(a breach of exactly 60 minutes is allowed)")
+        return failed(
+            f"{', '.join(extra)} never stays above the limit for more than max_minutes_above "
+            "(a breach of exactly 60 minutes is allowed)"
+        )
     if set(values) != set(CLAIMS):
-        return failed(f"{len(values)} claim(s); there are more: check both product classes with their own limits")
+        return failed(
+            f"{len(values)} claim(s); there are more: check both product classes with their own limits"
+        )
     return passed("three claims, EUR 1,920 in total.")
 
 
 EXERCISES = [
-    Exercise("ex02-longest-breach", "02_coldchain_data", "longest_breach_minutes", 2, _judge_breach,
-             kind="function", probes=BREACH_PROBES,
-             prompt="Write longest_breach_minutes(temps, max_temp_c, sample_minutes).",
-             wrong_answers=(WrongAnswer(_total_above, "longest run"),
-                            WrongAnswer(_at_or_above, "equal to the limit"))),
-    Exercise("ex02-claims", "02_coldchain_data", "claims", 2, _judge_claims,
-             prompt="Build the dict of shipment number -> claim in euros for every shipment with a claim.",
-             wrong_answers=(WrongAnswer({"SHP-2047": 600, "SHP-2052": 180, "SHP-2061": 840}, "STARTED hour"),
-                            WrongAnswer({"SHP-2044": 0, "SHP-2047": 720, "SHP-2052": 240, "SHP-2061": 960},
-                                        "no claim"),
-                            WrongAnswer({"SHP-2047": 720, "SHP-2052": 240, "SHP-2061": 960, "SHP-2050": 240},
-                                        "exactly 60 minutes"),
-                            WrongAnswer({"108": 720, "113": 240, "122": 960}, "shipment numbers"))),
+    Exercise(
+        "ex02-longest-breach",
+        "02_coldchain_data",
+        "longest_breach_minutes",
+        2,
+        _judge_breach,
+        kind="function",
+        probes=BREACH_PROBES,
+        prompt="Write longest_breach_minutes(temps, max_temp_c, sample_minutes).",
+        wrong_answers=(
+            WrongAnswer(_total_above, "longest run"),
+            WrongAnswer(_at_or_above, "equal to the limit"),
+        ),
+    ),
+    Exercise(
+        "ex02-claims",
+        "02_coldchain_data",
+        "claims",
+        2,
+        _judge_claims,
+        prompt="Build the dict of shipment number -> claim in euros for every shipment with a claim.",
+        wrong_answers=(
+            WrongAnswer({"SHP-2047": 600, "SHP-2052": 180, "SHP-2061": 840}, "STARTED hour"),
+            WrongAnswer({"SHP-2044": 0, "SHP-2047": 720, "SHP-2052": 240, "SHP-2061": 960}, "no claim"),
+            WrongAnswer(
+                {"SHP-2047": 720, "SHP-2052": 240, "SHP-2061": 960, "SHP-2050": 240}, "exactly 60 minutes"
+            ),
+            WrongAnswer({"108": 720, "113": 240, "122": 960}, "shipment numbers"),
+        ),
+    ),
 ]

@@ -1,5 +1,6 @@
 """Notebook 04: designed tools. A business rule in code, and a handler with results and errors
 a model can use."""
+
 from __future__ import annotations
 
 import json
@@ -14,17 +15,25 @@ NOTEBOOK = "04_designed_tools"
 # ---------- exercise 1: the approval rule, in code ----------
 
 APPROVER_PROBES = (
-    (50000.0, 50000.0),     # exactly at the limit: within it
+    (50000.0, 50000.0),  # exactly at the limit: within it
     (4740.0, 30000.0),
-    (30000.01, 30000.0),    # a cent over
+    (30000.01, 30000.0),  # a cent over
     (99999.0, 50000.0),
-    (52500.0, 50000.0),     # exactly 5 % over
-    (52500.01, 50000.0),    # a cent beyond 5 %
-    (84000.0, 80000.0),     # 5 % over another limit
+    (52500.0, 50000.0),  # exactly 5 % over
+    (52500.01, 50000.0),  # a cent beyond 5 %
+    (84000.0, 80000.0),  # 5 % over another limit
     (15900.0, 80000.0),
 )
-APPROVER_EXPECTED = ["none", "none", "CREDIT_MANAGER", "HEAD_OF_FINANCE", "CREDIT_MANAGER", "HEAD_OF_FINANCE",
-                     "CREDIT_MANAGER", "none"]
+APPROVER_EXPECTED = [
+    "none",
+    "none",
+    "CREDIT_MANAGER",
+    "HEAD_OF_FINANCE",
+    "CREDIT_MANAGER",
+    "HEAD_OF_FINANCE",
+    "CREDIT_MANAGER",
+    "none",
+]
 
 
 def _judge_approver(results: Any) -> object:
@@ -33,18 +42,26 @@ def _judge_approver(results: Any) -> object:
         if isinstance(got, dict) and "error" in got:
             return failed(f"{call} raised {got['error']}")
         if got not in ("none", "CREDIT_MANAGER", "HEAD_OF_FINANCE"):
-            return failed(f"{call} returned {got!r}; return exactly 'none', 'CREDIT_MANAGER' or 'HEAD_OF_FINANCE'")
+            return failed(
+                f"{call} returned {got!r}; return exactly 'none', 'CREDIT_MANAGER' or 'HEAD_OF_FINANCE'"
+            )
         if got == want:
             continue
         if exposure == limit:
-            return failed(f"{call} returned {got!r}: an exposure equal to the limit is within it (<=), so no "
-                          "approver is needed")
+            return failed(
+                f"{call} returned {got!r}: an exposure equal to the limit is within it (<=), so no "
+                "approver is needed"
+            )
         if exposure == limit * 1.05 or abs(exposure - limit * 1.05) < 1e-6:
-            return failed(f"{call} returned {got!r}: exactly 5 % over is still CREDIT_MANAGER. Compare amounts "
-                          "(exposure <= limit * 1.05) rather than a percentage: 52500 / 50000 - 1 is not exactly "
-                          "0.05 in floating point")
-        return failed(f"{call} returned {got!r}, expected {want!r}: none within the limit, CREDIT_MANAGER up to "
-                      "5 % over, HEAD_OF_FINANCE beyond")
+            return failed(
+                f"{call} returned {got!r}: exactly 5 % over is still CREDIT_MANAGER. Compare amounts "
+                "(exposure <= limit * 1.05) rather than a percentage: 52500 / 50000 - 1 is not exactly "
+                "0.05 in floating point"
+            )
+        return failed(
+            f"{call} returned {got!r}, expected {want!r}: none within the limit, CREDIT_MANAGER up to "
+            "5 % over, HEAD_OF_FINANCE beyond"
+        )
     return passed("the rule holds at every edge, the exact limit and exactly 5 % over included.")
 
 
@@ -68,10 +85,20 @@ PRICE_PROBES = (
     ({"sales_order": 4725},),
     ("4725",),
 )
-PRICE_4725 = {"sales_order": "4725", "list_price": 4300.0, "discount": 400.0, "net_price": 3900.0,
-              "currency": "EUR"}
-DESIGNED_TOOLS = ("sales_order_get_block_summary", "customer_get_credit_exposure", "customer_get_address_gaps",
-                  "sales_order_search", "release_request_create")
+PRICE_4725 = {
+    "sales_order": "4725",
+    "list_price": 4300.0,
+    "discount": 400.0,
+    "net_price": 3900.0,
+    "currency": "EUR",
+}
+DESIGNED_TOOLS = (
+    "sales_order_get_block_summary",
+    "customer_get_credit_exposure",
+    "customer_get_address_gaps",
+    "sales_order_search",
+    "release_request_create",
+)
 
 
 def _error(result: Any) -> str | None:
@@ -83,39 +110,61 @@ def _error(result: Any) -> str | None:
 def _judge_price(results: Any) -> object:
     ok, wrong_format, missing, no_prices, empty, number, not_object = results
     for result in results:
-        if isinstance(result, dict) and re.match(r"\w+(Error|Exception|Warning): ", str(result.get("error", ""))):
-            return failed(f"your handler raised {result['error']}; a handler returns an error the model can read, "
-                          "it never raises")
+        if isinstance(result, dict) and re.match(
+            r"\w+(Error|Exception|Warning): ", str(result.get("error", ""))
+        ):
+            return failed(
+                f"your handler raised {result['error']}; a handler returns an error the model can read, "
+                "it never raises"
+            )
     if not isinstance(ok, dict) or _error(ok) is not None:
-        return failed(f"price_conditions({{'sales_order': '4725'}}) returned {json.dumps(ok)[:80]}; expected the "
-                      "price conditions of order 4725")
+        return failed(
+            f"price_conditions({{'sales_order': '4725'}}) returned {json.dumps(ok)[:80]}; expected the "
+            "price conditions of order 4725"
+        )
     for key, value in PRICE_4725.items():
         if ok.get(key) != value or type(ok.get(key)) is not type(value):
-            return failed(f"for 4725 the result needs {key!r}: {value!r} (numbers as numbers, the order number as "
-                          "text); you returned " + json.dumps(ok)[:100])
+            return failed(
+                f"for 4725 the result needs {key!r}: {value!r} (numbers as numbers, the order number as "
+                "text); you returned " + json.dumps(ok)[:100]
+            )
     if len(json.dumps(ok)) > 300:
-        return failed(f"the 4725 result has {len(json.dumps(ok))} characters; keep it small: what a pricing "
-                      "question needs")
+        return failed(
+            f"the 4725 result has {len(json.dumps(ok))} characters; keep it small: what a pricing "
+            "question needs"
+        )
     bare = [e for e in map(_error, results[1:]) if e is not None and len(e) < 25]
     if bare:
-        return failed(f"the error {bare[0]!r} is a bare status; say what was wrong, what is expected, and an example")
+        return failed(
+            f"the error {bare[0]!r} is a bare status; say what was wrong, what is expected, and an example"
+        )
     text = _error(wrong_format)
     if text is None:
         return failed("'SO-4725' must give an error (a dict with an 'error' text), not a result")
     if "SO-4725" not in text or "digit" not in text.lower() or not re.search(r"'\d+'|\"\d+\"", text):
-        return failed("the error for 'SO-4725' should quote what was sent, say digits only and give an example "
-                      "such as '4725'")
+        return failed(
+            "the error for 'SO-4725' should quote what was sent, say digits only and give an example "
+            "such as '4725'"
+        )
     text = _error(missing)
     if text is None or "does not exist or you may not see it" not in text:
-        return failed("for 4799 say it 'does not exist or you may not see it': the same words whether it is "
-                      "missing or hidden, so nothing leaks")
+        return failed(
+            "for 4799 say it 'does not exist or you may not see it': the same words whether it is "
+            "missing or hidden, so nothing leaks"
+        )
     text = _error(no_prices)
     if text is None:
         return failed("order 4711 has no price conditions: return an error that says so, not an empty result")
     if not any(name in text for name in DESIGNED_TOOLS):
-        return failed("4711 has no price conditions: name the tool to use instead (for example "
-                      "sales_order_get_block_summary, to see why it is blocked)")
-    for args, result in (("{}", empty), ("{'sales_order': 4725}", number), ("'4725' (not an object)", not_object)):
+        return failed(
+            "4711 has no price conditions: name the tool to use instead (for example "
+            "sales_order_get_block_summary, to see why it is blocked)"
+        )
+    for args, result in (
+        ("{}", empty),
+        ("{'sales_order': 4725}", number),
+        ("'4725' (not an object)", not_object),
+    ):
         if _error(result) is None:
             return failed(f"price_conditions({args}) should return an error that says what is expected")
     if "sales_order" not in (_error(empty) or ""):
@@ -133,8 +182,10 @@ def _bare_handler(arguments: Any) -> dict:
 def _leaky_handler(arguments: Any) -> dict:
     number = arguments.get("sales_order") if isinstance(arguments, dict) else None
     if type(number) is not str or not number.isdigit():
-        return {"error": f"sales_order must be digits only, for example '4725'; you sent {json.dumps(number)}. "
-                         "Check it with the user."}
+        return {
+            "error": f"sales_order must be digits only, for example '4725'; you sent {json.dumps(number)}. "
+            "Check it with the user."
+        }
     if number == "4725":
         return dict(PRICE_4725)
     if number == "4711":
@@ -150,19 +201,39 @@ def _raising_handler(arguments: Any) -> dict:
 
 
 EXERCISES = [
-    Exercise("ex04-approver", NOTEBOOK, "approver", 2, _judge_approver, kind="function", probes=APPROVER_PROBES,
-             prompt="Write approver(exposure, credit_limit): the approval rule, decided in code.",
-             wrong_answers=(WrongAnswer(_approver_percent, "exactly 5 % over"),
-                            WrongAnswer(_approver_strict, "equal to the limit"),
-                            WrongAnswer(lambda exposure, limit: "none" if exposure <= limit else "HEAD_OF_FINANCE",
-                                        "CREDIT_MANAGER up to 5 % over"),
-                            WrongAnswer(lambda exposure, limit: "credit manager", "return exactly"))),
-    Exercise("ex04-price-handler", NOTEBOOK, "price_conditions", 3, _judge_price, kind="function",
-             probes=PRICE_PROBES,
-             prompt="Write the handler price_conditions(arguments) of sales_order_get_price_conditions.",
-             wrong_answers=(WrongAnswer(_bare_handler, "bare status"),
-                            WrongAnswer(_leaky_handler, "does not exist or you may not see it"),
-                            WrongAnswer(_raising_handler, "never raises"),
-                            WrongAnswer(lambda arguments: {"sales_order": "4725", "price": "4300/400"},
-                                        "needs 'list_price'"))),
+    Exercise(
+        "ex04-approver",
+        NOTEBOOK,
+        "approver",
+        2,
+        _judge_approver,
+        kind="function",
+        probes=APPROVER_PROBES,
+        prompt="Write approver(exposure, credit_limit): the approval rule, decided in code.",
+        wrong_answers=(
+            WrongAnswer(_approver_percent, "exactly 5 % over"),
+            WrongAnswer(_approver_strict, "equal to the limit"),
+            WrongAnswer(
+                lambda exposure, limit: "none" if exposure <= limit else "HEAD_OF_FINANCE",
+                "CREDIT_MANAGER up to 5 % over",
+            ),
+            WrongAnswer(lambda exposure, limit: "credit manager", "return exactly"),
+        ),
+    ),
+    Exercise(
+        "ex04-price-handler",
+        NOTEBOOK,
+        "price_conditions",
+        3,
+        _judge_price,
+        kind="function",
+        probes=PRICE_PROBES,
+        prompt="Write the handler price_conditions(arguments) of sales_order_get_price_conditions.",
+        wrong_answers=(
+            WrongAnswer(_bare_handler, "bare status"),
+            WrongAnswer(_leaky_handler, "does not exist or you may not see it"),
+            WrongAnswer(_raising_handler, "never raises"),
+            WrongAnswer(lambda arguments: {"sales_order": "4725", "price": "4300/400"}, "needs 'list_price'"),
+        ),
+    ),
 ]

@@ -1,4 +1,5 @@
 """Notebook 05: the linter. Predict what it finds, then write a rule of your own."""
+
 from __future__ import annotations
 
 import re
@@ -16,9 +17,14 @@ NOTEBOOK = "05_lint"
 DRAFT = {
     "name": "credit_check",
     "description": "Checks credit. Use it for credit questions.",
-    "parameters": {"type": "object", "required": ["customer"],
-                   "properties": {"customer": {"type": "string", "description": "Customer number."},
-                                  "order": {"type": "string"}}},
+    "parameters": {
+        "type": "object",
+        "required": ["customer"],
+        "properties": {
+            "customer": {"type": "string", "description": "Customer number."},
+            "order": {"type": "string"},
+        },
+    },
     "annotations": {},
 }
 
@@ -28,8 +34,9 @@ def draft_rules() -> list[str]:
     from tooldesign.lint import lint
     from tooldesign.tools import Tool, tool_set
 
-    draft = Tool(DRAFT["name"], DRAFT["description"], DRAFT["parameters"], lambda arguments: {},
-                 DRAFT["annotations"])
+    draft = Tool(
+        DRAFT["name"], DRAFT["description"], DRAFT["parameters"], lambda arguments: {}, DRAFT["annotations"]
+    )
     report = lint(tool_set("designed").with_tools([draft]))
     return sorted({f.rule for f in report.findings if f.tool == draft.name or draft.name in f.message})
 
@@ -59,8 +66,10 @@ def _judge_predicted(answer: Any) -> object:
     extra = [rule for rule in answer if rule not in want]
     if extra:
         if extra[0] == "desc-when":
-            return failed("'desc-when' does not fire: 'Use it for credit questions' is a when-to-use clause, "
-                          "just not a useful one")
+            return failed(
+                "'desc-when' does not fire: 'Use it for credit questions' is a when-to-use clause, "
+                "just not a useful one"
+            )
         return failed(f"{extra[0]!r} does not fire for this draft; re-read what it checks")
     missing = [rule for rule in want if rule not in answer]
     if missing:
@@ -84,8 +93,9 @@ def _reference_returns_clause(description: str) -> list[str]:
 
     for sentence in sentences(description):
         words = _words(sentence)
-        if any(w in RETURN_WORDS for w in words) and \
-                any(w not in VAGUE and w not in RETURN_WORDS for w in words):
+        if any(w in RETURN_WORDS for w in words) and any(
+            w not in VAGUE and w not in RETURN_WORDS for w in words
+        ):
             return []
     return ["say what the tool returns, so the model knows whether the answer will be there"]
 
@@ -93,28 +103,51 @@ def _reference_returns_clause(description: str) -> list[str]:
 # Descriptions from tool sets the notebook never shows; True: the rule must flag it. The hint is
 # what a rule that misses a flagged one has got wrong.
 RETURNS_CASES = (
-    ("Looks up a carrier's lanes. It returns each lane with its transit days. Use it when a clerk asks how "
-     "long a delivery takes.", False, ""),
+    (
+        "Looks up a carrier's lanes. It returns each lane with its transit days. Use it when a clerk asks how "
+        "long a delivery takes.",
+        False,
+        "",
+    ),
     ("Get credit.", True, "that description never says what the tool returns"),
-    ("Lists the open invoices of one customer. Use it when the user asks what is still owed. Not for "
-     "payments (use payment_search).", True, "that description never says what the tool returns"),
+    (
+        "Lists the open invoices of one customer. Use it when the user asks what is still owed. Not for "
+        "payments (use payment_search).",
+        True,
+        "that description never says what the tool returns",
+    ),
     ("Returns the weather.", False, ""),
     ("", True, "an empty description says nothing at all"),
     ("Creates a draft credit note for a person to approve. RETURNS the draft id and its status.", False, ""),
-    ("Finds a warehouse bin by its label. Use it before moving stock. It only reads.", True,
-     "that description never says what the tool returns"),
+    (
+        "Finds a warehouse bin by its label. Use it before moving stock. It only reads.",
+        True,
+        "that description never says what the tool returns",
+    ),
     ("Explains a delivery block. The result is returned as text a clerk reads.", False, ""),
-    ("Marks an item as nonreturnable. Use it before a sale is final. Not for refunds (use return_order_search).",
-     True, "'return' appears there only inside another word and a tool name: match return, returns or "
-           "returned as whole words"),
-    ("Looks up one sales order by its number. Returns data.", True,
-     "'Returns data.' says that something comes back, not what: require a word besides the verb and the "
-     "vague words in VAGUE_WORDS"),
-    ("Checks a customer's credit. Use it before a release. It returns the result.", True,
-     "'It returns the result.' names nothing the model could look for: require a word outside VAGUE_WORDS"),
+    (
+        "Marks an item as nonreturnable. Use it before a sale is final. Not for refunds (use return_order_search).",
+        True,
+        "'return' appears there only inside another word and a tool name: match return, returns or "
+        "returned as whole words",
+    ),
+    (
+        "Looks up one sales order by its number. Returns data.",
+        True,
+        "'Returns data.' says that something comes back, not what: require a word besides the verb and the "
+        "vague words in VAGUE_WORDS",
+    ),
+    (
+        "Checks a customer's credit. Use it before a release. It returns the result.",
+        True,
+        "'It returns the result.' names nothing the model could look for: require a word outside VAGUE_WORDS",
+    ),
     ("Reads one meter. Returned: the previous and the current index, as whole numbers.", False, ""),
-    ("Finds returning customers of a sales office. Use it for loyalty questions.", True,
-     "'returning' is not the verb that says what comes back: match return, returns or returned as whole words"),
+    (
+        "Finds returning customers of a sales office. Use it for loyalty questions.",
+        True,
+        "'returning' is not the verb that says what comes back: match return, returns or returned as whole words",
+    ),
 )
 RETURNS_PROBES = tuple((description,) for description, _, _ in RETURNS_CASES)
 RETURNS_EXPECTED = [flag for _, flag, _ in RETURNS_CASES]  # True: the rule must flag it
@@ -126,16 +159,22 @@ def _judge_returns(results: Any) -> object:
         if isinstance(got, dict) and "error" in got:
             return failed(f"returns_clause({shown}) raised {got['error']}")
         if type(got) is not list or any(type(m) is not str or not m.strip() for m in got):
-            return failed(f"returns_clause({shown}) returned {got!r}; a rule returns a list of messages "
-                          "([] when the description is fine)")
+            return failed(
+                f"returns_clause({shown}) returned {got!r}; a rule returns a list of messages "
+                "([] when the description is fine)"
+            )
         if flag and not got:
             return failed(f"returns_clause({shown}) flags nothing, but {hint}")
         if not flag and got:
-            return failed(f"returns_clause({shown}) flags it, but it does say what it returns: match the word "
-                          "in any case and in any sentence ('returns', 'RETURNS', 'returned'), and "
-                          "count any word outside VAGUE_WORDS as naming something")
-    return passed(f"right on {len(RETURNS_CASES)} descriptions from tool sets it had not seen: whole words, "
-                  "and a clause that names what comes back.")
+            return failed(
+                f"returns_clause({shown}) flags it, but it does say what it returns: match the word "
+                "in any case and in any sentence ('returns', 'RETURNS', 'returned'), and "
+                "count any word outside VAGUE_WORDS as naming something"
+            )
+    return passed(
+        f"right on {len(RETURNS_CASES)} descriptions from tool sets it had not seen: whole words, "
+        "and a clause that names what comes back."
+    )
 
 
 def _starts_with_returns(description: str) -> list[str]:
@@ -155,22 +194,40 @@ def _whole_word_only(description: str) -> list[str]:
 
 
 EXERCISES = [
-    Exercise("ex05-predict", NOTEBOOK, "predicted_rules", 1, _judge_predicted,
-             prompt="Predict the rule ids the linter reports for the draft credit_check tool.",
-             wrong_answers=(WrongAnswer(["desc-sentences", "desc-when", "name-shape"], "does not fire"),
-                            WrongAnswer(["desc-boundary", "desc-sentences", "name-shape"], "rule(s) missing"),
-                            WrongAnswer(["name-shape", "desc-boundary"], "sorted"),
-                            WrongAnswer(["desc-short"], "not a rule id"))),
-    Exercise("ex05-returns-rule", NOTEBOOK, "returns_clause", 2, _judge_returns, kind="function",
-             probes=RETURNS_PROBES,
-             prompt="Write the lint rule returns_clause(description): flag a description with no sentence that "
-                    "uses return/returns/returned as a word and names what comes back.",
-             wrong_answers=(WrongAnswer(lambda description: [], "flags nothing"),
-                            WrongAnswer(_letters_anywhere, "whole words"),
-                            WrongAnswer(_whole_word_only, "not what"),
-                            WrongAnswer(_starts_with_returns, "in any case and in any sentence"),
-                            WrongAnswer(_case_sensitive, "in any case and in any sentence"),
-                            WrongAnswer(lambda description: "" if _reference_returns_clause(description) == []
-                                        else "no returns",
-                                        "list of messages"))),
+    Exercise(
+        "ex05-predict",
+        NOTEBOOK,
+        "predicted_rules",
+        1,
+        _judge_predicted,
+        prompt="Predict the rule ids the linter reports for the draft credit_check tool.",
+        wrong_answers=(
+            WrongAnswer(["desc-sentences", "desc-when", "name-shape"], "does not fire"),
+            WrongAnswer(["desc-boundary", "desc-sentences", "name-shape"], "rule(s) missing"),
+            WrongAnswer(["name-shape", "desc-boundary"], "sorted"),
+            WrongAnswer(["desc-short"], "not a rule id"),
+        ),
+    ),
+    Exercise(
+        "ex05-returns-rule",
+        NOTEBOOK,
+        "returns_clause",
+        2,
+        _judge_returns,
+        kind="function",
+        probes=RETURNS_PROBES,
+        prompt="Write the lint rule returns_clause(description): flag a description with no sentence that "
+        "uses return/returns/returned as a word and names what comes back.",
+        wrong_answers=(
+            WrongAnswer(lambda description: [], "flags nothing"),
+            WrongAnswer(_letters_anywhere, "whole words"),
+            WrongAnswer(_whole_word_only, "not what"),
+            WrongAnswer(_starts_with_returns, "in any case and in any sentence"),
+            WrongAnswer(_case_sensitive, "in any case and in any sentence"),
+            WrongAnswer(
+                lambda description: "" if _reference_returns_clause(description) == [] else "no returns",
+                "list of messages",
+            ),
+        ),
+    ),
 ]

@@ -1,6 +1,7 @@
 """Notebook 06: the selection test. Two requests of your own written before any score is seen; a sixth
 tool for pricing disputes, proven on development requests while your own stay held out; a description
 that follows every lint rule and still loses requests; and a design note graded by a person."""
+
 from __future__ import annotations
 
 import re
@@ -13,9 +14,14 @@ NOTEBOOK = "06_selection_test"
 PRICE_TOOL = "sales_order_get_price_conditions"
 BROKEN_DESCRIPTION = "Get prices."
 # The schema the exercises use: the description is what they change, nothing else.
-PRICE_PARAMETERS = {"type": "object", "required": ["sales_order"], "additionalProperties": False,
-                    "properties": {"sales_order": {"description": "Sales order number, digits only, e.g. '4725'.",
-                                                   "type": "string"}}}
+PRICE_PARAMETERS = {
+    "type": "object",
+    "required": ["sales_order"],
+    "additionalProperties": False,
+    "properties": {
+        "sales_order": {"description": "Sales order number, digits only, e.g. '4725'.", "type": "string"}
+    },
+}
 # Development requests for the price tool: what a description may be revised against.
 PRICE_DEVELOPMENT = (
     "What discount did order 4725 get?",
@@ -28,22 +34,31 @@ MAX_REQUEST_WORDS = 25
 
 def _tool(definition: dict) -> Any:
     from tooldesign.tools import Tool
-    return Tool(definition["name"], definition["description"], definition["parameters"],
-                lambda arguments: {}, definition.get("annotations") or {})
+
+    return Tool(
+        definition["name"],
+        definition["description"],
+        definition["parameters"],
+        lambda arguments: {},
+        definition.get("annotations") or {},
+    )
 
 
 def _designed_names() -> tuple[str, ...]:
     from tooldesign.tools.designed import DESIGNED_NAMES
+
     return DESIGNED_NAMES
 
 
 def _known_requests() -> set[str]:
     from tooldesign.selection.cases import case_sets
+
     return {" ".join(c.request.lower().split()) for s in case_sets() for c in s.cases}
 
 
 def _content(text: str) -> list[str]:
     from tooldesign.selection import words
+
     return words(text)
 
 
@@ -67,19 +82,24 @@ def _request_problem(request: Any, descriptions: list[str]) -> str | None:
     if " ".join(request.lower().split()) in _known_requests():
         return f"{request!r} is already one of the course's cases; write one of your own"
     if _copied_from_a_description(request, descriptions):
-        return (f"{request!r} repeats a description's own words; a test written from the description can only "
-                "pass. Write it the way a clerk at the desk would ask")
+        return (
+            f"{request!r} repeats a description's own words; a test written from the description can only "
+            "pass. Write it the way a clerk at the desk would ask"
+        )
     return None
 
 
 # ---------- exercise 1: two requests of your own, before any score ----------
 
+
 def _judge_own_requests(answer: Any) -> object:
     from tooldesign.tools.designed import DESCRIPTIONS
 
     if type(answer) is not dict or len(answer) != 2:
-        return failed("own_requests should be a dict of two entries: request -> the tool it should start with "
-                      "(or None when no tool should serve it)")
+        return failed(
+            "own_requests should be a dict of two entries: request -> the tool it should start with "
+            "(or None when no tool should serve it)"
+        )
     names = _designed_names()
     requests = list(answer)
     if " ".join(requests[0].lower().split()) == " ".join(str(requests[1]).lower().split()):
@@ -90,14 +110,18 @@ def _judge_own_requests(answer: Any) -> object:
             return failed(problem)
         if tool is not None and tool not in names:
             return failed(f"{tool!r} is not a designed tool; choose one of {', '.join(names)}, or None")
-    return passed("two requests written before any score: they are your own held-out cases, scored further down. "
-                  "Whatever they score, do not reword a description towards them.")
+    return passed(
+        "two requests written before any score: they are your own held-out cases, scored further down. "
+        "Whatever they score, do not reword a description towards them."
+    )
 
 
 # ---------- exercise 2: the sixth tool ----------
 
+
 def _six(definition: dict) -> Any:
     from tooldesign.tools import tool_set
+
     return tool_set("designed").with_tools([_tool(definition)])
 
 
@@ -138,8 +162,10 @@ def _judge_price_tool(answer: Any) -> object:
     report = lint(six)
     if report.count:
         first = report.findings[0]
-        return failed(f"{report.count} lint finding(s) in the six-tool set, for example [{first.rule}] "
-                      f"{first.tool or 'set'}: {first.message}")
+        return failed(
+            f"{report.count} lint finding(s) in the six-tool set, for example [{first.rule}] "
+            f"{first.tool or 'set'}: {first.message}"
+        )
     picker = WordMatchPicker()
     old, price = _revision_cases()
     before = run_selection(picker, tool_set("designed"), old, "designed")
@@ -148,21 +174,28 @@ def _judge_price_tool(answer: Any) -> object:
     if taken:
         row = taken[0]
         if row.chosen == PRICE_TOOL:
-            return failed(f"your tool now takes {row.case.request!r}, which belongs to "
-                          f"{', '.join(row.expected or ()) or 'no tool'}: say in the description what the tool is "
-                          "NOT for, and name the tool that serves it")
+            return failed(
+                f"your tool now takes {row.case.request!r}, which belongs to "
+                f"{', '.join(row.expected or ()) or 'no tool'}: say in the description what the tool is "
+                "NOT for, and name the tool that serves it"
+            )
         return failed(f"{row.case.request!r} now picks {row.chosen}; it was right before your tool")
     lost = [row for row in run_selection(picker, six, price, "designed").rows if not row.right]
     if lost:
-        return failed(f"{len(lost)} of the {len(price)} price development requests miss your tool, e.g. "
-                      f"{lost[0].case.request!r} picks {lost[0].chosen}: describe the job the way clerks ask "
-                      "about it (prices, discounts, what was agreed), not the way one request is worded")
-    return passed(f"6 tools, 0 findings, no old request lost and {len(price)}/{len(price)} price development "
-                  f"requests right; definitions about {report.tokens} tokens (estimate). Your own two requests "
-                  "are scored below as held-out.")
+        return failed(
+            f"{len(lost)} of the {len(price)} price development requests miss your tool, e.g. "
+            f"{lost[0].case.request!r} picks {lost[0].chosen}: describe the job the way clerks ask "
+            "about it (prices, discounts, what was agreed), not the way one request is worded"
+        )
+    return passed(
+        f"6 tools, 0 findings, no old request lost and {len(price)}/{len(price)} price development "
+        f"requests right; definitions about {report.tokens} tokens (estimate). Your own two requests "
+        "are scored below as held-out."
+    )
 
 
 # ---------- exercise 3: follows every rule, still loses requests ----------
+
 
 def _judge_rule_abiding(answer: Any) -> object:
     from tooldesign.lint import lint
@@ -170,20 +203,30 @@ def _judge_rule_abiding(answer: Any) -> object:
 
     if type(answer) is not str or not answer.strip():
         return failed("broken should be a description (a string) for the price tool")
-    definition = {"name": PRICE_TOOL, "description": answer, "parameters": PRICE_PARAMETERS,
-                  "annotations": {"readOnlyHint": True, "openWorldHint": False}}
+    definition = {
+        "name": PRICE_TOOL,
+        "description": answer,
+        "parameters": PRICE_PARAMETERS,
+        "annotations": {"readOnlyHint": True, "openWorldHint": False},
+    }
     six = _six(definition)
     findings = [f for f in lint(six).findings if f.tool == PRICE_TOOL]
     if findings:
-        return failed(f"the linter still objects: [{findings[0].rule}] {findings[0].message}. The point is a "
-                      "description the linter passes")
+        return failed(
+            f"the linter still objects: [{findings[0].rule}] {findings[0].message}. The point is a "
+            "description the linter passes"
+        )
     _, price = _revision_cases()
     lost = [row for row in run_selection(WordMatchPicker(), six, price, "designed").rows if not row.right]
     if not lost:
-        return failed("every price request still reaches the tool, so linter and test agree here. Keep every "
-                      "rule, but describe the job in words no clerk would use for it")
-    return passed(f"0 findings, yet {len(lost)} of {len(price)} price requests go elsewhere: the rules check a "
-                  "description's shape, only the selection test checks whether it says the job in the clerks' words.")
+        return failed(
+            "every price request still reaches the tool, so linter and test agree here. Keep every "
+            "rule, but describe the job in words no clerk would use for it"
+        )
+    return passed(
+        f"0 findings, yet {len(lost)} of {len(price)} price requests go elsewhere: the rules check a "
+        "description's shape, only the selection test checks whether it says the job in the clerks' words."
+    )
 
 
 GOOD_REQUESTS = ["Customer says 4725 was overcharged - what did we agree?", "How much discount is on 4725?"]
@@ -191,62 +234,143 @@ GOOD_DESCRIPTION = (
     "Shows the agreed prices of one sales order: list price, discount and net price, the conditions agreed "
     "with the customer. Returns the three amounts and the currency. Use it when the customer disputes a "
     "price or asks what discount or price was agreed. Not for the reason an order is "
-    "blocked (use sales_order_get_block_summary). Read-only.")
-RULE_ABIDING = ("Reads commercial terms of one document. Returns the stored figures. Use it when the terms of a "
-                "document are needed. Not for block reasons (use sales_order_get_block_summary). Read-only.")
+    "blocked (use sales_order_get_block_summary). Read-only."
+)
+RULE_ABIDING = (
+    "Reads commercial terms of one document. Returns the stored figures. Use it when the terms of a "
+    "document are needed. Not for block reasons (use sales_order_get_block_summary). Read-only."
+)
 
 
 def _definition(description: str) -> dict:
-    return {"name": PRICE_TOOL, "description": description, "parameters": PRICE_PARAMETERS,
-            "annotations": {"readOnlyHint": True, "openWorldHint": False}}
+    return {
+        "name": PRICE_TOOL,
+        "description": description,
+        "parameters": PRICE_PARAMETERS,
+        "annotations": {"readOnlyHint": True, "openWorldHint": False},
+    }
 
 
 EXERCISES = [
-    Exercise("ex06-own-requests", NOTEBOOK, "own_requests", 1, _judge_own_requests,
-             prompt="Before any score: two requests of your own for the designed set, each with the tool it "
-                    "should start with (or None).",
-             wrong_answers=(
-                 WrongAnswer({"Why is sales order 4711 on hold?": "sales_order_get_block_summary",
-                              "Where is my parcel?": None}, "already one of the course's cases"),
-                 WrongAnswer({"Lists the address fields missing from one customer's master data record":
-                              "customer_get_address_gaps", "Where is my parcel?": None},
-                             "repeats a description's own words"),
-                 WrongAnswer({"Has 10051 paid the May invoice yet?": "get_credit",
-                              "Where is my parcel?": None}, "not a designed tool"),
-                 WrongAnswer({"Where is my parcel?": None}, "two entries"),
-                 WrongAnswer(["Where is my parcel?", "Who approves 4711?"], "two entries"))),
-    Exercise("ex06-price-tool", NOTEBOOK, "price_tool", 3, _judge_price_tool,
-             prompt=f"Add {PRICE_TOOL} to the designed set with two requests of your own: 0 findings, no old "
-                    "request lost, every price development request right.",
-             wrong_answers=(
-                 WrongAnswer({"definition": _definition("Shows list price, discount and net price of one order. "
-                                                        "Use it when a price is disputed. Read-only."),
-                              "requests": GOOD_REQUESTS}, "desc-boundary"),
-                 WrongAnswer({"definition": {"name": "get_prices", "description": "x", "parameters": PRICE_PARAMETERS},
-                              "requests": GOOD_REQUESTS}, "object, verb, detail"),
-                 WrongAnswer({"definition": _definition("x"), "requests": ["price?", "price?"]},
-                             "two different requests"),
-                 WrongAnswer({"definition": {"name": PRICE_TOOL, "description": "x", "parameters": {"type": "array"}},
-                              "requests": GOOD_REQUESTS}, "not valid"),
-                 WrongAnswer({"definition": _definition(GOOD_DESCRIPTION.replace(
-                     "Shows the agreed prices",
-                     "Shows why an order is stuck on pricing or credit, and the agreed prices")),
-                     "requests": GOOD_REQUESTS}, "your tool now takes"),
-                 WrongAnswer({"definition": _definition(RULE_ABIDING), "requests": GOOD_REQUESTS},
-                             "price development requests miss your tool"),
-                 WrongAnswer({"definition": _definition(GOOD_DESCRIPTION),
-                              "requests": ["Shows the agreed prices of one sales order: list price, discount and net "
-                                           "price", GOOD_REQUESTS[1]]}, "repeats a description's own words"),
-                 WrongAnswer({"tool": {}}, "exactly two keys"))),
-    Exercise("ex06-broken", NOTEBOOK, "broken", 2, _judge_rule_abiding,
-             prompt="Write a price-tool description the linter passes that still loses price requests.",
-             wrong_answers=(
-                 WrongAnswer(BROKEN_DESCRIPTION, "the linter still objects"),
-                 WrongAnswer(GOOD_DESCRIPTION, "every price request still reaches the tool"),
-                 WrongAnswer("Reads commercial terms. Use it when terms are needed. Read-only.",
-                             "the linter still objects"),
-                 WrongAnswer(["Get prices."], "a description (a string)"))),
-    Exercise("ex06-design-note", NOTEBOOK, "design_note", 3, lambda plain: failed("graded by your instructor"),
-             kind="manual",
-             prompt="Write the design note: scores, the broken description, results, writes, open questions."),
+    Exercise(
+        "ex06-own-requests",
+        NOTEBOOK,
+        "own_requests",
+        1,
+        _judge_own_requests,
+        prompt="Before any score: two requests of your own for the designed set, each with the tool it "
+        "should start with (or None).",
+        wrong_answers=(
+            WrongAnswer(
+                {
+                    "Why is sales order 4711 on hold?": "sales_order_get_block_summary",
+                    "Where is my parcel?": None,
+                },
+                "already one of the course's cases",
+            ),
+            WrongAnswer(
+                {
+                    "Lists the address fields missing from one customer's master data record": "customer_get_address_gaps",
+                    "Where is my parcel?": None,
+                },
+                "repeats a description's own words",
+            ),
+            WrongAnswer(
+                {"Has 10051 paid the May invoice yet?": "get_credit", "Where is my parcel?": None},
+                "not a designed tool",
+            ),
+            WrongAnswer({"Where is my parcel?": None}, "two entries"),
+            WrongAnswer(["Where is my parcel?", "Who approves 4711?"], "two entries"),
+        ),
+    ),
+    Exercise(
+        "ex06-price-tool",
+        NOTEBOOK,
+        "price_tool",
+        3,
+        _judge_price_tool,
+        prompt=f"Add {PRICE_TOOL} to the designed set with two requests of your own: 0 findings, no old "
+        "request lost, every price development request right.",
+        wrong_answers=(
+            WrongAnswer(
+                {
+                    "definition": _definition(
+                        "Shows list price, discount and net price of one order. "
+                        "Use it when a price is disputed. Read-only."
+                    ),
+                    "requests": GOOD_REQUESTS,
+                },
+                "desc-boundary",
+            ),
+            WrongAnswer(
+                {
+                    "definition": {"name": "get_prices", "description": "x", "parameters": PRICE_PARAMETERS},
+                    "requests": GOOD_REQUESTS,
+                },
+                "object, verb, detail",
+            ),
+            WrongAnswer(
+                {"definition": _definition("x"), "requests": ["price?", "price?"]}, "two different requests"
+            ),
+            WrongAnswer(
+                {
+                    "definition": {"name": PRICE_TOOL, "description": "x", "parameters": {"type": "array"}},
+                    "requests": GOOD_REQUESTS,
+                },
+                "not valid",
+            ),
+            WrongAnswer(
+                {
+                    "definition": _definition(
+                        GOOD_DESCRIPTION.replace(
+                            "Shows the agreed prices",
+                            "Shows why an order is stuck on pricing or credit, and the agreed prices",
+                        )
+                    ),
+                    "requests": GOOD_REQUESTS,
+                },
+                "your tool now takes",
+            ),
+            WrongAnswer(
+                {"definition": _definition(RULE_ABIDING), "requests": GOOD_REQUESTS},
+                "price development requests miss your tool",
+            ),
+            WrongAnswer(
+                {
+                    "definition": _definition(GOOD_DESCRIPTION),
+                    "requests": [
+                        "Shows the agreed prices of one sales order: list price, discount and net price",
+                        GOOD_REQUESTS[1],
+                    ],
+                },
+                "repeats a description's own words",
+            ),
+            WrongAnswer({"tool": {}}, "exactly two keys"),
+        ),
+    ),
+    Exercise(
+        "ex06-broken",
+        NOTEBOOK,
+        "broken",
+        2,
+        _judge_rule_abiding,
+        prompt="Write a price-tool description the linter passes that still loses price requests.",
+        wrong_answers=(
+            WrongAnswer(BROKEN_DESCRIPTION, "the linter still objects"),
+            WrongAnswer(GOOD_DESCRIPTION, "every price request still reaches the tool"),
+            WrongAnswer(
+                "Reads commercial terms. Use it when terms are needed. Read-only.", "the linter still objects"
+            ),
+            WrongAnswer(["Get prices."], "a description (a string)"),
+        ),
+    ),
+    Exercise(
+        "ex06-design-note",
+        NOTEBOOK,
+        "design_note",
+        3,
+        lambda plain: failed("graded by your instructor"),
+        kind="manual",
+        prompt="Write the design note: scores, the broken description, results, writes, open questions.",
+    ),
 ]

@@ -1,4 +1,5 @@
 """Notebook 07: code mode, the catalog a program is told, result fields and the size limit."""
+
 from __future__ import annotations
 
 import re
@@ -13,6 +14,7 @@ CODES = (LIST, READINGS, LIMITS)
 
 
 # ---------- exercise 1: descriptions that name every result field ----------
+
 
 def _field_parents(value: Any, parent: str = "") -> dict[str, str]:
     """Every field name in a result, mapped to the field it sits inside ('' at the top)."""
@@ -40,14 +42,18 @@ def _judge_descriptions(answer: Any) -> object:
         return failed("corrected should be a dict: tool code -> description")
     missing = [code for code in CODES if code not in answer]
     if missing:
-        return failed(f"corrected has no description for {', '.join(missing)}; write one for each of the three tools")
+        return failed(
+            f"corrected has no description for {', '.join(missing)}; write one for each of the three tools"
+        )
     for code in CODES:
         text = answer[code]
         if type(text) is not str or not text.strip():
             return failed(f"the description of {code} should be a non-empty string")
         if len(text) > 4000:
-            return failed(f"the description of {code} has {len(text):,} characters; the registry holds at most "
-                          "4,000. Name the fields and stop.")
+            return failed(
+                f"the description of {code} has {len(text):,} characters; the registry holds at most "
+                "4,000. Name the fields and stop."
+            )
         if text.strip() == cc.DRAFT[code]:
             return failed(f"{code} still has its draft description, which says nothing about the result")
         parents = _field_parents(cc.HANDLERS[code](cc.sample_arguments(code)))
@@ -55,22 +61,26 @@ def _judge_descriptions(answer: Any) -> object:
         if unnamed:
             where = parents[unnamed[0]]
             place = f"inside each item of {where}" if where else "at the top level of the result"
-            return failed(f"{code}: the result has {len(unnamed)} field(s) your description never names, one of "
-                          f"them {place}. Call the tool, look at the keys, and write each name exactly.")
+            return failed(
+                f"{code}: the result has {len(unnamed)} field(s) your description never names, one of "
+                f"them {place}. Call the tool, look at the keys, and write each name exactly."
+            )
     if LIST not in answer[READINGS]:
-        return failed(f"{READINGS}: say what shipment_id is, not just its name: the numeric id that "
-                      f"{LIST} returns, not the SHP- number")
+        return failed(
+            f"{READINGS}: say what shipment_id is, not just its name: the numeric id that "
+            f"{LIST} returns, not the SHP- number"
+        )
     return passed("every field the three tools return is named, and shipment_id says where it comes from.")
 
 
 # A short set that passes, and edits of it that make the plausible mistakes, for the tests.
 _SHORT = {
     LIST: "Lists shipments; product_class FROZEN or CHILLED filters. Returns [{ shipment_id, shipment_number, "
-          "carrier, lane, product_class, departure }].",
+    "carrier, lane, product_class, departure }].",
     READINGS: "Readings of one shipment. shipment_id is the numeric id from CC_LIST_SHIPMENTS, not the SHP- "
-              "number. Returns { shipment_id, readings: [{ ts, temp_c }] }.",
+    "number. Returns { shipment_id, readings: [{ ts, temp_c }] }.",
     LIMITS: "Claim rule per class. Returns [{ product_class, max_temp_c, max_minutes_above, sample_minutes, "
-            "claim_per_hour_eur }].",
+    "claim_per_hour_eur }].",
 }
 
 
@@ -88,7 +98,7 @@ ACCESS = ("direct", "code", "both")
 PRIOR_STATES = (
     ("a new, empty registry", None),
     ("a registry where an earlier script set CC_GET_LIMITS to 'code'", {LIMITS: "code"}),
-    ("a registry where an earlier script set every CC_ tool to 'direct'", {c: "direct" for c in DEPLOYED}),
+    ("a registry where an earlier script set every CC_ tool to 'direct'", dict.fromkeys(DEPLOYED, "direct")),
     ("a registry where an earlier script set the two bulk tools to 'both'", {LIST: "both", READINGS: "both"}),
     ("a registry where someone once made CC_FILE_CLAIM callable by programs ('both')", {FILE_CLAIM: "both"}),
 )
@@ -101,12 +111,18 @@ _WHY = {
     FILE_CLAIM: ("write", "it writes: a program may do whatever its tools do, as often as its budget allows"),
 }
 _ADVICE = {
-    "bulk": {"both": "the model could still pull its data into the context",
-             "direct": "a program could not call it, and the model would carry its data"},
-    "small": {"code": "the model could no longer answer a question about it without writing a program",
-              "direct": "a program that needs it could not call it"},
-    "write": {"code": "a program could call it in a loop, with no person to approve each call",
-              "both": "a program could call it in a loop, with no person to approve each call"},
+    "bulk": {
+        "both": "the model could still pull its data into the context",
+        "direct": "a program could not call it, and the model would carry its data",
+    },
+    "small": {
+        "code": "the model could no longer answer a question about it without writing a program",
+        "direct": "a program that needs it could not call it",
+    },
+    "write": {
+        "code": "a program could call it in a loop, with no person to approve each call",
+        "both": "a program could call it in a loop, with no person to approve each call",
+    },
 }
 
 
@@ -152,19 +168,26 @@ def _judge_access(answer: Any) -> object:
             if wrong is None:
                 continue
             if cleaned[code] is None:
-                reason = ("a new tool starts at 'both'" if prior is None
-                          else "merge_tool keeps the stored access")
-                return failed(f"on {story}, {code} ends up '{rows[code]}' because your script passes nothing for it "
-                              f"and {reason}. Decide its value from what it does and state it explicitly.")
+                reason = (
+                    "a new tool starts at 'both'" if prior is None else "merge_tool keeps the stored access"
+                )
+                return failed(
+                    f"on {story}, {code} ends up '{rows[code]}' because your script passes nothing for it "
+                    f"and {reason}. Decide its value from what it does and state it explicitly."
+                )
             return failed(f"{code} ends up '{rows[code]}': {wrong}. Look again at what it does: {why}.")
-    return passed("every tool lands where what it does puts it, on every registry, whatever an earlier "
-                  "script left behind.")
+    return passed(
+        "every tool lands where what it does puts it, on every registry, whatever an earlier "
+        "script left behind."
+    )
 
 
 # ---------- exercise 3: how many fillers fit ----------
 
+
 def _sizes() -> dict[str, int]:
     from tooldesign.codemode.sizelimit import entry_bytes
+
     return entry_bytes()
 
 
@@ -174,8 +197,16 @@ def _budgets() -> tuple[tuple[int], ...]:
     filler = sizes["one filler"]
     # exactly room for three (0 bytes to spare), one byte short of it, the lesson's budget, room for
     # everything, and one where forgetting the preamble gains a filler
-    budgets = (fixed + 3 * filler, fixed + 3 * filler - 1, 31_855, 20_000, fixed, 60_000, fixed + 5 * filler + 1,
-               fixed + 4 * filler - 500)
+    budgets = (
+        fixed + 3 * filler,
+        fixed + 3 * filler - 1,
+        31_855,
+        20_000,
+        fixed,
+        60_000,
+        fixed + 5 * filler + 1,
+        fixed + 4 * filler - 500,
+    )
     return tuple((budget,) for budget in budgets)
 
 
@@ -205,8 +236,10 @@ def _judge_fillers(results: Any) -> object:
     for mistake, hint in _FILLER_MISTAKES:
         if got == [mistake(b) for b in budgets]:
             return failed(f"{lead}: {hint}")
-    return failed(f"{lead}: take the fixed part (preamble and the three tools) off the budget, then count the "
-                  "whole fillers that fit in what is left")
+    return failed(
+        f"{lead}: take the fixed part (preamble and the three tools) off the budget, then count the "
+        "whole fillers that fit in what is left"
+    )
 
 
 def _fillers_no_newline(budget: int) -> int:
@@ -250,39 +283,78 @@ _FILLER_MISTAKES = (
 
 
 EXERCISES = [
-    Exercise("ex07-descriptions", NOTEBOOK, "corrected", 3, _judge_descriptions,
-             prompt="Write a description for each cold-chain tool that names every field its result holds.",
-             wrong_answers=(
-                 WrongAnswer({LIST: "List the refrigerated shipments, optionally only those of one product class.",
-                              READINGS: "Get the temperature readings recorded for a shipment.",
-                              LIMITS: "Get the temperature limits and claim rules."}, "draft"),
-                 WrongAnswer(_short_with(READINGS, "{ ts, temp_c }", "{ ts, temperature }"),
-                             "inside each item of readings"),
-                 WrongAnswer(_short_with(LIMITS, "max_temp_c", "the limit"), "at the top level"),
-                 WrongAnswer(_short_with(READINGS, "CC_LIST_SHIPMENTS", "the list"), "SHP- number"),
-                 WrongAnswer(_short_with(LIST, "Lists shipments", "x" * 4000), "4,000"),
-                 WrongAnswer({LIST: _SHORT[LIST], READINGS: _SHORT[READINGS]}, "no description for"))),
-    Exercise("ex07-access", NOTEBOOK, "deployment_access", 2, _judge_access,
-             prompt="Choose, from what each of the four tools does, the access value a deployment script passes "
-                    "for it, so the registry ends right whatever state it was in.",
-             wrong_answers=(
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both"}, "passes nothing for it"),
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: None, FILE_CLAIM: "direct"}, "state it explicitly"),
-                 WrongAnswer({c: "both" for c in DEPLOYED}, "pull its data into the context"),
-                 WrongAnswer({LIST: "direct", READINGS: "code", LIMITS: "both", FILE_CLAIM: "direct"}, "could not call it"),
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "code", FILE_CLAIM: "direct"}, "small rows"),
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "both"}, "it writes"),
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "code"}, "no person to approve"),
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "hidden", FILE_CLAIM: "direct"}, "not an access value"),
-                 WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both", "CC_DELETE": "direct"}, "not one of the four"))),
-    Exercise("ex07-fillers", NOTEBOOK, "fillers_that_fit", 2, _judge_fillers, kind="function",
-             probes=FILLER_PROBES,
-             prompt="Write fillers_that_fit(budget): how many 3,900-character fillers the catalog holds.",
-             wrong_answers=(WrongAnswer(_fillers_no_newline, "newline"),
-                            WrongAnswer(_fillers_strict, "0 bytes to spare"),
-                            WrongAnswer(_fillers_uncapped, "only nine fillers"),
-                            WrongAnswer(_fillers_no_preamble, "preamble counts"),
-                            WrongAnswer(_fillers_round_up, "round down"),
-                            WrongAnswer(lambda budget: 7, "take the fixed part"))),
+    Exercise(
+        "ex07-descriptions",
+        NOTEBOOK,
+        "corrected",
+        3,
+        _judge_descriptions,
+        prompt="Write a description for each cold-chain tool that names every field its result holds.",
+        wrong_answers=(
+            WrongAnswer(
+                {
+                    LIST: "List the refrigerated shipments, optionally only those of one product class.",
+                    READINGS: "Get the temperature readings recorded for a shipment.",
+                    LIMITS: "Get the temperature limits and claim rules.",
+                },
+                "draft",
+            ),
+            WrongAnswer(
+                _short_with(READINGS, "{ ts, temp_c }", "{ ts, temperature }"), "inside each item of readings"
+            ),
+            WrongAnswer(_short_with(LIMITS, "max_temp_c", "the limit"), "at the top level"),
+            WrongAnswer(_short_with(READINGS, "CC_LIST_SHIPMENTS", "the list"), "SHP- number"),
+            WrongAnswer(_short_with(LIST, "Lists shipments", "x" * 4000), "4,000"),
+            WrongAnswer({LIST: _SHORT[LIST], READINGS: _SHORT[READINGS]}, "no description for"),
+        ),
+    ),
+    Exercise(
+        "ex07-access",
+        NOTEBOOK,
+        "deployment_access",
+        2,
+        _judge_access,
+        prompt="Choose, from what each of the four tools does, the access value a deployment script passes "
+        "for it, so the registry ends right whatever state it was in.",
+        wrong_answers=(
+            WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both"}, "passes nothing for it"),
+            WrongAnswer(
+                {LIST: "code", READINGS: "code", LIMITS: None, FILE_CLAIM: "direct"}, "state it explicitly"
+            ),
+            WrongAnswer(dict.fromkeys(DEPLOYED, "both"), "pull its data into the context"),
+            WrongAnswer(
+                {LIST: "direct", READINGS: "code", LIMITS: "both", FILE_CLAIM: "direct"}, "could not call it"
+            ),
+            WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "code", FILE_CLAIM: "direct"}, "small rows"),
+            WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "both"}, "it writes"),
+            WrongAnswer(
+                {LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "code"}, "no person to approve"
+            ),
+            WrongAnswer(
+                {LIST: "code", READINGS: "code", LIMITS: "hidden", FILE_CLAIM: "direct"},
+                "not an access value",
+            ),
+            WrongAnswer(
+                {LIST: "code", READINGS: "code", LIMITS: "both", "CC_DELETE": "direct"}, "not one of the four"
+            ),
+        ),
+    ),
+    Exercise(
+        "ex07-fillers",
+        NOTEBOOK,
+        "fillers_that_fit",
+        2,
+        _judge_fillers,
+        kind="function",
+        probes=FILLER_PROBES,
+        prompt="Write fillers_that_fit(budget): how many 3,900-character fillers the catalog holds.",
+        wrong_answers=(
+            WrongAnswer(_fillers_no_newline, "newline"),
+            WrongAnswer(_fillers_strict, "0 bytes to spare"),
+            WrongAnswer(_fillers_uncapped, "only nine fillers"),
+            WrongAnswer(_fillers_no_preamble, "preamble counts"),
+            WrongAnswer(_fillers_round_up, "round down"),
+            WrongAnswer(lambda budget: 7, "take the fixed part"),
+        ),
+    ),
 ]
-

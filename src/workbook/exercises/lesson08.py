@@ -1,4 +1,5 @@
 """Notebook 08: four levels of tool definition, in the fictional measurement network."""
+
 from __future__ import annotations
 
 from workbook.checks import failed, passed
@@ -26,14 +27,17 @@ def _judge_example_call(answer) -> object:
     if set(arguments) != {"onceki", "simdiki"}:
         missing = sorted({"onceki", "simdiki"} - set(arguments))
         extra = sorted(set(arguments) - {"onceki", "simdiki"})
-        parts = ([f"missing: {', '.join(missing)}"] if missing else []) + \
-                ([f"not declared: {', '.join(extra)}"] if extra else [])
+        parts = ([f"missing: {', '.join(missing)}"] if missing else []) + (
+            [f"not declared: {', '.join(extra)}"] if extra else []
+        )
         return failed(f"tuketim declares exactly onceki and simdiki; {'; '.join(parts)}")
     if any(type(value) is not int for value in arguments.values()):
         return failed("both indexes are whole numbers, written without quotes or separators: 30500, 30562")
     if (arguments["onceki"], arguments["simdiki"]) == (30562, 30500):
-        return failed("the indexes are swapped: onceki is the previous, smaller index (30500); "
-                      "showing that is the example's whole job")
+        return failed(
+            "the indexes are swapped: onceki is the previous, smaller index (30500); "
+            "showing that is the example's whole job"
+        )
     if (arguments["onceki"], arguments["simdiki"]) != (30500, 30562):
         return failed("use this period's readings: onceki = 30500 and simdiki = 30562")
     return passed("the example shows what the schema cannot: the smaller index goes to onceki.")
@@ -42,7 +46,7 @@ def _judge_example_call(answer) -> object:
 # ---- exercise 2: what a swap returns ----------------------------------------------------------
 
 PREVIOUS, CURRENT, ROLLOVER = 52359, 52376, 100_000
-SWAPPED_M3 = PREVIOUS - CURRENT + ROLLOVER   # 99983
+SWAPPED_M3 = PREVIOUS - CURRENT + ROLLOVER  # 99983
 
 
 def _judge_swapped(answer) -> object:
@@ -51,14 +55,20 @@ def _judge_swapped(answer) -> object:
     if type(answer) is not int:
         return failed(f"swapped_m3 should be a whole number of m3, not a {type(answer).__name__}")
     if answer == CURRENT - PREVIOUS:
-        return failed(f"{answer} m3 is the right consumption; the question is what the tool returns "
-                      "when onceki and simdiki trade places")
+        return failed(
+            f"{answer} m3 is the right consumption; the question is what the tool returns "
+            "when onceki and simdiki trade places"
+        )
     if answer == PREVIOUS - CURRENT:
-        return failed(f"{answer} is negative; the tool reads a negative difference as a meter that "
-                      "rolled over and adds 100000")
+        return failed(
+            f"{answer} is negative; the tool reads a negative difference as a meter that "
+            "rolled over and adds 100000"
+        )
     if answer != SWAPPED_M3:
-        return failed("swap the two indexes, take current minus previous, and apply the rollover rule "
-                      "(meter_difference)")
+        return failed(
+            "swap the two indexes, take current minus previous, and apply the rollover rule "
+            "(meter_difference)"
+        )
     return passed(f"{SWAPPED_M3} m3: a valid call, no error, and an answer off by almost 100000.")
 
 
@@ -94,13 +104,14 @@ def _judge_tokens_per_correct(results) -> object:
             return failed(f"{call} returned a {type(got).__name__}; return the number")
         correct = [r for r in runs if r["answer"] == r["expected"]]
         if abs(got - sum(r["tokens"] for r in correct) / len(correct)) < 1e-6 and abs(got - want) > 1e-6:
-            return failed(f"{call} returned {got:g}: count the tokens of every run, the failed ones "
-                          "too; they are part of the price of each correct answer")
+            return failed(
+                f"{call} returned {got:g}: count the tokens of every run, the failed ones "
+                "too; they are part of the price of each correct answer"
+            )
         if abs(got - sum(r["tokens"] for r in runs) / len(runs)) < 1e-6 and abs(got - want) > 1e-6:
             return failed(f"{call} returned {got:g}, the tokens per run; divide by the correct answers")
         if abs(got - want) > 1e-6:
-            return failed(f"{call} returned {got:g}; expected all tokens over the number of correct "
-                          "answers")
+            return failed(f"{call} returned {got:g}; expected all tokens over the number of correct answers")
     return passed("all tokens over correct answers, and None when nothing was correct.")
 
 
@@ -137,8 +148,12 @@ def _judge_fifth(answer) -> object:
         return failed(f"fifth_level needs the key(s) {', '.join(missing)}")
     tokens, correct, spent = answer["catalog_tokens"], answer["correct"], answer["tokens"]
     if tokens != FIFTH["catalog_tokens"]:
-        return failed(_CATALOG_HINTS.get(tokens, "catalog_tokens(your_level) counts the catalog of "
-                                                 "the level you built; show the example only"))
+        return failed(
+            _CATALOG_HINTS.get(
+                tokens,
+                "catalog_tokens(your_level) counts the catalog of the level you built; show the example only",
+            )
+        )
     if type(correct) is float and 0 < correct <= 1:
         return failed("correct is a count of tasks (of 24), not a share: use measure(...).correct")
     if correct == 18:
@@ -150,43 +165,75 @@ def _judge_fifth(answer) -> object:
     if spent == 19447:
         return failed("the tokens fit a selection factor of 1.0; the design assumes 0.86")
     if spent != FIFTH["tokens"]:
-        return failed("measure your level at the published seed with the default budget of 8 "
-                      "steps, and report .tokens")
+        return failed(
+            "measure your level at the published seed with the default budget of 8 steps, and report .tokens"
+        )
     return passed("77 catalog tokens, 23 of 24 correct, 21632 tokens: about 941 per correct answer.")
 
 
 EXERCISES = [
-    Exercise("ex08-example-call", "08_definition_levels", "example_call", 1, _judge_example_call,
-             prompt="Write tuketim's example call for indexes 30500 -> 30562 in the wire format.",
-             wrong_answers=(
-                 WrongAnswer("tuketim ( onceki = 30562 , simdiki = 30500 )", "swapped"),
-                 WrongAnswer("tuketim(simdiki=30500, onceki=30562)", "swapped"),
-                 WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30563 )", "this period's readings"),
-                 WrongAnswer("tarife ( onceki = 30500 , simdiki = 30562 )", "the example is for tuketim"),
-                 WrongAnswer("tuketim ( onceki = 30500 )", "missing: simdiki"),
-                 WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30562 , m3 = 62 )", "not declared: m3"),
-                 WrongAnswer("tuketim ( onceki = '30500' , simdiki = '30562' )", "without quotes"),
-                 WrongAnswer("tuketim onceki = 30500 , simdiki = 30562", "not a call yet"),
-                 WrongAnswer("tuketim ( previous = 30500 , current = 30562 )", "Turkish"),
-                 WrongAnswer(30562 - 30500, "string"))),
-    Exercise("ex08-swapped-m3", "08_definition_levels", "swapped_m3", 1, _judge_swapped,
-             prompt="What does tuketim return for A031 (52359 -> 52376) with the indexes swapped?",
-             wrong_answers=(WrongAnswer(17, "right consumption"),
-                            WrongAnswer(-17, "adds 100000"),
-                            WrongAnswer(100_017, "rollover rule"))),
-    Exercise("ex08-tokens-per-correct", "08_definition_levels", "tokens_per_correct", 2,
-             _judge_tokens_per_correct, kind="function", probes=TPC_PROBES,
-             prompt="Write tokens_per_correct(runs): all tokens over correct answers, None if none.",
-             wrong_answers=(WrongAnswer(_only_correct_tokens, "failed ones too"),
-                            WrongAnswer(_per_run, "tokens per run"),
-                            WrongAnswer(_no_guard, "return None"))),
-    Exercise("ex08-fifth-level", "08_definition_levels", "fifth_level", 2, _judge_fifth,
-             prompt="Build the 'name + example call' level and report its catalog tokens, correct "
-                    "answers and tokens.",
-             wrong_answers=(
-                 WrongAnswer({"catalog_tokens": 164, "correct": 23, "tokens": 27886}, "level four"),
-                 WrongAnswer({"catalog_tokens": 138, "correct": 23, "tokens": 28098}, "shows_description"),
-                 WrongAnswer({"catalog_tokens": 77, "correct": 18, "tokens": 21632}, "swap_share"),
-                 WrongAnswer({"catalog_tokens": 77, "correct": 23, "tokens": 19447}, "0.86"),
-                 WrongAnswer({"catalog_tokens": 77, "correct": 0.9583, "tokens": 21632}, "count"))),
+    Exercise(
+        "ex08-example-call",
+        "08_definition_levels",
+        "example_call",
+        1,
+        _judge_example_call,
+        prompt="Write tuketim's example call for indexes 30500 -> 30562 in the wire format.",
+        wrong_answers=(
+            WrongAnswer("tuketim ( onceki = 30562 , simdiki = 30500 )", "swapped"),
+            WrongAnswer("tuketim(simdiki=30500, onceki=30562)", "swapped"),
+            WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30563 )", "this period's readings"),
+            WrongAnswer("tarife ( onceki = 30500 , simdiki = 30562 )", "the example is for tuketim"),
+            WrongAnswer("tuketim ( onceki = 30500 )", "missing: simdiki"),
+            WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30562 , m3 = 62 )", "not declared: m3"),
+            WrongAnswer("tuketim ( onceki = '30500' , simdiki = '30562' )", "without quotes"),
+            WrongAnswer("tuketim onceki = 30500 , simdiki = 30562", "not a call yet"),
+            WrongAnswer("tuketim ( previous = 30500 , current = 30562 )", "Turkish"),
+            WrongAnswer(30562 - 30500, "string"),
+        ),
+    ),
+    Exercise(
+        "ex08-swapped-m3",
+        "08_definition_levels",
+        "swapped_m3",
+        1,
+        _judge_swapped,
+        prompt="What does tuketim return for A031 (52359 -> 52376) with the indexes swapped?",
+        wrong_answers=(
+            WrongAnswer(17, "right consumption"),
+            WrongAnswer(-17, "adds 100000"),
+            WrongAnswer(100_017, "rollover rule"),
+        ),
+    ),
+    Exercise(
+        "ex08-tokens-per-correct",
+        "08_definition_levels",
+        "tokens_per_correct",
+        2,
+        _judge_tokens_per_correct,
+        kind="function",
+        probes=TPC_PROBES,
+        prompt="Write tokens_per_correct(runs): all tokens over correct answers, None if none.",
+        wrong_answers=(
+            WrongAnswer(_only_correct_tokens, "failed ones too"),
+            WrongAnswer(_per_run, "tokens per run"),
+            WrongAnswer(_no_guard, "return None"),
+        ),
+    ),
+    Exercise(
+        "ex08-fifth-level",
+        "08_definition_levels",
+        "fifth_level",
+        2,
+        _judge_fifth,
+        prompt="Build the 'name + example call' level and report its catalog tokens, correct "
+        "answers and tokens.",
+        wrong_answers=(
+            WrongAnswer({"catalog_tokens": 164, "correct": 23, "tokens": 27886}, "level four"),
+            WrongAnswer({"catalog_tokens": 138, "correct": 23, "tokens": 28098}, "shows_description"),
+            WrongAnswer({"catalog_tokens": 77, "correct": 18, "tokens": 21632}, "swap_share"),
+            WrongAnswer({"catalog_tokens": 77, "correct": 23, "tokens": 19447}, "0.86"),
+            WrongAnswer({"catalog_tokens": 77, "correct": 0.9583, "tokens": 21632}, "count"),
+        ),
+    ),
 ]

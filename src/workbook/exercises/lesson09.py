@@ -1,4 +1,5 @@
 """Notebook 09: dispatch and errors. A boundary clause, a call fixed from its error, an approval callback."""
+
 from __future__ import annotations
 
 import re
@@ -13,6 +14,7 @@ TARGET = "Give me the full picture on 10023."  # a request the clause is written
 
 # ---------- exercise 1: a boundary clause ----------
 
+
 def _judge_clause(answer: Any) -> object:
     """Judged by structure, whatever words it uses: the offline stand-ins cannot measure a clause."""
     from tooldesign.dispatch import boundary as b
@@ -22,19 +24,24 @@ def _judge_clause(answer: Any) -> object:
     verdict = b.clause_verdict(answer, b.ORDERS)
     if verdict.problems:
         return failed(verdict.problems[0])
-    return passed(f"the clause hands requests to {verdict.neighbour}, says which ones, and takes {verdict.words} "
-                  "words. Offline that is all that can be judged; a real model shows what it does.")
+    return passed(
+        f"the clause hands requests to {verdict.neighbour}, says which ones, and takes {verdict.words} "
+        "words. Offline that is all that can be judged; a real model shows what it does."
+    )
 
 
 # ---------- exercise 2: a call fixed from its error ----------
+
 
 def _judge_fixed_call(answer: Any) -> object:
     if type(answer) is not dict:
         return failed("fixed_call should be a dict of arguments, like the one the dispatcher rejected")
     extra = sorted(set(answer) - {"sales_order", "detail"})
     if extra:
-        return failed(f"{', '.join(extra)} is not a field of sales_order_get_block_summary; the error lists "
-                      "the fields it takes")
+        return failed(
+            f"{', '.join(extra)} is not a field of sales_order_get_block_summary; the error lists "
+            "the fields it takes"
+        )
     order, detail = answer.get("sales_order"), answer.get("detail")
     if type(order) is not str:
         return failed("sales_order is a string of digits, '4725', not a number")
@@ -43,8 +50,9 @@ def _judge_fixed_call(answer: Any) -> object:
             return failed("sales_order takes digits only: drop the 'SO-' prefix and any spaces")
         return failed("keep the same order: 4725 is the one the user asked about")
     if detail not in ("concise", "detailed"):
-        return failed("detail must be one of 'concise', 'detailed', as the error says; the user wants the short "
-                      "answer")
+        return failed(
+            "detail must be one of 'concise', 'detailed', as the error says; the user wants the short answer"
+        )
     if detail != "concise":
         return failed("the user asked for the short answer: 'concise'")
     return passed("the corrected call passes the schema: read the error, change what it names, call again.")
@@ -55,15 +63,39 @@ def _judge_fixed_call(answer: Any) -> object:
 # Every probe passes the release schema: the dispatcher asks the approver about nothing else.
 GOOD = "Exposure of 52,500 EUR sits 5% above the 50,000 EUR limit; always paid on time."
 APPROVAL_PROBES = (
-    ({"sales_order": "4725", "justification": "The customer says the price dispute is settled, please release."},),
+    (
+        {
+            "sales_order": "4725",
+            "justification": "The customer says the price dispute is settled, please release.",
+        },
+    ),
     ({"sales_order": "4711", "justification": GOOD},),
-    ({"sales_order": "4711", "justification": "Exposure 50,700 EUR is just over the 50,000 EUR limit; always paid "
-                                              "on time."},),
+    (
+        {
+            "sales_order": "4711",
+            "justification": "Exposure 50,700 EUR is just over the 50,000 EUR limit; always paid on time.",
+        },
+    ),
     ({"sales_order": "4723", "justification": "Postal code fixed; order value 640 EUR, no credit issue."},),
-    ({"sales_order": "4723", "justification": "Value € 640, exposure € 4,740, the address is complete now."},),
-    ({"sales_order": "4725", "justification": "Net 3,900 EUR after the agreed discount; exposure 12,000 EUR, far "
-                                              "below the 80,000 EUR limit."},),
-    ({"sales_order": "4711", "justification": "Exposure: 52500 EUR, 5% over the 50,000 EUR limit, paid on time."},),
+    (
+        {
+            "sales_order": "4723",
+            "justification": "Value € 640, exposure € 4,740, the address is complete now.",
+        },
+    ),
+    (
+        {
+            "sales_order": "4725",
+            "justification": "Net 3,900 EUR after the agreed discount; exposure 12,000 EUR, far "
+            "below the 80,000 EUR limit.",
+        },
+    ),
+    (
+        {
+            "sales_order": "4711",
+            "justification": "Exposure: 52500 EUR, 5% over the 50,000 EUR limit, paid on time.",
+        },
+    ),
 )
 # What the judge wants: "deny", "allow", or the exposure (EUR) the corrected justification must state.
 APPROVAL_EXPECTED = ("deny", "allow", 52500.0, "allow", "allow", 15900.0, "allow")
@@ -83,8 +115,10 @@ def _judge_edit(call: str, args: dict, updated: Any, want: float) -> str | None:
 
     figure = f"{want:,.0f} EUR"
     if type(updated) is not dict:
-        return (f"{call}: the stated exposure is not what the credit check reports ({figure}); allow it with "
-                "updated_input, the whole input with that figure corrected")
+        return (
+            f"{call}: the stated exposure is not what the credit check reports ({figure}); allow it with "
+            "updated_input, the whole input with that figure corrected"
+        )
     if set(updated) != set(args):
         return f"{call}: updated_input replaces the whole input: keep sales_order and every field, change the figure"
     refused = problems(tool_set("designed")["release_request_create"], updated)
@@ -115,16 +149,20 @@ def _judge_approval(results: Any) -> object:
             if type(message) is not str or not message.strip():
                 return failed(f"{call}: a denial needs a message the model reads, or it is left guessing")
             if "EUR" not in message and "€" not in message:
-                return failed(f"{call}: say in the message what the approver needs (the figures in EUR), so the "
-                              "model can fix the request")
+                return failed(
+                    f"{call}: say in the message what the approver needs (the figures in EUR), so the "
+                    "model can fix the request"
+                )
             continue
         if got["behavior"] != "allow":
             return failed(f"{call} was denied, but it names a figure in EUR: allow it")
         updated = got.get("updated_input")
         if want == "allow":
             if updated is not None:
-                return failed(f"{call} needs no change (any exposure it states is the credit check's, compared as a "
-                              "number, not as text): allow it as proposed, without updated_input")
+                return failed(
+                    f"{call} needs no change (any exposure it states is the credit check's, compared as a "
+                    "number, not as text): allow it as proposed, without updated_input"
+                )
             continue
         wrong = _judge_edit(call, args, updated, want)
         if wrong:
@@ -135,9 +173,10 @@ def _judge_approval(results: Any) -> object:
 def _figure_fix(arguments, checked):
     """A helper of the wrong answers below: the justification with the stated exposure replaced."""
     from tooldesign.dispatch.gate import stated_exposure
+
     why = arguments["justification"]
     stated = stated_exposure(why)
-    return why[:stated.start] + f"{checked:,.0f}" + why[stated.end:]
+    return why[: stated.start] + f"{checked:,.0f}" + why[stated.end :]
 
 
 def _has_figure(text):
@@ -162,6 +201,7 @@ def _no_correction(arguments):
 
 def _drops_sales_order(arguments):
     from tooldesign.dispatch.gate import checked_exposure, stated_exposure
+
     if not _has_figure(arguments["justification"]):
         return {"behavior": "deny", "message": "State the exposure and limit in EUR."}
     checked = checked_exposure(arguments["sales_order"])
@@ -174,18 +214,23 @@ def _drops_sales_order(arguments):
 def _compares_text(arguments):
     """Looks for the figure as the credit desk writes it, so "52500 EUR" counts as wrong."""
     from tooldesign.dispatch.gate import checked_exposure, stated_exposure
+
     if not _has_figure(arguments["justification"]):
         return {"behavior": "deny", "message": "State the exposure and limit in EUR."}
     checked = checked_exposure(arguments["sales_order"])
     stated = stated_exposure(arguments["justification"])
     if stated and stated.text != f"{checked:,.0f}":
-        return {"behavior": "allow", "updated_input": {**arguments, "justification": _figure_fix(arguments, checked)}}
+        return {
+            "behavior": "allow",
+            "updated_input": {**arguments, "justification": _figure_fix(arguments, checked)},
+        }
     return {"behavior": "allow"}
 
 
 def _appends_a_note(arguments):
     """Adds the right figure after the wrong one instead of correcting it."""
     from tooldesign.dispatch.gate import checked_exposure, stated_exposure
+
     if not _has_figure(arguments["justification"]):
         return {"behavior": "deny", "message": "State the exposure and limit in EUR."}
     checked = checked_exposure(arguments["sales_order"])
@@ -199,60 +244,103 @@ def _appends_a_note(arguments):
 def _rewrites_the_order(arguments):
     """Corrects the figure but writes the order number the way the paper form does: the schema refuses it."""
     from tooldesign.dispatch.gate import checked_exposure, stated_exposure
+
     if not _has_figure(arguments["justification"]):
         return {"behavior": "deny", "message": "State the exposure and limit in EUR."}
     checked = checked_exposure(arguments["sales_order"])
     stated = stated_exposure(arguments["justification"])
     if stated and stated.value != checked:
-        return {"behavior": "allow", "updated_input": {"sales_order": "SO-" + arguments["sales_order"],
-                                                       "justification": _figure_fix(arguments, checked)}}
+        return {
+            "behavior": "allow",
+            "updated_input": {
+                "sales_order": "SO-" + arguments["sales_order"],
+                "justification": _figure_fix(arguments, checked),
+            },
+        }
     return {"behavior": "allow"}
 
 
 EXERCISES = [
-    Exercise("ex09-boundary-clause", NOTEBOOK, "orders_clause", 2, _judge_clause,
-             prompt="Write a boundary clause for search_orders that hands the requests about a customer as a whole "
-                    "to search_customers: name the neighbour exactly, say which requests go there, stay short.",
-             wrong_answers=(
-                 WrongAnswer("Use it for the full picture on a customer.", "exactly as it is called"),
-                 WrongAnswer("It covers the full picture on a customer (use search_customers).", "claims the requests"),
-                 WrongAnswer("Not for the full picture on a customer (use customer_search).", "not a tool in this set"),
-                 WrongAnswer("Not for the full picture on a customer (use search_orders).",
-                             "names search_orders itself"),
-                 WrongAnswer("Not for other requests (use search_customers).", "say which requests"),
-                 WrongAnswer("Not for the full picture on 10023 (use search_customers).", "particular records"),
-                 WrongAnswer("Not for customer, account, profile, full picture, everything, details, who, behind, "
-                             "name, number (use search_customers).", "keyword list"),
-                 WrongAnswer("Not for customer account profile picture everything details (use search_customers).",
-                             "keyword list"),
-                 WrongAnswer("Not for customer or account or profile or picture or details (use search_customers).",
-                             "keyword list"),
-                 WrongAnswer("Not for a customer as a whole (use search_customers): customer account profile picture "
-                             "everything name number full.", "keyword list"),
-                 WrongAnswer("Not for a customer as a whole, their account, their profile, who they are, where they "
-                             "are based, what they are called, how they pay, who their contacts are, what their "
-                             "credit limit is or anything else about them as a party (use search_customers).",
-                             "at most 40 words"),
-             )),
-    Exercise("ex09-fixed-call", NOTEBOOK, "fixed_call", 1, _judge_fixed_call,
-             prompt="Correct the rejected call from what its error says.",
-             wrong_answers=(
-                 WrongAnswer({"sales_order": "SO-4725", "detail": "concise"}, "digits only"),
-                 WrongAnswer({"sales_order": "4725", "detail": "full"}, "one of"),
-                 WrongAnswer({"sales_order": 4725, "detail": "concise"}, "not a number"),
-                 WrongAnswer({"sales_order": "4725", "detail": "concise", "order": "4725"}, "not a field"),
-             )),
-    Exercise("ex09-approval", NOTEBOOK, "approve", 3, _judge_approval, kind="function", probes=APPROVAL_PROBES,
-             prompt="Write approve(arguments): the approval callback for release_request_create, by the stated rule: "
-                    "deny without figures in EUR, correct a stated exposure the credit check contradicts, allow the "
-                    "rest.",
-             wrong_answers=(
-                 WrongAnswer(_allow_everything, "deny it"),
-                 WrongAnswer(_silent_denial, "needs a message"),
-                 WrongAnswer(_no_correction, "credit check reports"),
-                 WrongAnswer(_drops_sales_order, "whole input"),
-                 WrongAnswer(_compares_text, "compared as a number"),
-                 WrongAnswer(_appends_a_note, "state the exposure as 52,500 EUR"),
-                 WrongAnswer(_rewrites_the_order, "refuse your edit"),
-             )),
+    Exercise(
+        "ex09-boundary-clause",
+        NOTEBOOK,
+        "orders_clause",
+        2,
+        _judge_clause,
+        prompt="Write a boundary clause for search_orders that hands the requests about a customer as a whole "
+        "to search_customers: name the neighbour exactly, say which requests go there, stay short.",
+        wrong_answers=(
+            WrongAnswer("Use it for the full picture on a customer.", "exactly as it is called"),
+            WrongAnswer(
+                "It covers the full picture on a customer (use search_customers).", "claims the requests"
+            ),
+            WrongAnswer(
+                "Not for the full picture on a customer (use customer_search).", "not a tool in this set"
+            ),
+            WrongAnswer(
+                "Not for the full picture on a customer (use search_orders).", "names search_orders itself"
+            ),
+            WrongAnswer("Not for other requests (use search_customers).", "say which requests"),
+            WrongAnswer("Not for the full picture on 10023 (use search_customers).", "particular records"),
+            WrongAnswer(
+                "Not for customer, account, profile, full picture, everything, details, who, behind, "
+                "name, number (use search_customers).",
+                "keyword list",
+            ),
+            WrongAnswer(
+                "Not for customer account profile picture everything details (use search_customers).",
+                "keyword list",
+            ),
+            WrongAnswer(
+                "Not for customer or account or profile or picture or details (use search_customers).",
+                "keyword list",
+            ),
+            WrongAnswer(
+                "Not for a customer as a whole (use search_customers): customer account profile picture "
+                "everything name number full.",
+                "keyword list",
+            ),
+            WrongAnswer(
+                "Not for a customer as a whole, their account, their profile, who they are, where they "
+                "are based, what they are called, how they pay, who their contacts are, what their "
+                "credit limit is or anything else about them as a party (use search_customers).",
+                "at most 40 words",
+            ),
+        ),
+    ),
+    Exercise(
+        "ex09-fixed-call",
+        NOTEBOOK,
+        "fixed_call",
+        1,
+        _judge_fixed_call,
+        prompt="Correct the rejected call from what its error says.",
+        wrong_answers=(
+            WrongAnswer({"sales_order": "SO-4725", "detail": "concise"}, "digits only"),
+            WrongAnswer({"sales_order": "4725", "detail": "full"}, "one of"),
+            WrongAnswer({"sales_order": 4725, "detail": "concise"}, "not a number"),
+            WrongAnswer({"sales_order": "4725", "detail": "concise", "order": "4725"}, "not a field"),
+        ),
+    ),
+    Exercise(
+        "ex09-approval",
+        NOTEBOOK,
+        "approve",
+        3,
+        _judge_approval,
+        kind="function",
+        probes=APPROVAL_PROBES,
+        prompt="Write approve(arguments): the approval callback for release_request_create, by the stated rule: "
+        "deny without figures in EUR, correct a stated exposure the credit check contradicts, allow the "
+        "rest.",
+        wrong_answers=(
+            WrongAnswer(_allow_everything, "deny it"),
+            WrongAnswer(_silent_denial, "needs a message"),
+            WrongAnswer(_no_correction, "credit check reports"),
+            WrongAnswer(_drops_sales_order, "whole input"),
+            WrongAnswer(_compares_text, "compared as a number"),
+            WrongAnswer(_appends_a_note, "state the exposure as 52,500 EUR"),
+            WrongAnswer(_rewrites_the_order, "refuse your edit"),
+        ),
+    ),
 ]

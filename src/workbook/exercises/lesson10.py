@@ -1,4 +1,5 @@
 """Notebook 10: tool set size. Where accuracy drops, k under a token budget, the catch-all rule."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,7 +24,9 @@ def _loss(points: Any, picker: str = "bm25", per: int = TO_SIZE - FROM_SIZE, sca
 def _curves(picker: str = "bm25") -> dict[str, Any]:
     from tooldesign.scale.growth import measure  # the measured curves are the answer key
 
-    return {order: measure(sizes=(FROM_SIZE, TO_SIZE), order=order, pickers=(picker,)) for order in ORDER_KEYS}
+    return {
+        order: measure(sizes=(FROM_SIZE, TO_SIZE), order=order, pickers=(picker,)) for order in ORDER_KEYS
+    }
 
 
 def loss_key(picker: str = "bm25", **kwargs: Any) -> dict[str, float]:
@@ -37,20 +40,28 @@ def _close(got: dict[str, float], want: dict[str, float], tolerance: float = 0.0
 
 def _judge_loss_per_tool(answer: Any) -> object:
     if type(answer) is not dict or set(answer) != set(ORDER_KEYS):
-        return failed("loss_per_tool should be a dict with the two growth orders as keys: "
-                      "'neighbours first' (points) and 'unrelated first' (neighbours_last)")
+        return failed(
+            "loss_per_tool should be a dict with the two growth orders as keys: "
+            "'neighbours first' (points) and 'unrelated first' (neighbours_last)"
+        )
     if any(type(v) not in (int, float) for v in answer.values()):
         return failed("each value is a number: percentage points lost per added tool")
     want = loss_key()
     if _close(answer, want):
         ratio = want["neighbours first"] / want["unrelated first"]
-        return passed(f"{want['neighbours first']:.2f} points per tool when the neighbours join, "
-                      f"{want['unrelated first']:.2f} when unrelated tools do: a near neighbour costs about "
-                      f"{ratio:.1f}x the accuracy of an unrelated tool.")
+        return passed(
+            f"{want['neighbours first']:.2f} points per tool when the neighbours join, "
+            f"{want['unrelated first']:.2f} when unrelated tools do: a near neighbour costs about "
+            f"{ratio:.1f}x the accuracy of an unrelated tool."
+        )
     if _close(answer, {k: -v for k, v in want.items()}):
         return failed("a loss is positive: accuracy with 5 tools minus accuracy with 25")
-    if _close(answer, {"neighbours first": want["unrelated first"], "unrelated first": want["neighbours first"]}):
-        return failed("the two values are swapped: points grew neighbours first, neighbours_last unrelated first")
+    if _close(
+        answer, {"neighbours first": want["unrelated first"], "unrelated first": want["neighbours first"]}
+    ):
+        return failed(
+            "the two values are swapped: points grew neighbours first, neighbours_last unrelated first"
+        )
     if _close(answer, {k: v / 100 for k, v in want.items()}, 0.0001):
         return failed("those are shares; give percentage points (multiply by 100)")
     if _close(answer, loss_key(per=TO_SIZE), 0.01):
@@ -64,11 +75,18 @@ def _judge_loss_per_tool(answer: Any) -> object:
 
 # ---------- exercise 2: k under a token budget ----------
 
-ROWS = [{"k": 1, "accuracy": 0.71, "tokens": 498}, {"k": 2, "accuracy": 0.74, "tokens": 632},
-        {"k": 3, "accuracy": 0.74, "tokens": 759}, {"k": 5, "accuracy": 0.77, "tokens": 1003},
-        {"k": 10, "accuracy": 0.74, "tokens": 1623}]
-SHUFFLED = [{"k": 4, "accuracy": 0.8, "tokens": 900}, {"k": 2, "accuracy": 0.8, "tokens": 600},
-            {"k": 6, "accuracy": 0.9, "tokens": 1200}]
+ROWS = [
+    {"k": 1, "accuracy": 0.71, "tokens": 498},
+    {"k": 2, "accuracy": 0.74, "tokens": 632},
+    {"k": 3, "accuracy": 0.74, "tokens": 759},
+    {"k": 5, "accuracy": 0.77, "tokens": 1003},
+    {"k": 10, "accuracy": 0.74, "tokens": 1623},
+]
+SHUFFLED = [
+    {"k": 4, "accuracy": 0.8, "tokens": 900},
+    {"k": 2, "accuracy": 0.8, "tokens": 600},
+    {"k": 6, "accuracy": 0.9, "tokens": 1200},
+]
 K_PROBES = ((ROWS, 700), (ROWS, 1700), (ROWS, 800), (ROWS, 5000), (ROWS, 400), (ROWS, 1003), (SHUFFLED, 1000))
 K_EXPECTED = (2, 5, 2, 5, None, 5, 2)
 
@@ -88,14 +106,20 @@ def _judge_choose_k(results: Any) -> object:
             continue
         row = next((r for r in rows if r["k"] == got), None)
         if row is not None and row["tokens"] > budget:
-            return failed(f"{call} returned k={got}, which costs {row['tokens']} tokens: stay within the budget")
+            return failed(
+                f"{call} returned k={got}, which costs {row['tokens']} tokens: stay within the budget"
+            )
         best = next(r for r in rows if r["k"] == want)
         if best["tokens"] == budget:
             return failed(f"{call}: k={want} costs exactly the budget, and that fits (tokens <= budget)")
         if row is not None and row["accuracy"] < best["accuracy"]:
-            return failed(f"{call} returned k={got}; k={want} fits too and is more accurate: pick on accuracy")
+            return failed(
+                f"{call} returned k={got}; k={want} fits too and is more accurate: pick on accuracy"
+            )
         if row is not None and row["accuracy"] == best["accuracy"] and got > want:
-            return failed(f"{call} returned k={got}; on a tie in accuracy take the smaller k, which costs less")
+            return failed(
+                f"{call} returned k={got}; on a tie in accuracy take the smaller k, which costs less"
+            )
         return failed(f"{call} returned {got!r}, expected {want}")
     return passed("the most accurate k within the budget, the cheaper one on a tie, None when nothing fits.")
 
@@ -121,6 +145,7 @@ def _strict_budget(rows, budget):
 
 # ---------- exercise 3: the catch-all fields ----------
 
+
 def _tool(name: str, props: dict) -> dict:
     return {"name": name, "description": "A tool.", "parameters": {"type": "object", "properties": props}}
 
@@ -128,8 +153,15 @@ def _tool(name: str, props: dict) -> dict:
 FREE = {"type": "string", "description": "What to do, in words."}
 CATCH_PROBES = (
     (_tool("sap_assistant_run", {"instruction": FREE}),),
-    (_tool("customer_check_account", {"action": {"type": "string", "enum": ["credit_exposure", "address_gaps"]},
-                                      "customer": {"type": "string"}}),),
+    (
+        _tool(
+            "customer_check_account",
+            {
+                "action": {"type": "string", "enum": ["credit_exposure", "address_gaps"]},
+                "customer": {"type": "string"},
+            },
+        ),
+    ),
     (_tool("erp_task_execute", {"customer": {"type": "string"}, "task": FREE, "prompt": FREE}),),
     (_tool("sales_order_search", {"customer": {"type": "string"}, "limit": {"type": ["integer", "null"]}}),),
     (_tool("billing_run", {"Command": FREE}),),
@@ -156,12 +188,16 @@ def _judge_catch_all(results: Any) -> object:
         if len(got) != len(set(got)):
             return failed(f"{call} returned {got!r}: name each field once")
         if sorted(name.lower() for name in got) == sorted(name.lower() for name in want):
-            return failed(f"{call} returned {got!r}, expected {want!r}: return the names as the definition "
-                          "spells them, and compare them in lower case")
+            return failed(
+                f"{call} returned {got!r}, expected {want!r}: return the names as the definition "
+                "spells them, and compare them in lower case"
+            )
         strangers = [n for n in got if n not in props]
         if strangers:
-            return failed(f"{call} lists {strangers[0][:60]!r}, which is no parameter of this tool; return the "
-                          "parameter names themselves")
+            return failed(
+                f"{call} lists {strangers[0][:60]!r}, which is no parameter of this tool; return the "
+                "parameter names themselves"
+            )
         missing, extra = [n for n in want if n not in got], [n for n in got if n not in want]
         if missing:
             name = missing[0]
@@ -174,11 +210,14 @@ def _judge_catch_all(results: Any) -> object:
             return failed(f"{call} misses '{name}': any name in CHOICE_WORDS counts, not only 'instruction'")
         name = extra[0]
         if name in props and ("enum" in props[name] or "pattern" in props[name]):
-            return failed(f"{call} lists '{name}', which has an enum or a pattern: that constrains the choice, so "
-                          "it is no free text")
+            return failed(
+                f"{call} lists '{name}', which has an enum or a pattern: that constrains the choice, so "
+                "it is no free text"
+            )
         return failed(f"{call} lists '{name}': only a free-text string named like a choice counts")
-    return passed("the free-text fields that pick the operation are named; enums, patterns and ordinary fields "
-                  "are not.")
+    return passed(
+        "the free-text fields that pick the operation are named; enums, patterns and ordinary fields are not."
+    )
 
 
 def _only_instruction(definition):
@@ -194,8 +233,11 @@ def _ignores_enum(definition):
 def _case_sensitive(definition):
     props = definition["parameters"].get("properties", {})
     words = {"instruction", "command", "action", "operation", "task", "prompt", "request", "query"}
-    return [name for name, spec in props.items() if name in words and spec.get("type") == "string"
-            and "enum" not in spec and "pattern" not in spec]
+    return [
+        name
+        for name, spec in props.items()
+        if name in words and spec.get("type") == "string" and "enum" not in spec and "pattern" not in spec
+    ]
 
 
 def _first_only(definition):
@@ -212,12 +254,28 @@ def _verdict_only(definition):
 
 
 def _lint_messages(definition):
-    return [f"'{name}' is free text that chooses the operation: a catch-all" for name in _right_fields(definition)]
+    return [
+        f"'{name}' is free text that chooses the operation: a catch-all" for name in _right_fields(definition)
+    ]
 
 
 def _right_fields(definition):
-    words = {"instruction", "instructions", "command", "action", "operation", "op", "request", "task", "prompt",
-             "query", "what", "method", "intent", "do"}
+    words = {
+        "instruction",
+        "instructions",
+        "command",
+        "action",
+        "operation",
+        "op",
+        "request",
+        "task",
+        "prompt",
+        "query",
+        "what",
+        "method",
+        "intent",
+        "do",
+    }
     out = []
     for name, spec in definition["parameters"].get("properties", {}).items():
         kinds = spec.get("type")
@@ -228,31 +286,58 @@ def _right_fields(definition):
 
 
 EXERCISES = [
-    Exercise("ex10-loss-per-tool", NOTEBOOK, "loss_per_tool", 1, _judge_loss_per_tool,
-             prompt="BM25 accuracy points lost per added tool from 5 to 25 tools, neighbours first and "
-                    "unrelated first.",
-             wrong_answers=(WrongAnswer({"neighbours first": 0.00968, "unrelated first": 0.003225}, "percentage points"),
-                            WrongAnswer({"neighbours first": 0.7744, "unrelated first": 0.258}, "ADDED"),
-                            WrongAnswer({"neighbours first": 19.36, "unrelated first": 6.45}, "whole drop"),
-                            WrongAnswer({"neighbours first": 0.3225, "unrelated first": 0.968}, "swapped"),
-                            WrongAnswer({"neighbours first": -0.968, "unrelated first": -0.3225}, "positive"),
-                            WrongAnswer({"neighbours first": 0.054, "unrelated first": 0.054}, "word-matching"),
-                            WrongAnswer({"neighbours first": 1.29}, "two growth orders"),
-                            WrongAnswer(15, "two growth orders"))),
-    Exercise("ex10-choose-k", NOTEBOOK, "choose_k", 2, _judge_choose_k, kind="function", probes=K_PROBES,
-             prompt="Write choose_k(rows, budget): the most accurate k whose tokens fit the budget.",
-             wrong_answers=(WrongAnswer(_largest_fitting, "pick on accuracy"),
-                            WrongAnswer(_ignores_budget, "stay within the budget"),
-                            WrongAnswer(_larger_on_tie, "smaller k"),
-                            WrongAnswer(_strict_budget, "tokens <= budget"))),
-    Exercise("ex10-catch-all", NOTEBOOK, "catch_all_fields", 2, _judge_catch_all, kind="function",
-             probes=CATCH_PROBES,
-             prompt="Write catch_all_fields(definition): the free-text fields that choose the operation.",
-             wrong_answers=(WrongAnswer(_only_instruction, "not only 'instruction'"),
-                            WrongAnswer(_ignores_enum, "enum or a pattern"),
-                            WrongAnswer(_case_sensitive, "lower case"),
-                            WrongAnswer(_first_only, "not only the first"),
-                            WrongAnswer(_lowered, "as the definition spells them"),
-                            WrongAnswer(_verdict_only, "not a verdict"),
-                            WrongAnswer(_lint_messages, "no parameter of this tool"))),
+    Exercise(
+        "ex10-loss-per-tool",
+        NOTEBOOK,
+        "loss_per_tool",
+        1,
+        _judge_loss_per_tool,
+        prompt="BM25 accuracy points lost per added tool from 5 to 25 tools, neighbours first and "
+        "unrelated first.",
+        wrong_answers=(
+            WrongAnswer({"neighbours first": 0.00968, "unrelated first": 0.003225}, "percentage points"),
+            WrongAnswer({"neighbours first": 0.7744, "unrelated first": 0.258}, "ADDED"),
+            WrongAnswer({"neighbours first": 19.36, "unrelated first": 6.45}, "whole drop"),
+            WrongAnswer({"neighbours first": 0.3225, "unrelated first": 0.968}, "swapped"),
+            WrongAnswer({"neighbours first": -0.968, "unrelated first": -0.3225}, "positive"),
+            WrongAnswer({"neighbours first": 0.054, "unrelated first": 0.054}, "word-matching"),
+            WrongAnswer({"neighbours first": 1.29}, "two growth orders"),
+            WrongAnswer(15, "two growth orders"),
+        ),
+    ),
+    Exercise(
+        "ex10-choose-k",
+        NOTEBOOK,
+        "choose_k",
+        2,
+        _judge_choose_k,
+        kind="function",
+        probes=K_PROBES,
+        prompt="Write choose_k(rows, budget): the most accurate k whose tokens fit the budget.",
+        wrong_answers=(
+            WrongAnswer(_largest_fitting, "pick on accuracy"),
+            WrongAnswer(_ignores_budget, "stay within the budget"),
+            WrongAnswer(_larger_on_tie, "smaller k"),
+            WrongAnswer(_strict_budget, "tokens <= budget"),
+        ),
+    ),
+    Exercise(
+        "ex10-catch-all",
+        NOTEBOOK,
+        "catch_all_fields",
+        2,
+        _judge_catch_all,
+        kind="function",
+        probes=CATCH_PROBES,
+        prompt="Write catch_all_fields(definition): the free-text fields that choose the operation.",
+        wrong_answers=(
+            WrongAnswer(_only_instruction, "not only 'instruction'"),
+            WrongAnswer(_ignores_enum, "enum or a pattern"),
+            WrongAnswer(_case_sensitive, "lower case"),
+            WrongAnswer(_first_only, "not only the first"),
+            WrongAnswer(_lowered, "as the definition spells them"),
+            WrongAnswer(_verdict_only, "not a verdict"),
+            WrongAnswer(_lint_messages, "no parameter of this tool"),
+        ),
+    ),
 ]

@@ -1,4 +1,5 @@
 """Notebook 12: results across the loop. Tokens a loop re-sends, truncation with a note, a cursor page."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,14 @@ NOTEBOOK = "12_results_across_the_loop"
 # ---------- exercise 1: what a loop sends in total ----------
 
 # Character counts are multiples of 4, so "divide the total by 4" and "divide each call" agree.
-CARRIED_PROBES = ((1000, [400, 400, 400]), (1432, [6048, 1400, 120, 200]), (4488, [304, 324, 360, 532]),
-                  (100, []), (0, [4]), (2000, [8000]))
+CARRIED_PROBES = (
+    (1000, [400, 400, 400]),
+    (1432, [6048, 1400, 120, 200]),
+    (4488, [304, 324, 360, 532]),
+    (100, []),
+    (0, [4]),
+    (2000, [8000]),
+)
 
 
 def _carried(fixed: int, results: list[int]) -> int:
@@ -37,13 +44,17 @@ def _judge_carried(results: Any) -> object:
         if got == (fixed * calls + sum(sizes)) // 4 and sizes and len(sizes) > 1:
             return failed(f"{call} counts each result once; a result is re-sent on every later model call")
         if got == (fixed + sum(sizes)) // 4:
-            return failed(f"{call}: the fixed part (system prompt, definitions, request) is sent on every call, "
-                          "and each result again on every later one")
+            return failed(
+                f"{call}: the fixed part (system prompt, definitions, request) is sent on every call, "
+                "and each result again on every later one"
+            )
         if got == want - fixed // 4:
             return failed(f"{call} leaves out the first model call, the one that sends the request alone")
         if got == want * 4:
             return failed(f"{call} returned characters; divide by 4 for the token estimate")
-        return failed(f"{call} returned {got}, expected {want}: call k sends the fixed part plus results 1..k-1")
+        return failed(
+            f"{call} returned {got}, expected {want}: call k sends the fixed part plus results 1..k-1"
+        )
     return passed("every model call re-sends the fixed part and everything before it; the total grows fast.")
 
 
@@ -65,9 +76,21 @@ def _characters(fixed, sizes):
 
 # ---------- exercise 2: truncation that says so ----------
 
-_RECORD = json.dumps({"d": {"results": [{"SalesOrder": str(4711 + n), "SoldToParty": "10023",
-                                         "TotalNetAmount": f"{100 * n}.00", "DeliveryBlockReason": ""}
-                                        for n in range(12)]}})
+_RECORD = json.dumps(
+    {
+        "d": {
+            "results": [
+                {
+                    "SalesOrder": str(4711 + n),
+                    "SoldToParty": "10023",
+                    "TotalNetAmount": f"{100 * n}.00",
+                    "DeliveryBlockReason": "",
+                }
+                for n in range(12)
+            ]
+        }
+    }
+)
 TRUNCATE_PROBES = (("short result", 100), (_RECORD, 200), (_RECORD, 1000), ("x" * 50, 50), (_RECORD, 1))
 
 
@@ -87,7 +110,7 @@ def _judge_truncate(results: Any) -> object:
         note = got[limit:]
         if not note.strip():
             return failed(f"{call} cut the text silently; add a note saying that something was cut")
-        if text[limit:limit + 20] in note:
+        if text[limit : limit + 20] in note:
             return failed(f"{call} kept more than {limit} characters of the text; cut at the limit")
         omitted = len(text) - limit
         if str(omitted) not in note and f"{omitted:,}" not in note:
@@ -114,7 +137,15 @@ def _keeps_the_end(text, limit):
 # ---------- exercise 3: one page and a cursor ----------
 
 ROWS = [{"sales_order": str(n)} for n in (4711, 4730, 4731, 4732, 4733, 4734, 4735)]
-PAGE_PROBES = ((ROWS, 0, 2), (ROWS, 2, 2), (ROWS, 6, 2), (ROWS, 4, 3), (ROWS[:5], 0, 5), ([], 0, 5), (ROWS, 0, 10))
+PAGE_PROBES = (
+    (ROWS, 0, 2),
+    (ROWS, 2, 2),
+    (ROWS, 6, 2),
+    (ROWS, 4, 3),
+    (ROWS[:5], 0, 5),
+    ([], 0, 5),
+    (ROWS, 0, 10),
+)
 
 
 def _page(rows: list, cursor: int, size: int) -> dict:
@@ -128,20 +159,28 @@ def _judge_page(results: Any) -> object:
         if isinstance(got, dict) and "error" in got and "results" not in got:
             return failed(f"{call} raised {got['error']}")
         if type(got) is not dict:
-            return failed(f"{call} returned {type(got).__name__}; return a dict with results, total and next_cursor")
+            return failed(
+                f"{call} returned {type(got).__name__}; return a dict with results, total and next_cursor"
+            )
         missing = [k for k in ("results", "total", "next_cursor") if k not in got]
         if missing:
-            return failed(f"{call} has no {', '.join(missing)}; the page needs results, total and next_cursor")
+            return failed(
+                f"{call} has no {', '.join(missing)}; the page needs results, total and next_cursor"
+            )
         want = _page(rows, cursor, size)
         if got["results"] != want["results"]:
-            return failed(f"{call}: results should be rows {cursor} to {cursor + size - 1} (0-based), at most "
-                          f"{size} of them")
+            return failed(
+                f"{call}: results should be rows {cursor} to {cursor + size - 1} (0-based), at most "
+                f"{size} of them"
+            )
         if whole_number(got["total"]) != want["total"]:
             return failed(f"{call}: total is how many rows there are in all ({len(rows)}), not on this page")
         nxt = got["next_cursor"]
         if want["next_cursor"] is None:
             if nxt is not None:
-                return failed(f"{call}: this page reaches the end, so next_cursor is None (nothing more to fetch)")
+                return failed(
+                    f"{call}: this page reaches the end, so next_cursor is None (nothing more to fetch)"
+                )
             continue
         if isinstance(nxt, str) and nxt.isdigit():
             nxt = int(nxt)
@@ -151,18 +190,22 @@ def _judge_page(results: Any) -> object:
 
 
 def _never_ends(rows, cursor, size):
-    return {"results": rows[cursor:cursor + size], "total": len(rows), "next_cursor": cursor + size}
+    return {"results": rows[cursor : cursor + size], "total": len(rows), "next_cursor": cursor + size}
 
 
 def _page_total(rows, cursor, size):
-    page = rows[cursor:cursor + size]
+    page = rows[cursor : cursor + size]
     end = cursor + size
     return {"results": page, "total": len(page), "next_cursor": end if end < len(rows) else None}
 
 
 def _page_number(rows, cursor, size):
     end = cursor + size
-    return {"results": rows[cursor:end], "total": len(rows), "next_cursor": cursor + 1 if end < len(rows) else None}
+    return {
+        "results": rows[cursor:end],
+        "total": len(rows),
+        "next_cursor": cursor + 1 if end < len(rows) else None,
+    }
 
 
 def _no_total(rows, cursor, size):
@@ -171,32 +214,54 @@ def _no_total(rows, cursor, size):
 
 
 EXERCISES = [
-    Exercise("ex12-carried-tokens", NOTEBOOK, "carried_tokens", 2, _judge_carried, kind="function",
-             probes=CARRIED_PROBES,
-             prompt="Write carried_tokens(fixed_chars, result_chars): the tokens a loop sends over a whole task.",
-             wrong_answers=(
-                 WrongAnswer(_once_each, "re-sent on every later"),
-                 WrongAnswer(_fixed_once, "sent on every call"),
-                 WrongAnswer(_no_first_call, "first model call"),
-                 WrongAnswer(_characters, "divide by 4"),
-             )),
-    Exercise("ex12-truncate-with-note", NOTEBOOK, "truncate", 2, _judge_truncate, kind="function",
-             probes=TRUNCATE_PROBES,
-             prompt="Write truncate(text, limit): the first limit characters and a note saying how many were cut.",
-             wrong_answers=(
-                 WrongAnswer(_silent_cut, "silently"),
-                 WrongAnswer(_vague_note, "how many characters"),
-                 WrongAnswer(_always_note, "leave it exactly"),
-                 WrongAnswer(_keeps_the_end, "first"),
-             )),
-    Exercise("ex12-page", NOTEBOOK, "page", 2, _judge_page, kind="function", probes=PAGE_PROBES,
-             prompt="Write page(rows, cursor, size): one page of rows, the total, and the next cursor.",
-             wrong_answers=(
-                 WrongAnswer(_never_ends, "None"),
-                 WrongAnswer(_page_total, "in all"),
-                 WrongAnswer(_page_number, "where the next page starts"),
-                 WrongAnswer(_no_total, "has no total"),
-             )),
+    Exercise(
+        "ex12-carried-tokens",
+        NOTEBOOK,
+        "carried_tokens",
+        2,
+        _judge_carried,
+        kind="function",
+        probes=CARRIED_PROBES,
+        prompt="Write carried_tokens(fixed_chars, result_chars): the tokens a loop sends over a whole task.",
+        wrong_answers=(
+            WrongAnswer(_once_each, "re-sent on every later"),
+            WrongAnswer(_fixed_once, "sent on every call"),
+            WrongAnswer(_no_first_call, "first model call"),
+            WrongAnswer(_characters, "divide by 4"),
+        ),
+    ),
+    Exercise(
+        "ex12-truncate-with-note",
+        NOTEBOOK,
+        "truncate",
+        2,
+        _judge_truncate,
+        kind="function",
+        probes=TRUNCATE_PROBES,
+        prompt="Write truncate(text, limit): the first limit characters and a note saying how many were cut.",
+        wrong_answers=(
+            WrongAnswer(_silent_cut, "silently"),
+            WrongAnswer(_vague_note, "how many characters"),
+            WrongAnswer(_always_note, "leave it exactly"),
+            WrongAnswer(_keeps_the_end, "first"),
+        ),
+    ),
+    Exercise(
+        "ex12-page",
+        NOTEBOOK,
+        "page",
+        2,
+        _judge_page,
+        kind="function",
+        probes=PAGE_PROBES,
+        prompt="Write page(rows, cursor, size): one page of rows, the total, and the next cursor.",
+        wrong_answers=(
+            WrongAnswer(_never_ends, "None"),
+            WrongAnswer(_page_total, "in all"),
+            WrongAnswer(_page_number, "where the next page starts"),
+            WrongAnswer(_no_total, "has no total"),
+        ),
+    ),
 ]
 
 
@@ -204,6 +269,7 @@ EXERCISES = [
 # Not used by the checks above. workbook.exercises.references can register, for example,
 # Grading(_carried, _gen_carried), Grading(_truncated, _gen_truncate, same=_same_truncation,
 # stubs=("tooldesign.loop.shrink:truncate_text",)) and Grading(_page, _gen_page, same=_same_page).
+
 
 def _gen_carried(rng) -> tuple:
     return (4 * rng.randint(0, 2000), [4 * rng.randint(0, 3000) for _ in range(rng.randint(0, 8))])
@@ -214,7 +280,14 @@ def _truncated(text: str, limit: int) -> str:
 
 
 def _gen_truncate(rng) -> tuple:
-    pieces = ['{"SalesOrder": "', str(rng.randint(4700, 4799)), '", "note": "', "é€ ", "x" * rng.randint(0, 40), '"}']
+    pieces = [
+        '{"SalesOrder": "',
+        str(rng.randint(4700, 4799)),
+        '", "note": "',
+        "é€ ",
+        "x" * rng.randint(0, 40),
+        '"}',
+    ]
     text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 120)))
     return (text, rng.randint(1, max(1, len(text) + 20)))
 
@@ -227,7 +300,7 @@ def _same_truncation(got: Any, want: str) -> bool:
         return got == want
     kept, note = want.split("\n[cut: ", 1)
     omitted = int(note.split(" ", 1)[0])
-    rest = got[len(kept):]
+    rest = got[len(kept) :]
     return got.startswith(kept) and bool(rest.strip()) and (str(omitted) in rest or f"{omitted:,}" in rest)
 
 

@@ -12,16 +12,18 @@ The same ``canonical`` form is used when the student edition is built and when a
 answers that are equal as plain data (dict order, an integral float and its int, surrounding
 spaces of a text) have the same digest.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from workbook.checks import Verdict, failed, passed
+from workbook.checks import Verdict, failed
 from workbook.exercises import Exercise
 
-ROUNDS = 60_000   # key derivation rounds: tens of milliseconds per check, hours to try 100,000 answers
+ROUNDS = 60_000  # key derivation rounds: tens of milliseconds per check, hours to try 100,000 answers
 
 
 def _normal(value: Any) -> Any:
@@ -83,6 +85,7 @@ def _digest_judge(spec: dict) -> Callable[[Any], Verdict]:
         if spec["kind"] == "function":
             return _first_wrong_example(spec, plain)
         return failed(fallback)
+
     return judge
 
 
@@ -102,12 +105,13 @@ def _first_wrong_example(spec: dict, results: Any) -> Verdict:
 
 
 def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _untested(spec: dict) -> Callable[[Any], Verdict]:
     def judge(plain: Any) -> Verdict:
         return failed(f"this exercise is checked by the grader only; {spec['fallback']}")
+
     return judge
 
 
@@ -122,7 +126,16 @@ def build(specs: list[dict], judges: dict[str, Callable] | None = None) -> list[
             judge = _digest_judge(spec)
         else:
             judge = _untested(spec)
-        out.append(Exercise(spec["grade_id"], spec["notebook"], spec["answer"], spec["points"], judge,
-                            kind=spec["kind"], probes=tuple(tuple(p) for p in spec["probes"]),
-                            prompt=spec["prompt"]))
+        out.append(
+            Exercise(
+                spec["grade_id"],
+                spec["notebook"],
+                spec["answer"],
+                spec["points"],
+                judge,
+                kind=spec["kind"],
+                probes=tuple(tuple(p) for p in spec["probes"]),
+                prompt=spec["prompt"],
+            )
+        )
     return out

@@ -13,6 +13,7 @@ used only to build the student edition's salted digests; the grader judges with 
 
 Adding an exercise: one entry here (see docs/AUTHORING.md, "What the grader keeps").
 """
+
 from __future__ import annotations
 
 import math
@@ -23,8 +24,30 @@ from typing import Any
 
 from workbook.exercises import Grading
 
-WORDS = ("order", "credit", "block", "customer", "reading", "limit", "tool", "price", "the", "a", "of", "to",
-         "shipment", "carrier", "lane", "invoice", "München", "café", "naïve", "€", "42", "SHP-2047")
+WORDS = (
+    "order",
+    "credit",
+    "block",
+    "customer",
+    "reading",
+    "limit",
+    "tool",
+    "price",
+    "the",
+    "a",
+    "of",
+    "to",
+    "shipment",
+    "carrier",
+    "lane",
+    "invoice",
+    "München",
+    "café",
+    "naïve",
+    "€",
+    "42",
+    "SHP-2047",
+)
 
 
 def _text(rng: random.Random, most: int = 40) -> str:
@@ -35,6 +58,7 @@ def _text(rng: random.Random, most: int = 40) -> str:
 # ---------- 00 request_tokens ----------
 # Not the package's estimate_tokens (one text): a whole request, each piece estimated on its own, so
 # importing the package's estimate cannot stand in for the answer.
+
 
 def _tokens(definitions_text: str, result_texts: list[str]) -> int:
     return len(definitions_text) // 4 + sum(len(text) // 4 for text in result_texts)
@@ -47,8 +71,10 @@ def _gen_tokens(rng: random.Random) -> tuple:
 
 # ---------- 01 credit_exposure ----------
 
+
 def _exposure(customer: str, sales_order: str | None) -> float:
     from tooldesign.data import sap
+
     total = float(sap.customers().set_index("customer").loc[customer, "open_items"])
     if sales_order is not None:
         total += float(sap.orders().set_index("SalesOrder").loc[sales_order, "TotalNetAmount"])
@@ -57,8 +83,9 @@ def _exposure(customer: str, sales_order: str | None) -> float:
 
 def _gen_exposure(rng: random.Random) -> tuple:
     from tooldesign.data import sap
+
     customer = rng.choice(sorted(sap.customers()["customer"]))
-    order = rng.choice([None] + sorted(sap.orders()["SalesOrder"]))
+    order = rng.choice([None, *sorted(sap.orders()["SalesOrder"])])
     return (customer, order)
 
 
@@ -68,10 +95,13 @@ def _same_money(got: Any, want: Any) -> bool:
 
 # ---------- 02 longest_breach_minutes ----------
 
+
 def _gen_breach(rng: random.Random) -> tuple:
     limit = rng.choice([-18.0, 8.0, 2.5, 0.0])
-    temps = [round(limit + rng.choice([-2.0, -0.5, 0.0, 0.1, 0.4, 1.5]) + rng.choice([0.0, 0.0, -0.3, 0.3]), 1)
-             for _ in range(rng.randint(0, 30))]
+    temps = [
+        round(limit + rng.choice([-2.0, -0.5, 0.0, 0.1, 0.4, 1.5]) + rng.choice([0.0, 0.0, -0.3, 0.3]), 1)
+        for _ in range(rng.randint(0, 30))
+    ]
     if temps and rng.random() < 0.5:
         temps[rng.randrange(len(temps))] = limit  # touching the limit is not above it
     return (temps, limit, rng.choice([5, 10, 15, 30, 60]))
@@ -81,6 +111,7 @@ def _coldchain_uses() -> None:
     """What the package itself asks of the breach rule: the explorer's summaries, the classic run."""
     from tooldesign.codemode import runs
     from tooldesign.data import coldchain, views
+
     shipments, readings, limits = coldchain.shipments(), coldchain.readings(), coldchain.limits()
     for number in shipments["shipment_number"]:
         views.shipment_summary(number, shipments, readings, limits)
@@ -88,6 +119,7 @@ def _coldchain_uses() -> None:
 
 
 # ---------- 03 resent_characters ----------
+
 
 def _resent(sizes: list[int]) -> int:
     return sum(size * (len(sizes) - i) for i, size in enumerate(sizes))
@@ -99,6 +131,7 @@ def _gen_resent(rng: random.Random) -> tuple:
 
 # ---------- 04 approver and the price handler ----------
 
+
 def _approver(exposure: float, credit_limit: float) -> str:
     if exposure <= credit_limit:
         return "none"
@@ -109,10 +142,19 @@ def _approver(exposure: float, credit_limit: float) -> str:
 
 def _gen_approver(rng: random.Random) -> tuple:
     from tooldesign.tools.designed import approver_for
+
     while True:
         limit = float(rng.choice([30000, 50000, 80000, rng.randrange(1000, 200000, 500)]))
-        exposure = rng.choice([limit, round(limit * 1.05, 2), round(limit * 1.05 + 0.01, 2), round(limit + 0.01, 2),
-                               round(limit - 0.01, 2), round(limit * rng.uniform(0.3, 1.6), 2)])
+        exposure = rng.choice(
+            [
+                limit,
+                round(limit * 1.05, 2),
+                round(limit * 1.05 + 0.01, 2),
+                round(limit + 0.01, 2),
+                round(limit - 0.01, 2),
+                round(limit * rng.uniform(0.3, 1.6), 2),
+            ]
+        )
         # Only inputs where the float rule of the lesson and the whole-cents rule of the package agree.
         if _approver(exposure, limit) == approver_for(round(exposure * 100), round(limit * 100)):
             return (exposure, limit)
@@ -122,6 +164,7 @@ def _designed_uses() -> None:
     """What the package asks of the approval rule: the credit tool, for every customer and order."""
     from tooldesign.data import sap
     from tooldesign.tools import tool_set
+
     tool = tool_set("designed")["customer_get_credit_exposure"]
     orders = sap.orders()
     for customer in sorted(sap.customers()["customer"]):
@@ -132,6 +175,7 @@ def _designed_uses() -> None:
 
 def _price_table() -> dict[str, dict]:
     from tooldesign.data import sap
+
     table = sap.price_conditions()
     return {str(row["sales_order"]): row for row in table.to_dict("records")}
 
@@ -139,6 +183,7 @@ def _price_table() -> dict[str, dict]:
 def _price(arguments: Any) -> dict:
     """The handler's facts; the words of its errors are the learner's own (see ``_same_price``)."""
     from tooldesign.data import sap
+
     if not isinstance(arguments, dict) or "sales_order" not in arguments:
         return {"error": "missing"}
     number = arguments["sales_order"]
@@ -150,8 +195,13 @@ def _price(arguments: Any) -> dict:
     if number not in prices:
         return {"error": "no prices"}
     row = prices[number]
-    return {"sales_order": number, "list_price": float(row["list_price"]), "discount": float(row["discount"]),
-            "net_price": float(row["net_price"]), "currency": row["currency"]}
+    return {
+        "sales_order": number,
+        "list_price": float(row["list_price"]),
+        "discount": float(row["discount"]),
+        "net_price": float(row["net_price"]),
+        "currency": row["currency"],
+    }
 
 
 def _same_price(got: Any, want: Any) -> bool:
@@ -171,6 +221,7 @@ def _same_price(got: Any, want: Any) -> bool:
 
 def _gen_price(rng: random.Random) -> tuple:
     from tooldesign.data import sap
+
     orders = sorted(sap.orders()["SalesOrder"])
     priced = sorted(_price_table())
     kind = rng.choice(["priced", "priced", "order", "unknown", "prefix", "missing"])
@@ -182,23 +233,45 @@ def _gen_price(rng: random.Random) -> tuple:
         return ({"sales_order": rng.choice(orders)},)
     if kind == "unknown":
         known = set(orders)
-        return ({"sales_order": next(n for n in (str(rng.randint(1000, 99999)) for _ in range(100)) if n not in known)},)
+        return (
+            {
+                "sales_order": next(
+                    n for n in (str(rng.randint(1000, 99999)) for _ in range(100)) if n not in known
+                )
+            },
+        )
     return ({"sales_order": rng.choice(["SO-", "so ", "#"]) + rng.choice(priced)},)
 
 
 # ---------- 05 returns_clause ----------
 
-_SENTENCES = ("Looks up a carrier's lanes.", "Use it when a clerk asks how long a delivery takes.",
-              "Not for payments (use payment_search).", "Lists the open invoices of one customer.",
-              "It only reads.", "Creates a draft for a person to approve.", "Finds a bin by its label.",
-              "Marks an item as nonreturnable.", "Finds returning customers.", "Not for refunds (use return_order_search).")
+_SENTENCES = (
+    "Looks up a carrier's lanes.",
+    "Use it when a clerk asks how long a delivery takes.",
+    "Not for payments (use payment_search).",
+    "Lists the open invoices of one customer.",
+    "It only reads.",
+    "Creates a draft for a person to approve.",
+    "Finds a bin by its label.",
+    "Marks an item as nonreturnable.",
+    "Finds returning customers.",
+    "Not for refunds (use return_order_search).",
+)
 _RETURN_WORDS = ("returns", "Returns", "RETURNS", "returned", "return", "Returned:")
-_RETURN_OBJECTS = ("the lanes and their days", "data", "the result", "the draft id and its status", "the bin label",
-                   "the information", "two whole numbers")
+_RETURN_OBJECTS = (
+    "the lanes and their days",
+    "data",
+    "the result",
+    "the draft id and its status",
+    "the bin label",
+    "the information",
+    "two whole numbers",
+)
 
 
 def _returns(description: str) -> list[str]:
     from workbook.exercises.lesson05 import _reference_returns_clause
+
     return _reference_returns_clause(description)
 
 
@@ -216,8 +289,10 @@ def _same_flag(got: Any, want: Any) -> bool:
 
 # ---------- 07 fillers_that_fit ----------
 
+
 def _gen_fillers(rng: random.Random) -> tuple:
     from workbook.exercises.lesson07 import _sizes
+
     sizes = _sizes()
     fixed = sizes["preamble"] + sum(v for k, v in sizes.items() if k.startswith("CC_"))
     filler = sizes["one filler"]
@@ -227,6 +302,7 @@ def _gen_fillers(rng: random.Random) -> tuple:
 
 # ---------- 08 tokens_per_correct ----------
 
+
 def _tokens_per_correct(runs: list[dict]) -> float | None:
     correct = sum(run["answer"] == run["expected"] for run in runs)
     return None if correct == 0 else sum(run["tokens"] for run in runs) / correct
@@ -234,23 +310,33 @@ def _tokens_per_correct(runs: list[dict]) -> float | None:
 
 def _gen_runs(rng: random.Random) -> tuple:
     values = [52, 99948, "SY01", "TR01", None, 0, 460]
-    return ([{"tokens": rng.randint(100, 3000), "answer": rng.choice(values), "expected": rng.choice(values[:4])}
-             for _ in range(rng.randint(0, 6))],)
+    return (
+        [
+            {
+                "tokens": rng.randint(100, 3000),
+                "answer": rng.choice(values),
+                "expected": rng.choice(values[:4]),
+            }
+            for _ in range(rng.randint(0, 6))
+        ],
+    )
 
 
 # ---------- 09 approve ----------
+
 
 def _approve(arguments: dict) -> dict:
     """The lesson's rule: deny without a figure in EUR, correct a stated exposure the credit check
     contradicts (compared as a number), allow the rest as proposed."""
     from tooldesign.dispatch.gate import checked_exposure, stated_exposure
+
     why = arguments["justification"]
     if not re.search(r"\d[\d,.]*\s*(?:EUR|€)|(?:EUR|€)\s*\d", why, re.IGNORECASE):
         return {"behavior": "deny", "message": "State the exposure and the credit limit in EUR."}
     stated = stated_exposure(why)
     checked = checked_exposure(arguments["sales_order"])
     if stated and checked is not None and stated.value != checked:
-        fixed = why[:stated.start] + f"{checked:,.0f}" + why[stated.end:]
+        fixed = why[: stated.start] + f"{checked:,.0f}" + why[stated.end :]
         return {"behavior": "allow", "updated_input": {**arguments, "justification": fixed}}
     return {"behavior": "allow"}
 
@@ -259,6 +345,7 @@ def _same_approval(got: Any, want: Any) -> bool:
     """The learner's denial and correction may be worded and formatted their own way; the facts must agree."""
     from tooldesign.dispatch.gate import stated_exposure
     from workbook.exercises.lesson09 import _words_around_figures
+
     if type(got) is not dict or got.get("behavior") != want["behavior"]:
         return False
     if want["behavior"] == "deny":
@@ -267,32 +354,45 @@ def _same_approval(got: Any, want: Any) -> bool:
     wanted, given = want.get("updated_input"), got.get("updated_input")
     if wanted is None:
         return given is None
-    if type(given) is not dict or set(given) != set(wanted) or given.get("sales_order") != wanted["sales_order"]:
+    if (
+        type(given) is not dict
+        or set(given) != set(wanted)
+        or given.get("sales_order") != wanted["sales_order"]
+    ):
         return False
     why = given.get("justification")
     stated = stated_exposure(why) if type(why) is str else None
-    return (stated is not None and stated.value == stated_exposure(wanted["justification"]).value
-            and _words_around_figures(why) == _words_around_figures(wanted["justification"]))
+    return (
+        stated is not None
+        and stated.value == stated_exposure(wanted["justification"]).value
+        and _words_around_figures(why) == _words_around_figures(wanted["justification"])
+    )
 
 
 def _gen_approval(rng: random.Random) -> tuple:
     from tooldesign.dispatch.gate import checked_exposure
+
     number = rng.choice(["4711", "4723", "4725"])
     checked = checked_exposure(number) or 0.0
-    exposure = rng.choice([checked, checked, checked + rng.choice([100, 1000, -500]), float(rng.randint(1, 90) * 1000)])
+    exposure = rng.choice(
+        [checked, checked, checked + rng.choice([100, 1000, -500]), float(rng.randint(1, 90) * 1000)]
+    )
     written = rng.choice([f"{exposure:,.0f}", f"{exposure:.0f}", f"{exposure:,.0f}".replace(",", ".")])
     limit = f"{rng.choice([30, 50, 80])},000"
-    justification = rng.choice([
-        f"Exposure {written} EUR against the {limit} EUR limit; paid on time.",
-        f"Exposure of € {written}, limit € {limit}.",
-        f"Value € {rng.randint(10, 900)} only, no credit issue.",
-        "The customer always pays, please release.",
-        f"Limit {limit} EUR; exposure: {written} EUR.",
-    ])
+    justification = rng.choice(
+        [
+            f"Exposure {written} EUR against the {limit} EUR limit; paid on time.",
+            f"Exposure of € {written}, limit € {limit}.",
+            f"Value € {rng.randint(10, 900)} only, no credit issue.",
+            "The customer always pays, please release.",
+            f"Limit {limit} EUR; exposure: {written} EUR.",
+        ]
+    )
     return ({"sales_order": number, "justification": justification},)
 
 
 # ---------- 10 choose_k and catch_all_fields ----------
+
 
 def _choose_k(rows: list[dict], budget: float) -> int | None:
     fitting = [r for r in rows if r["tokens"] <= budget]
@@ -301,8 +401,14 @@ def _choose_k(rows: list[dict], budget: float) -> int | None:
 
 def _gen_rows(rng: random.Random) -> tuple:
     ks = rng.sample(range(1, 13), rng.randint(1, 6))
-    rows = [{"k": k, "accuracy": rng.choice([0.7, 0.74, 0.77, 0.8, 0.9]), "tokens": 350 + 120 * k + rng.randint(0, 60)}
-            for k in ks]
+    rows = [
+        {
+            "k": k,
+            "accuracy": rng.choice([0.7, 0.74, 0.77, 0.8, 0.9]),
+            "tokens": 350 + 120 * k + rng.randint(0, 60),
+        }
+        for k in ks
+    ]
     budget = rng.choice([rng.choice(rows)["tokens"], rng.randint(300, 2000)])
     return (rows, budget)
 
@@ -311,29 +417,42 @@ def _catch_all_fields(definition: dict) -> list[str]:
     """The names (as spelt) of the free-text fields that choose the operation: the package's lint rule
     gives a yes/no finding per tool, not these names, so it cannot stand in for the answer."""
     from tooldesign.scale.consolidate import CHOICE_WORDS
+
     fields = []
     for name, spec in definition["parameters"].get("properties", {}).items():
         kinds = spec.get("type")
         kinds = kinds if isinstance(kinds, list) else [kinds]
-        if name.lower() in CHOICE_WORDS and "string" in kinds and "enum" not in spec and "pattern" not in spec:
+        if (
+            name.lower() in CHOICE_WORDS
+            and "string" in kinds
+            and "enum" not in spec
+            and "pattern" not in spec
+        ):
             fields.append(name)
     return fields
 
 
 def _same_fields(got: Any, want: Any) -> bool:
     """Field names in any order; exact strings, no repeats."""
-    return (type(got) is list and all(type(name) is str for name in got)
-            and len(got) == len(set(got)) and sorted(got) == sorted(want))
+    return (
+        type(got) is list
+        and all(type(name) is str for name in got)
+        and len(got) == len(set(got))
+        and sorted(got) == sorted(want)
+    )
 
 
 def _gen_definition(rng: random.Random) -> tuple:
     from tooldesign.scale.consolidate import CHOICE_WORDS
-    names = sorted(CHOICE_WORDS) + ["customer", "sales_order", "limit", "detail", "note"]
+
+    names = [*sorted(CHOICE_WORDS), "customer", "sales_order", "limit", "detail", "note"]
     props = {}
     for _ in range(rng.randint(0, 4)):
         name = rng.choice(names)
         name = rng.choice([name, name.upper(), name.capitalize()])
-        spec: dict = {"type": rng.choice(["string", "string", ["string", "null"], "integer", ["integer", "null"]])}
+        spec: dict = {
+            "type": rng.choice(["string", "string", ["string", "null"], "integer", ["integer", "null"]])
+        }
         extra = rng.choice([None, None, "enum", "pattern"])
         if extra == "enum":
             spec["enum"] = ["credit_exposure", "address_gaps"]
@@ -347,7 +466,12 @@ def _gen_definition(rng: random.Random) -> tuple:
 # ---------- 11 MCP: hint defaults, outcomes, approval ----------
 
 _HINT_NAMES = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
-_MCP_DEFAULTS = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False, "openWorldHint": True}
+_MCP_DEFAULTS = {
+    "readOnlyHint": False,
+    "destructiveHint": True,
+    "idempotentHint": False,
+    "openWorldHint": True,
+}
 
 
 def _with_defaults(tool: dict) -> dict:
@@ -356,8 +480,16 @@ def _with_defaults(tool: dict) -> dict:
 
 
 def _gen_tool(rng: random.Random) -> dict:
-    name = rng.choice(["get_order", "release_request_create", "customer_note_add", "list_items", "delete_items",
-                       "web_page_fetch"]) + rng.choice(["", "_v2", "_" + str(rng.randint(1, 99))])
+    name = rng.choice(
+        [
+            "get_order",
+            "release_request_create",
+            "customer_note_add",
+            "list_items",
+            "delete_items",
+            "web_page_fetch",
+        ]
+    ) + rng.choice(["", "_v2", "_" + str(rng.randint(1, 99))])
     tool: dict = {"name": name, "description": f"The {name} tool.", "inputSchema": {"type": "object"}}
     if rng.random() < 0.8:
         annotations = {hint: rng.choice([True, False]) for hint in _HINT_NAMES if rng.random() < 0.5}
@@ -380,15 +512,26 @@ def _outcome(message: dict) -> str:
 def _gen_outcome(rng: random.Random) -> tuple:
     number = rng.randint(1, 999)
     if rng.random() < 0.3:
-        code, text = rng.choice([(-32602, "Unknown tool: sales_order_release"), (-32601, "Method not found"),
-                                 (-32603, "Internal error")])
+        code, text = rng.choice(
+            [
+                (-32602, "Unknown tool: sales_order_release"),
+                (-32601, "Method not found"),
+                (-32603, "Internal error"),
+            ]
+        )
         error: dict = {"code": code, "message": text}
         if rng.random() < 0.4:
             error["data"] = "tools/" + rng.choice(["release", "call"])
         return ({"jsonrpc": "2.0", "id": number, "error": error},)
-    text = rng.choice(['{"sales_order": "4711", "blocked": true}', "Customer 19999 does not exist or you may not see it.",
-                       '{"errors_found": 0, "note": "no error in the address"}', "sales_order takes digits only.",
-                       "Not found: no error here, just no rows."])
+    text = rng.choice(
+        [
+            '{"sales_order": "4711", "blocked": true}',
+            "Customer 19999 does not exist or you may not see it.",
+            '{"errors_found": 0, "note": "no error in the address"}',
+            "sales_order takes digits only.",
+            "Not found: no error here, just no rows.",
+        ]
+    )
     result: dict = {"content": [{"type": "text", "text": text}]}
     flag = rng.choice([True, False, None])
     if flag is not None:
@@ -406,8 +549,10 @@ def _gen_approval_tool(rng: random.Random) -> tuple:
 
 # ---------- 12 the loop: carried tokens, truncation, a page ----------
 
+
 def _lesson12(name: str) -> Any:
     import importlib
+
     return getattr(importlib.import_module("workbook.exercises.lesson12"), name)
 
 
@@ -450,6 +595,7 @@ def _loop_uses() -> None:
     """What the package asks of truncate_text: the truncating carrier in the measured runs, the slider,
     and the order list notebook 12 shows cut at 1,000 characters."""
     from tooldesign.loop import measure, run_task, shrink, widgets
+
     widgets._run.cache_clear()  # a warm cache would hide calls from the recorder, and the edition starts cold
     measure.techniques()
     low, high, step = widgets.LIMITS
@@ -462,8 +608,10 @@ def _loop_uses() -> None:
 
 # ---------- 13 results that carry instructions ----------
 
+
 def _lesson13(name: str) -> Any:
     import importlib
+
     return getattr(importlib.import_module("workbook.exercises.lesson13"), name)
 
 
@@ -496,6 +644,7 @@ def _injection_uses() -> None:
     defences, the lint rows and the canary lint notebook 13 runs."""
     from tooldesign.injection import attack, lint_rule, measure, reader, results
     from tooldesign.lint import lint
+
     measure.outcomes.cache_clear()  # a warm cache would hide calls from the recorder, and the edition starts cold
     for variant in results.VARIANTS:
         results.noted_set(variant)
@@ -513,11 +662,13 @@ def _injection_uses() -> None:
 def _value(module: str, name: str) -> Any:
     """A value defined in a lesson module, looked up when the student edition is built."""
     import importlib
+
     return lambda: getattr(importlib.import_module(f"workbook.exercises.{module}"), name)
 
 
 def _called(module: str, name: str) -> Any:
     import importlib
+
     return lambda: getattr(importlib.import_module(f"workbook.exercises.{module}"), name)()
 
 
@@ -525,21 +676,32 @@ REFERENCES: dict[str, Grading] = {
     "ex00-tokens": Grading(_tokens, _gen_tokens),
     "ex01-blocked-orders": Grading(_value("lesson01", "BLOCKED")),
     "ex01-credit-exposure": Grading(_exposure, _gen_exposure, same=_same_money),
-    "ex02-longest-breach": Grading("tooldesign.data.coldchain:longest_breach_minutes", _gen_breach,
-                                   package_uses=_coldchain_uses),
+    "ex02-longest-breach": Grading(
+        "tooldesign.data.coldchain:longest_breach_minutes", _gen_breach, package_uses=_coldchain_uses
+    ),
     "ex02-claims": Grading(_value("lesson02", "CLAIMS"), stubs=("tooldesign.data.coldchain:claims",)),
     "ex03-resent": Grading(_resent, _gen_resent),
-    "ex04-approver": Grading(_approver, _gen_approver, stubs=("tooldesign.tools.designed:approver_for",),
-                             package_uses=_designed_uses),
+    "ex04-approver": Grading(
+        _approver,
+        _gen_approver,
+        stubs=("tooldesign.tools.designed:approver_for",),
+        package_uses=_designed_uses,
+    ),
     "ex04-price-handler": Grading(_price, _gen_price, same=_same_price, public=True),
     "ex05-predict": Grading(_called("lesson05", "draft_rules")),
     "ex05-returns-rule": Grading(_returns, _gen_returns, same=_same_flag, public=True),
-    "ex06-own-requests": Grading(public=True),     # any two fair requests pass: the judge holds no key
+    "ex06-own-requests": Grading(public=True),  # any two fair requests pass: the judge holds no key
     "ex06-price-tool": Grading(public=True),
     "ex06-broken": Grading(public=True),
     "ex07-descriptions": Grading(public=True),
-    "ex07-access": Grading(lambda: {"CC_LIST_SHIPMENTS": "code", "CC_GET_READINGS": "code", "CC_GET_LIMITS": "both",
-                                    "CC_FILE_CLAIM": "direct"}),
+    "ex07-access": Grading(
+        lambda: {
+            "CC_LIST_SHIPMENTS": "code",
+            "CC_GET_READINGS": "code",
+            "CC_GET_LIMITS": "both",
+            "CC_FILE_CLAIM": "direct",
+        }
+    ),
     "ex07-fillers": Grading("tooldesign.codemode.sizelimit:fillers_that_fit", _gen_fillers, draws=6),
     # The judge parses the call and its hints name both indexes, as the prompt does: no key to hide.
     "ex08-example-call": Grading(_value("lesson08", "EXAMPLE_CALL"), public=True),
@@ -557,15 +719,32 @@ REFERENCES: dict[str, Grading] = {
     "ex11-approval": Grading(_needs_approval, _gen_approval_tool),
     "ex12-carried-tokens": Grading(_carried, _gen_carried),
     # The note is in the learner's words: the judge checks properties, so it ships; drawn inputs compare facts.
-    "ex12-truncate-with-note": Grading(_truncated, _gen_truncate, same=_same_truncation, public=True,
-                                       stubs=("tooldesign.loop.shrink:truncate_text",), package_uses=_loop_uses),
+    "ex12-truncate-with-note": Grading(
+        _truncated,
+        _gen_truncate,
+        same=_same_truncation,
+        public=True,
+        stubs=("tooldesign.loop.shrink:truncate_text",),
+        package_uses=_loop_uses,
+    ),
     "ex12-page": Grading(_page, _gen_page, same=_same_page),
-    "ex13-as-data": Grading(_as_data, _gen_as_data, same=_same_as_data, public=True,
-                            stubs=("tooldesign.injection.results:quoted",), package_uses=_injection_uses),
+    "ex13-as-data": Grading(
+        _as_data,
+        _gen_as_data,
+        same=_same_as_data,
+        public=True,
+        stubs=("tooldesign.injection.results:quoted",),
+        package_uses=_injection_uses,
+    ),
     # Paths in any order pass, and the judge's hints name the expected paths: it ships as it is.
-    "ex13-flag-free-text": Grading(_flagged, _gen_flag, same=_same_paths, public=True,
-                                   stubs=("tooldesign.injection.lint_rule:free_text_paths",),
-                                   package_uses=_injection_uses),
+    "ex13-flag-free-text": Grading(
+        _flagged,
+        _gen_flag,
+        same=_same_paths,
+        public=True,
+        stubs=("tooldesign.injection.lint_rule:free_text_paths",),
+        package_uses=_injection_uses,
+    ),
     "ex13-must-catch": Grading(_called("lesson13", "_measured_catch")),
 }
 

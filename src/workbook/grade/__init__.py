@@ -20,6 +20,7 @@ What a score rests on, and why nothing a learner's kernel can reach tells it an 
   grader refuses unless told ``--no-sandbox``; then rows say ``unsandboxed`` and learner code has
   the instructor's rights while it runs, so those scores are not to be trusted.
 """
+
 from workbook.grade.batch import Report, grade
 
 __all__ = ["Report", "grade"]

@@ -11,6 +11,7 @@ batch goes on. The gradebook is always written at the end of a run that was not 
 Without a working sandbox the grader refuses to start unless told ``--no-sandbox``
 (``sandbox=False``); then every row says ``unsandboxed``.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -20,11 +21,12 @@ import shutil
 import signal
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from workbook.grade.feedback import write_feedback
 from workbook.grade.gradebook import note_duplicates, sort_rows, write_gradebook
@@ -55,10 +57,20 @@ class Report:
         return dict(sorted(found.items()))
 
 
-def grade(submissions: Path, out: Path, *, jobs: int = 1, timeout: float = 120,
-          extra_checks: Path | None = None, sandbox: bool | None = None, progress: bool = True,
-          on_result: Callable[[Row], None] | None = None, context: str | None = None,
-          limits: Limits = Limits(), say: Callable[[str], None] = lambda text: print(text, file=sys.stderr)) -> Report:
+def grade(
+    submissions: Path,
+    out: Path,
+    *,
+    jobs: int = 1,
+    timeout: float = 120,
+    extra_checks: Path | None = None,
+    sandbox: bool | None = None,
+    progress: bool = True,
+    on_result: Callable[[Row], None] | None = None,
+    context: str | None = None,
+    limits: Limits = Limits(),
+    say: Callable[[str], None] = lambda text: print(text, file=sys.stderr),
+) -> Report:
     """Grade every submission under ``submissions`` into ``out``; see the module docstring.
 
     ``sandbox``: None uses bubblewrap and refuses to run without it; False runs unsandboxed on
@@ -72,17 +84,27 @@ def grade(submissions: Path, out: Path, *, jobs: int = 1, timeout: float = 120,
     load_extra(extra_file)  # a broken hidden-checks file stops here, before any kernel starts
     box = detect(sandbox)
     if not box.isolated and sandbox is not False:
-        raise NoSandbox(f"{box.note}. The grader does not run learner code without a sandbox; install "
-                        "bubblewrap, or pass --no-sandbox to grade anyway (every row then says unsandboxed)")
+        raise NoSandbox(
+            f"{box.note}. The grader does not run learner code without a sandbox; install "
+            "bubblewrap, or pass --no-sandbox to grade anyway (every row then says unsandboxed)"
+        )
     say(f"note: {box.note}" if not box.isolated else box.note)
     found = discover(submissions, known_notebooks(), out)
     staging = Path(tempfile.mkdtemp(prefix="wbedition-"))
     try:
-        settings = Settings(timeout=timeout, sandbox=box, extra_file=str(extra_file) if extra_file else None,
-                            limits=limits, seed=secrets.token_hex(16), edition=str(_edition(staging)))
+        settings = Settings(
+            timeout=timeout,
+            sandbox=box,
+            extra_file=str(extra_file) if extra_file else None,
+            limits=limits,
+            seed=secrets.token_hex(16),
+            edition=str(_edition(staging)),
+        )
         keys = _keys(found, extra_file, settings, context)
         journal = Journal(out / JOURNAL)
-        now: dict[str, Row] = {}  # this run's rows, also kept here: the journal is a convenience, not the truth
+        now: dict[
+            str, Row
+        ] = {}  # this run's rows, also kept here: the journal is a convenience, not the truth
         try:
             # Unsandboxed, a kernel could have written into the journal: nothing in it is taken as graded.
             todo = [s for s in found if not (box.isolated and journal.done(keys[s.file]))]
@@ -107,11 +129,18 @@ def grade(submissions: Path, out: Path, *, jobs: int = 1, timeout: float = 120,
     return report
 
 
-def _record(journal: Journal, path: Path, keys: dict[str, str], now: dict[str, Row], file: str,
-            say: Callable[[str], None]) -> Journal:
+def _record(
+    journal: Journal,
+    path: Path,
+    keys: dict[str, str],
+    now: dict[str, Row],
+    file: str,
+    say: Callable[[str], None],
+) -> Journal:
     """Write one row; a journal damaged under the grader (by learner code, unsandboxed) is set aside
     and started again from this run's rows, so the batch goes on and loses nothing."""
     import sqlite3
+
     try:
         journal.record(keys[file], now[file])
         return journal
@@ -129,26 +158,33 @@ def _record(journal: Journal, path: Path, keys: dict[str, str], now: dict[str, R
 def _edition(staging: Path) -> Path:
     """The student edition the kernels get, built once for this run outside every sandbox."""
     from workbook.handout import build
+
     return build(staging / "edition", notebooks=False, self_checks=False).folder
 
 
-def _keys(found: list[Submission], extra_file: Path | None, settings: Settings,
-          context: str | None) -> dict[str, str]:
+def _keys(
+    found: list[Submission], extra_file: Path | None, settings: Settings, context: str | None
+) -> dict[str, str]:
     settings_text = f"timeout={settings.timeout};output={OUTPUT_LIMIT}"
     contexts: dict[str | None, str] = {}
     keys = {}
     for submission in found:
         if submission.notebook not in contexts:
-            contexts[submission.notebook] = context or context_fingerprint(submission.notebook, extra_file,
-                                                                           settings_text)
-        keys[submission.file] = entry_key(submission.file, file_sha(submission.path), contexts[submission.notebook])
+            contexts[submission.notebook] = context or context_fingerprint(
+                submission.notebook, extra_file, settings_text
+            )
+        keys[submission.file] = entry_key(
+            submission.file, file_sha(submission.path), contexts[submission.notebook]
+        )
     return keys
 
 
 def _bar(total: int, initial: int, enabled: bool) -> Any:
     from tqdm import tqdm
-    return tqdm(total=total, initial=initial, desc="grading", unit="file", disable=not enabled,
-                dynamic_ncols=True)
+
+    return tqdm(
+        total=total, initial=initial, desc="grading", unit="file", disable=not enabled, dynamic_ncols=True
+    )
 
 
 def _results(todo: list[Submission], settings: Settings, jobs: int) -> Iterator[tuple[Submission, Row]]:
@@ -248,12 +284,28 @@ def _lost(submission: Submission, settings: Settings, exitcode: int | None) -> R
     sandbox = "bwrap" if settings.sandbox.isolated else "unsandboxed"
     if exitcode is not None and (exitcode < 0 or exitcode == TERMINATED):
         number = -exitcode if exitcode < 0 else signal.SIGTERM
-        return Row(submission.learner, submission.notebook or "", submission.file, Status.CRASHED,
-                   f"the grading process was killed (signal {number}) while it graded this file: the notebook's "
-                   "code may have stopped it. Nothing of this file was graded", 0, 0, sandbox=sandbox)
-    return Row(submission.learner, submission.notebook or "", submission.file, Status.GRADER_ERROR,
-               f"the grading process ended unexpectedly (exit status {exitcode}); this file is graded again on the "
-               "next run", 0, 0, sandbox=sandbox)
+        return Row(
+            submission.learner,
+            submission.notebook or "",
+            submission.file,
+            Status.CRASHED,
+            f"the grading process was killed (signal {number}) while it graded this file: the notebook's "
+            "code may have stopped it. Nothing of this file was graded",
+            0,
+            0,
+            sandbox=sandbox,
+        )
+    return Row(
+        submission.learner,
+        submission.notebook or "",
+        submission.file,
+        Status.GRADER_ERROR,
+        f"the grading process ended unexpectedly (exit status {exitcode}); this file is graded again on the "
+        "next run",
+        0,
+        0,
+        sandbox=sandbox,
+    )
 
 
 def _work(conn: Any) -> None:

@@ -6,6 +6,7 @@ tried, and keeping those private is what makes the check worth having. Notes for
 only (the "review" flags and "to grade by hand" in the gradebook's reason column) are left out;
 a hand-graded answer is quoted, so the instructor reads it where the learner will.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,8 +49,10 @@ def _exercise_lines(exercise: ExerciseResult) -> list[str]:
     mark = MARK.get(exercise.verdict.value, "?")
     head = f"- {mark} **{exercise.grade_id}**: {_points(exercise.points)} of {_points(exercise.max)}"
     if exercise.hidden:
-        return [f"{head} (a check your instructor keeps private: "
-                f"{'passed' if exercise.verdict is Verdict.PASS else 'not passed'})"]
+        return [
+            f"{head} (a check your instructor keeps private: "
+            f"{'passed' if exercise.verdict is Verdict.PASS else 'not passed'})"
+        ]
     lines = [head]
     if exercise.prompt:
         lines.append(f"  - asked: {exercise.prompt}")
@@ -60,12 +63,19 @@ def _exercise_lines(exercise: ExerciseResult) -> list[str]:
 def render_learner(learner: str, rows: list[Row]) -> str:
     total = sum(r.total for r in rows)
     most = sum(r.max for r in rows)
-    lines = [f"# Feedback for {learner}", "", f"{_points(total)} of {_points(most)} points over "
-             f"{len(rows)} file(s).", ""]
+    lines = [
+        f"# Feedback for {learner}",
+        "",
+        f"{_points(total)} of {_points(most)} points over {len(rows)} file(s).",
+        "",
+    ]
     for row in rows:
         title = row.notebook or row.file
-        lines += [f"## {title}: {_points(row.total)} of {_points(row.max)} points", "",
-                  f"File `{row.file}`: {STATUS_TEXT.get(row.status, str(row.status))}."]
+        lines += [
+            f"## {title}: {_points(row.total)} of {_points(row.max)} points",
+            "",
+            f"File `{row.file}`: {STATUS_TEXT.get(row.status, str(row.status))}.",
+        ]
         public = [p for p in row.reason.split("; ") if p and not p.startswith(INSTRUCTOR_ONLY)]
         if public and row.status is not Status.GRADED:
             lines.append(f"Why: {'; '.join(public)}.")
@@ -82,5 +92,7 @@ def write_feedback(rows: list[Row], folder: Path) -> list[Path]:
     by_learner: dict[str, list[Row]] = {}
     for row in sort_rows(rows):
         by_learner.setdefault(row.learner, []).append(row)
-    return [write_atomic(folder / file_name(learner), render_learner(learner, learner_rows))
-            for learner, learner_rows in by_learner.items()]
+    return [
+        write_atomic(folder / file_name(learner), render_learner(learner, learner_rows))
+        for learner, learner_rows in by_learner.items()
+    ]

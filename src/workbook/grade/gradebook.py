@@ -6,6 +6,7 @@ or "unsandboxed": graded with --no-sandbox, so the learner's code could have cha
 where the exercise belongs to another notebook. Rows are sorted by learner, notebook and file, so
 two runs over the same submissions give the same bytes.
 """
+
 from __future__ import annotations
 
 import csv
@@ -57,8 +58,14 @@ def render(rows: list[Row]) -> str:
     writer.writerow([*FIXED_HEAD, *columns, *FIXED_TAIL])
     for row in sort_rows(rows):
         points = {e.grade_id: ("" if e.verdict is Verdict.MANUAL else e.points) for e in row.exercises}
-        writer.writerow([row.learner, row.notebook, *(points.get(c, "") for c in columns),
-                         *(_cell(getattr(row, name)) for name in FIXED_TAIL)])
+        writer.writerow(
+            [
+                row.learner,
+                row.notebook,
+                *(points.get(c, "") for c in columns),
+                *(_cell(getattr(row, name)) for name in FIXED_TAIL),
+            ]
+        )
     return buffer.getvalue()
 
 

@@ -7,6 +7,7 @@ notebook's source, hidden checks, settings), so a file that was resubmitted or a
 changed is graded again, and a file is never counted twice: the key is the table's primary key.
 SQLite commits atomically, so a crash mid-write leaves the previous state, never half a row.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -32,7 +33,9 @@ def file_sha(path: Path) -> str:
     digest = hashlib.sha256()
     try:
         info = os.lstat(path)
-        if not stat.S_ISREG(info.st_mode):  # a link or a special file is never opened (it may block, or lead out)
+        if not stat.S_ISREG(
+            info.st_mode
+        ):  # a link or a special file is never opened (it may block, or lead out)
             return f"not-regular:{stat.S_IFMT(info.st_mode)}:{os.readlink(path) if stat.S_ISLNK(info.st_mode) else ''}"
         with open(path, "rb") as handle:
             for block in iter(lambda: handle.read(1 << 20), b""):
@@ -46,8 +49,10 @@ class Journal:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(path)
-        self.db.execute("CREATE TABLE IF NOT EXISTS graded (key TEXT PRIMARY KEY, file TEXT NOT NULL, "
-                        "status TEXT NOT NULL, result TEXT NOT NULL, recorded_at TEXT NOT NULL)")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS graded (key TEXT PRIMARY KEY, file TEXT NOT NULL, "
+            "status TEXT NOT NULL, result TEXT NOT NULL, recorded_at TEXT NOT NULL)"
+        )
         self.db.commit()
 
     def get(self, key: str) -> Row | None:
@@ -62,8 +67,10 @@ class Journal:
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
         data = result.to_dict()
         with self.db:  # one transaction per file: it is there completely or not at all
-            self.db.execute("INSERT OR REPLACE INTO graded VALUES (?, ?, ?, ?, ?)",
-                            (key, result.file, result.status.value, json.dumps(data, sort_keys=True), stamp))
+            self.db.execute(
+                "INSERT OR REPLACE INTO graded VALUES (?, ?, ?, ?, ?)",
+                (key, result.file, result.status.value, json.dumps(data, sort_keys=True), stamp),
+            )
 
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM graded").fetchone()[0]

@@ -18,6 +18,7 @@ the kernel started is gone: its whole process group and session are killed, and,
 grading process is a child subreaper (Linux), so is anything that double-forked away from them;
 inside bubblewrap the sandbox's own PID namespace ends with it.
 """
+
 from __future__ import annotations
 
 import ast
@@ -42,44 +43,48 @@ from workbook.grade import probe as probe_module
 from workbook.grade.results import PROBE_CLAIMS, Claim
 from workbook.grade.sandbox import Sandbox, bwrap_args, kernel_env, prepare
 
-START_TIMEOUT = 120        # seconds for a kernel to come up, generous for a loaded machine
-GRACE = 30                 # seconds a cell gets to stop after an interrupt before the kernel counts as stuck
-                           # (generous: a loaded machine must not turn a stopped loop into "stuck")
+START_TIMEOUT = 120  # seconds for a kernel to come up, generous for a loaded machine
+GRACE = 30  # seconds a cell gets to stop after an interrupt before the kernel counts as stuck
+# (generous: a loaded machine must not turn a stopped loop into "stuck")
 PAYLOAD_LIMIT = 1_000_000  # characters of one answer as text; far above any exercise's answer
-MAX_MESSAGE = 64 << 20     # bytes; a bigger message from the kernel is dropped by ZeroMQ, never held in memory
+MAX_MESSAGE = 64 << 20  # bytes; a bigger message from the kernel is dropped by ZeroMQ, never held in memory
 MEMORY_LIMIT = 2048 << 20  # bytes of address space per kernel; a notebook of this course needs under 1 GB
-DISK_LIMIT = 512 << 20     # bytes in the kernel's work folder (data copy included), and per file
-DISK_POLL = 1.0            # seconds between looks at the work folder's size
+DISK_LIMIT = 512 << 20  # bytes in the kernel's work folder (data copy included), and per file
+DISK_POLL = 1.0  # seconds between looks at the work folder's size
 
 
 @dataclass(frozen=True)
 class Limits:
     """What one kernel may use; exceeding one is a row status, never a crash of the grader."""
+
     memory: int = MEMORY_LIMIT
     disk: int = DISK_LIMIT
 
 
 # Runs first inside the kernel's process (in the sandbox too): set the limits, then become the kernel.
-LIMITER = ("import os, signal, sys\n"
-           "memory, disk = int(sys.argv[1]), int(sys.argv[2])\n"
-           "try:\n"
-           "    import resource\n"
-           "except ImportError:  # Windows: no resource limits to set\n"
-           "    resource = None\n"
-           "if resource is not None:\n"
-           "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-big file is an OSError, not a dead kernel\n"
-           "    for limit, value in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_FSIZE, disk),\n"
-           "                         (resource.RLIMIT_CORE, 0)):\n"
-           "        try:\n"
-           "            resource.setrlimit(limit, (value, value))\n"
-           "        except (ValueError, OSError):  # a system that refuses one limit still gets the others\n"
-           "            pass\n"
-           "os.execv(sys.executable, [sys.executable] + sys.argv[3:])\n")
+LIMITER = (
+    "import os, signal, sys\n"
+    "memory, disk = int(sys.argv[1]), int(sys.argv[2])\n"
+    "try:\n"
+    "    import resource\n"
+    "except ImportError:  # Windows: no resource limits to set\n"
+    "    resource = None\n"
+    "if resource is not None:\n"
+    "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-big file is an OSError, not a dead kernel\n"
+    "    for limit, value in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_FSIZE, disk),\n"
+    "                         (resource.RLIMIT_CORE, 0)):\n"
+    "        try:\n"
+    "            resource.setrlimit(limit, (value, value))\n"
+    "        except (ValueError, OSError):  # a system that refuses one limit still gets the others\n"
+    "            pass\n"
+    "os.execv(sys.executable, [sys.executable] + sys.argv[3:])\n"
+)
 
 
 @dataclass(frozen=True)
 class Outcome:
     """What happened to one request (a :class:`Claim`: ok, error, timeout, stuck, dead, broken, disk)."""
+
     status: Claim
     error: str = ""
     reply: dict = field(default_factory=dict)
@@ -91,6 +96,7 @@ class Outcome:
 @dataclass(frozen=True)
 class Extraction:
     """One answer taken out of the kernel: ``Claim.ok`` with plain ``data``, or why there is none."""
+
     status: Claim
     data: Any = None
     message: str = ""
@@ -99,7 +105,7 @@ class Extraction:
         object.__setattr__(self, "status", Claim(self.status))
 
 
-_open: set["KernelSession"] = set()
+_open: set[KernelSession] = set()
 
 
 def close_all() -> None:
@@ -124,7 +130,11 @@ class KernelBroken(RuntimeError):
 def _parse(message: Any) -> tuple[str, str, dict]:
     """(parent msg_id, msg_type, content) of a message, or KernelBroken when it has another shape."""
     try:
-        parent, kind, content = message["parent_header"].get("msg_id", ""), message["msg_type"], message["content"]
+        parent, kind, content = (
+            message["parent_header"].get("msg_id", ""),
+            message["msg_type"],
+            message["content"],
+        )
     except Exception:
         raise KernelBroken from None
     if type(parent) is not str or type(kind) is not str or type(content) is not dict:
@@ -160,8 +170,11 @@ def boot_code(name: str, limit: int = PAYLOAD_LIMIT) -> str:
     )
 
 
-UNREADABLE = Extraction("unreadable", message="the answer could not be read from the kernel as plain data "
-                                              "(something in the notebook changed how values leave it)")
+UNREADABLE = Extraction(
+    "unreadable",
+    message="the answer could not be read from the kernel as plain data "
+    "(something in the notebook changed how values leave it)",
+)
 
 
 def read_payload(text: Any, limit: int = PAYLOAD_LIMIT) -> Extraction:
@@ -185,8 +198,14 @@ def read_payload(text: Any, limit: int = PAYLOAD_LIMIT) -> Extraction:
 class KernelSession:
     """A fresh kernel in a fresh temporary folder, for one submission. Use it as a context manager."""
 
-    def __init__(self, work_root: Path, sandbox: Sandbox, timeout: float, limits: Limits = Limits(),
-                 course: Path | None = None) -> None:
+    def __init__(
+        self,
+        work_root: Path,
+        sandbox: Sandbox,
+        timeout: float,
+        limits: Limits = Limits(),
+        course: Path | None = None,
+    ) -> None:
         self.work_root, self.sandbox, self.timeout, self.limits = work_root, sandbox, timeout, limits
         self.course = course  # the student edition to copy in (None: built from this repository)
         self.next_disk_check = 0.0
@@ -200,7 +219,7 @@ class KernelSession:
 
     # ---------- start and stop ----------
 
-    def __enter__(self) -> "KernelSession":
+    def __enter__(self) -> KernelSession:
         _open.add(self)
         try:
             self._start()
@@ -219,23 +238,40 @@ class KernelSession:
         connection.mkdir()
         reaper_on()
         self.children_before = set(children())
-        argv = [sys.executable, "-c", LIMITER, str(self.limits.memory), str(self.limits.disk),
-                "-m", "ipykernel_launcher", "-f", "{connection_file}", "--HistoryManager.enabled=False"]
+        argv = [
+            sys.executable,
+            "-c",
+            LIMITER,
+            str(self.limits.memory),
+            str(self.limits.disk),
+            "-m",
+            "ipykernel_launcher",
+            "-f",
+            "{connection_file}",
+            "--HistoryManager.enabled=False",
+        ]
         if self.sandbox.isolated:
             argv = bwrap_args(self.work_root) + argv
             # No network inside: kernel and grader talk over Unix sockets in the shared folder.
             transport = {"transport": "ipc", "ip": str(connection / "k")}
         else:
             transport = {"transport": "tcp", "ip": "127.0.0.1"}
-        spec = KernelSpec(argv=argv, display_name="workbook grade", language="python", interrupt_mode="message")
+        spec = KernelSpec(
+            argv=argv, display_name="workbook grade", language="python", interrupt_mode="message"
+        )
         self.context = zmq.Context()
         self.context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)
-        self.manager = KernelManager(kernel_name="workbook-grade", kernel_spec_manager=_OneSpec(spec),
-                                     context=self.context, connection_file=str(connection / "kernel.json"),
-                                     **transport)
-        self.log = open(self.work_root / "kernel.log", "wb")
-        self.manager.start_kernel(env=env, cwd=str(cwd), stdin=subprocess.DEVNULL, stdout=self.log,
-                                  stderr=subprocess.STDOUT)
+        self.manager = KernelManager(
+            kernel_name="workbook-grade",
+            kernel_spec_manager=_OneSpec(spec),
+            context=self.context,
+            connection_file=str(connection / "kernel.json"),
+            **transport,
+        )
+        self.log = open(self.work_root / "kernel.log", "wb")  # noqa: SIM115 (open for the kernel's life; closed in stop())
+        self.manager.start_kernel(
+            env=env, cwd=str(cwd), stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT
+        )
         self.client = self.manager.client(context=self.context)
         self.client.start_channels(shell=True, iopub=True, stdin=False, hb=False, control=False)
         try:
@@ -251,8 +287,9 @@ class KernelSession:
         # watch for that, so an enormous print is still reported, not silently lost.
         self.monitor = self.iopub.socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
         self.poller.register(self.monitor, zmq.POLLIN)
-        outcome = self._request(boot_code(self.extractor), silent=True, label="boot",
-                                timeout=max(self.timeout, 60))
+        outcome = self._request(
+            boot_code(self.extractor), silent=True, label="boot", timeout=max(self.timeout, 60)
+        )
         if outcome.status != "ok":
             raise RuntimeError(f"the grader could not prepare the kernel ({outcome.status} {outcome.error})")
 
@@ -316,8 +353,13 @@ class KernelSession:
     def extract(self, answer: str, kind: str, probes: tuple) -> Extraction:
         """Take one answer out as plain data (or, for a function, its results on ``probes``)."""
         expression = f"{self.extractor}({answer!r}, {kind!r}, {probes!r})"
-        outcome = self._request("", silent=True, label=f"extract {answer}", timeout=self.timeout,
-                                user_expressions={"answer": expression})
+        outcome = self._request(
+            "",
+            silent=True,
+            label=f"extract {answer}",
+            timeout=self.timeout,
+            user_expressions={"answer": expression},
+        )
         if outcome.status in (Claim.timeout, Claim.stuck, Claim.dead, Claim.broken, Claim.disk):
             return Extraction(outcome.status)
         value = outcome.reply.get("user_expressions", {}).get("answer")
@@ -326,13 +368,19 @@ class KernelSession:
             return Extraction("error", message=f"reading {answer} failed ({what})")
         return read_payload(value.get("data", {}).get("text/plain"))
 
-    def _request(self, code: str, *, silent: bool, label: str, timeout: float,
-                 user_expressions: dict | None = None) -> Outcome:
+    def _request(
+        self, code: str, *, silent: bool, label: str, timeout: float, user_expressions: dict | None = None
+    ) -> Outcome:
         if not self.alive():
             return Outcome("dead")
-        msg_id = self.client.execute(code, silent=silent, store_history=not silent,
-                                     user_expressions=user_expressions or {}, allow_stdin=False,
-                                     stop_on_error=False)
+        msg_id = self.client.execute(
+            code,
+            silent=silent,
+            store_history=not silent,
+            user_expressions=user_expressions or {},
+            allow_stdin=False,
+            stop_on_error=False,
+        )
         self.label_of[msg_id] = label
         try:
             reply = self._wait(msg_id, timeout)
@@ -349,7 +397,9 @@ class KernelSession:
         except (KernelDied, KernelBroken) as error:
             self.oversized.discard(label)  # a dying kernel drops its connections too: that was no big print
             return Outcome("dead" if isinstance(error, KernelDied) else "broken")
-        if folder_bytes(self.work_root, self.limits.disk) > self.limits.disk:  # a last look, however fast the cell
+        if (
+            folder_bytes(self.work_root, self.limits.disk) > self.limits.disk
+        ):  # a last look, however fast the cell
             self._kill()
             return Outcome("disk")
         if reply.get("status") == "ok":
@@ -469,6 +519,7 @@ def reaper_on() -> bool:
         return False
     try:
         import ctypes
+
         libc = ctypes.CDLL(None, use_errno=True)
         return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
     except (OSError, AttributeError):
@@ -549,5 +600,8 @@ def work_folder() -> Path:
     """A new temporary folder, under $WORKBOOK_GRADE_TMP when set, else /tmp: a short path, because
     the Unix sockets inside it must stay under about 100 characters."""
     import tempfile
-    base = os.environ.get("WORKBOOK_GRADE_TMP") or ("/tmp" if os.name == "posix" and os.path.isdir("/tmp") else None)
+
+    base = os.environ.get("WORKBOOK_GRADE_TMP") or (
+        "/tmp" if os.name == "posix" and os.path.isdir("/tmp") else None
+    )
     return Path(tempfile.mkdtemp(prefix="wbgrade-", dir=base))

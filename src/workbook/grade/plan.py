@@ -10,6 +10,7 @@ never see. One with a new grade_id is an extra slot, taken out at the same point
 exercise that defines the same answer name (at the end of the notebook when none does). One with
 the grade_id of an official exercise replaces its judge and probes and keeps its points.
 """
+
 from __future__ import annotations
 
 import ast
@@ -19,7 +20,7 @@ import importlib.util
 import pkgutil
 import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import workbook.exercises as exercises_package
@@ -39,9 +40,9 @@ class PlanError(RuntimeError):
 class Slot:
     exercise: Exercise
     points: float
-    answer_cell: int | None   # index of the answer cell in the released notebook
-    extract_at: int           # the answer is taken out just before running this cell (len(cells): at the end)
-    hidden: bool = False      # from --extra-checks: its hint is not shown to the learner
+    answer_cell: int | None  # index of the answer cell in the released notebook
+    extract_at: int  # the answer is taken out just before running this cell (len(cells): at the end)
+    hidden: bool = False  # from --extra-checks: its hint is not shown to the learner
 
     @property
     def grade_id(self) -> str:
@@ -50,9 +51,9 @@ class Slot:
 
 @dataclass(frozen=True)
 class Cell:
-    kind: str                 # "code", "markdown", "raw"
+    kind: str  # "code", "markdown", "raw"
     source: str
-    role: str = "lesson"      # "lesson", "answer" or "check"
+    role: str = "lesson"  # "lesson", "answer" or "check"
     grade_id: str = ""
 
 
@@ -62,7 +63,7 @@ class Plan:
     cells: tuple[Cell, ...]
     slots: tuple[Slot, ...]
     answer_cells: dict[str, int] = field(default_factory=dict)  # grade_id -> index of its answer cell
-    problems: tuple[str, ...] = ()                              # author mistakes found while planning
+    problems: tuple[str, ...] = ()  # author mistakes found while planning
 
     @property
     def max_points(self) -> float:
@@ -73,7 +74,7 @@ def known_notebooks(solutions: Path = SOLUTIONS_DIR) -> list[str]:
     return sorted(p.stem for p in solutions.glob("[0-9][0-9]_*.ipynb"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def lesson_exercises() -> tuple[tuple[Exercise, ...], tuple[str, ...]]:
     """Every lesson's exercises, and one line per lesson module that failed to import.
 
@@ -111,11 +112,15 @@ def load_extra(path: Path | None) -> tuple[Exercise, ...]:
         raise PlanError(f"--extra-checks {path} must define EXERCISES, a list of workbook.exercises.Exercise")
     for exercise in extra:
         if exercise.kind not in ("value", "function"):
-            raise PlanError(f"--extra-checks: {exercise.grade_id} has kind {exercise.kind!r}; hidden checks are "
-                            "'value' or 'function'")
+            raise PlanError(
+                f"--extra-checks: {exercise.grade_id} has kind {exercise.kind!r}; hidden checks are "
+                "'value' or 'function'"
+            )
         if not _literal(exercise.probes):
-            raise PlanError(f"--extra-checks: the probes of {exercise.grade_id} must be plain literals "
-                            "(numbers, strings, None, lists, tuples, dicts)")
+            raise PlanError(
+                f"--extra-checks: the probes of {exercise.grade_id} must be plain literals "
+                "(numbers, strings, None, lists, tuples, dicts)"
+            )
     return tuple(extra)
 
 
@@ -128,7 +133,10 @@ def _literal(value: object) -> bool:
 
 def _no_definition(grade_id: str):
     def judge(plain: object) -> object:
-        return failed(f"the course has no check for {grade_id}; the instructor must add it to workbook.exercises")
+        return failed(
+            f"the course has no check for {grade_id}; the instructor must add it to workbook.exercises"
+        )
+
     return judge
 
 
@@ -157,11 +165,14 @@ def build_plan(notebook: str, extra: tuple[Exercise, ...] = (), solutions: Path 
             manual[grade_id] = float(meta.get("points", 0))
         elif meta.get("grade") and grade_id.endswith(CHECK_SUFFIX):
             role = "check"
-            checks[grade_id[:-len(CHECK_SUFFIX)]] = (index, float(meta.get("points", 0)))
+            checks[grade_id[: -len(CHECK_SUFFIX)]] = (index, float(meta.get("points", 0)))
         cells.append(Cell(cell.cell_type, cell.source, role, grade_id))
     problems = [f"{gid}: an answer cell with no exercise definition" for gid in answers if gid not in defined]
-    problems += [f"{gid}: defined in workbook.exercises but has no answer cell"
-                 for gid in defined if gid not in answers]
+    problems += [
+        f"{gid}: defined in workbook.exercises but has no answer cell"
+        for gid in defined
+        if gid not in answers
+    ]
     slots: list[Slot] = []
     for grade_id, index in sorted(answers.items(), key=lambda item: item[1]):
         exercise = defined.get(grade_id) or Exercise(grade_id, notebook, "?", 0, _no_definition(grade_id))
@@ -180,8 +191,15 @@ def _with_extra(slots: list[Slot], extra: list[Exercise], end: int) -> list[Slot
             slots[i] = Slot(exercise, slots[i].points, slots[i].answer_cell, slots[i].extract_at, hidden=True)
             continue
         twin = next((s for s in slots if s.exercise.answer == exercise.answer and not s.hidden), None)
-        added.append(Slot(exercise, float(exercise.points), twin.answer_cell if twin else None,
-                          twin.extract_at if twin else end, hidden=True))
+        added.append(
+            Slot(
+                exercise,
+                float(exercise.points),
+                twin.answer_cell if twin else None,
+                twin.extract_at if twin else end,
+                hidden=True,
+            )
+        )
     # Stable order: official slots first at each extraction point, then the hidden ones.
     return sorted(slots + added, key=lambda s: (s.extract_at, s.hidden))
 
@@ -192,8 +210,9 @@ def answer_owner(extra: tuple[Exercise, ...] = ()) -> dict[str, str]:
     return {ex.grade_id: ex.notebook for ex in (*exercises, *extra)}
 
 
-def context_fingerprint(notebook: str | None, extra_file: Path | None, settings: str,
-                        solutions: Path = SOLUTIONS_DIR) -> str:
+def context_fingerprint(
+    notebook: str | None, extra_file: Path | None, settings: str, solutions: Path = SOLUTIONS_DIR
+) -> str:
     """What a grade depends on besides the submission: the course code, data, this notebook's
     source, the hidden checks and the settings. A journal entry counts only while this is unchanged."""
     digest = hashlib.sha256(settings.encode())
@@ -201,8 +220,11 @@ def context_fingerprint(notebook: str | None, extra_file: Path | None, settings:
         for path in sorted(folder.rglob(pattern)):
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    for path in (REPO_ROOT / "requirements.txt", extra_file,
-                 solutions / f"{notebook}.ipynb" if notebook else None):
+    for path in (
+        REPO_ROOT / "requirements.txt",
+        extra_file,
+        solutions / f"{notebook}.ipynb" if notebook else None,
+    ):
         if path is not None and path.is_file():
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()

@@ -17,15 +17,18 @@ exactly what gets judged. There is no key in here: any secret in the kernel belo
 This module imports nothing from ``workbook`` (``to_plain`` and ``NotPlainData`` are handed in),
 so the same code runs in the kernel and, for the tests, in plain Python.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 MAX_DEPTH = 64
 
 
-def make_extractor(namespace: dict, to_plain: Callable, not_plain: type,
-                   limit: int) -> Callable[[str, str, tuple], str]:
+def make_extractor(
+    namespace: dict, to_plain: Callable, not_plain: type, limit: int
+) -> Callable[[str, str, tuple], str]:
     """Capture everything now and return ``extract(name, kind, probes) -> text``."""
     absent = object()
 
@@ -49,8 +52,9 @@ def make_extractor(namespace: dict, to_plain: Callable, not_plain: type,
                     raise not_plain(f"{where} has a key that is not a string")
                 copy[key] = strict(item, f"{where}[{key!r}]", depth + 1)
             return copy
-        raise not_plain(f"{where} is a {type(value).__name__}, not plain data; "
-                        "use numbers, strings, lists and dicts")
+        raise not_plain(
+            f"{where} is a {type(value).__name__}, not plain data; use numbers, strings, lists and dicts"
+        )
 
     def fresh(value: Any) -> Any:
         # Each call gets its own copy of the inputs, so a function that changes them changes no later probe.
@@ -93,8 +97,11 @@ def make_extractor(namespace: dict, to_plain: Callable, not_plain: type,
         try:
             if kind == "function":
                 if not callable(answer):
-                    return {"status": "not_plain", "message": f"{name} should be a function (def {name}(...):), "
-                                                              f"not a {type(answer).__name__}"}
+                    return {
+                        "status": "not_plain",
+                        "message": f"{name} should be a function (def {name}(...):), "
+                        f"not a {type(answer).__name__}",
+                    }
                 return {"status": "ok", "data": [call(answer, args) for args in probes]}
             return {"status": "ok", "data": plain(answer, name)}
         except NotImplementedError:
@@ -110,8 +117,13 @@ def make_extractor(namespace: dict, to_plain: Callable, not_plain: type,
         except BaseException as error:  # e.g. RecursionError on a list that contains itself
             text = ascii({"status": "error", "message": describe(error)})
         if len(text) > limit:
-            text = ascii({"status": "too_big", "message": f"{name} is {len(text):,} characters as plain data; "
-                                                          f"the grader reads at most {limit:,}"})
+            text = ascii(
+                {
+                    "status": "too_big",
+                    "message": f"{name} is {len(text):,} characters as plain data; "
+                    f"the grader reads at most {limit:,}",
+                }
+            )
         return text
 
     return extract

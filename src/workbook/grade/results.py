@@ -6,20 +6,22 @@ client and the runner); ``Status`` and ``Verdict`` are a row's and an exercise's
 and the feedback. Spelling them as dict keys in six places let them drift apart. A :class:`Row` crosses process boundaries (pickled from a
 worker) and is stored in the journal as JSON (``to_dict`` / ``from_dict``).
 """
+
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from enum import Enum
 from typing import Any
 
 
 class Status(str, Enum):
     """A row's status, most severe first: a row takes the most severe problem found."""
-    GRADER_ERROR = "grader-error"            # the grader's own fault: graded again next run
-    REFUSED = "refused"                      # not a regular file (a symlink, a device, a fifo)
+
+    GRADER_ERROR = "grader-error"  # the grader's own fault: graded again next run
+    REFUSED = "refused"  # not a regular file (a symlink, a device, a fifo)
     NOT_A_NOTEBOOK = "not-a-notebook"
     WRONG_NOTEBOOK = "wrong-notebook"
-    CRASHED = "crashed"                      # the kernel (or the grading process with it) died
+    CRASHED = "crashed"  # the kernel (or the grading process with it) died
     MEMORY_LIMIT = "memory-limit"
     DISK_LIMIT = "disk-limit"
     TIMEOUT = "timeout"
@@ -42,18 +44,19 @@ class Claim(str, Enum):
     Names equal values on purpose: a member hashes like its name, so it finds the same dict entries
     as the plain text the probe in the kernel sends ("ok", "not_done", ...).
     """
-    ok = "ok"                    # the request ran / the answer came out as plain data
-    error = "error"              # the code raised
-    timeout = "timeout"          # over the time limit, stopped by an interrupt
-    stuck = "stuck"              # over the time limit and deaf to the interrupt
-    dead = "dead"                # the kernel died
-    broken = "broken"            # the kernel stopped speaking the Jupyter protocol
-    disk = "disk"                # the work folder outgrew its quota
-    missing = "missing"          # the answer's name is not defined
-    not_done = "not_done"        # the stub (..., NotImplementedError)
-    not_plain = "not_plain"      # not plain data
-    too_big = "too_big"          # more text than the grader reads
-    unreadable = "unreadable"    # the claim itself is not a literal of the expected shape
+
+    ok = "ok"  # the request ran / the answer came out as plain data
+    error = "error"  # the code raised
+    timeout = "timeout"  # over the time limit, stopped by an interrupt
+    stuck = "stuck"  # over the time limit and deaf to the interrupt
+    dead = "dead"  # the kernel died
+    broken = "broken"  # the kernel stopped speaking the Jupyter protocol
+    disk = "disk"  # the work folder outgrew its quota
+    missing = "missing"  # the answer's name is not defined
+    not_done = "not_done"  # the stub (..., NotImplementedError)
+    not_plain = "not_plain"  # not plain data
+    too_big = "too_big"  # more text than the grader reads
+    unreadable = "unreadable"  # the claim itself is not a literal of the expected shape
     not_reached = "not_reached"  # the notebook stopped before this answer was taken out
 
     def __str__(self) -> str:
@@ -87,6 +90,7 @@ class ExerciseResult:
 @dataclass(frozen=True)
 class Row:
     """One submitted file: a gradebook row plus what its feedback needs."""
+
     learner: str
     notebook: str
     file: str
@@ -96,9 +100,9 @@ class Row:
     max: float
     exercises: tuple[ExerciseResult, ...] = ()
     notes: tuple[str, ...] = ()
-    sandbox: str = "bwrap"                   # "bwrap", or "unsandboxed" (the score is not to be trusted)
+    sandbox: str = "bwrap"  # "bwrap", or "unsandboxed" (the score is not to be trusted)
 
-    def with_reason(self, extra: str) -> "Row":
+    def with_reason(self, extra: str) -> Row:
         return replace(self, reason="; ".join(filter(None, [self.reason, extra])))
 
     def to_dict(self) -> dict[str, Any]:
@@ -109,10 +113,19 @@ class Row:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Row":
-        exercises = tuple(ExerciseResult(**{**e, "verdict": Verdict(e["verdict"])}) for e in data["exercises"])
-        return cls(**{**data, "status": Status(data["status"]), "exercises": exercises,
-                      "notes": tuple(data.get("notes", ())), "sandbox": data.get("sandbox", "bwrap")})
+    def from_dict(cls, data: dict[str, Any]) -> Row:
+        exercises = tuple(
+            ExerciseResult(**{**e, "verdict": Verdict(e["verdict"])}) for e in data["exercises"]
+        )
+        return cls(
+            **{
+                **data,
+                "status": Status(data["status"]),
+                "exercises": exercises,
+                "notes": tuple(data.get("notes", ())),
+                "sandbox": data.get("sandbox", "bwrap"),
+            }
+        )
 
 
 def number(value: float) -> float | int:

@@ -17,6 +17,7 @@
 
 The result is one :class:`~workbook.grade.results.Row`.
 """
+
 from __future__ import annotations
 
 import copy
@@ -24,11 +25,12 @@ import random
 import re
 import shutil
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from workbook.checks import NOT_DONE_VERDICT, Verdict as CheckVerdict, failed, judge_plain
+from workbook.checks import NOT_DONE_VERDICT, failed, judge_plain
+from workbook.checks import Verdict as CheckVerdict
 from workbook.exercises import Exercise, grading_for
 from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, Limits, work_folder
 from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_extra
@@ -38,19 +40,30 @@ from workbook.grade.submissions import LearnerCells, NotANotebook, Refused, Subm
 from workbook.plain import NotPlainData, to_plain
 
 OUTPUT_LIMIT = 10_000_000  # characters of output per notebook before it is flagged
-WALL_LIMIT = 1800          # seconds one notebook may take in all, whatever each cell does
+WALL_LIMIT = 1800  # seconds one notebook may take in all, whatever each cell does
 # Request outcomes after which the kernel cannot be trusted or used: the row's status, and what happened.
-STOPPED = {Claim.stuck: (Status.TIMEOUT, "hung"), Claim.dead: (Status.CRASHED, "died"),
-           Claim.disk: (Status.DISK_LIMIT, "wrote more into its folder than the disk quota allows and was stopped"),
-           Claim.broken: (Status.CRASHED, "stopped speaking the Jupyter protocol (a module it relies on was replaced?)")}
+STOPPED = {
+    Claim.stuck: (Status.TIMEOUT, "hung"),
+    Claim.dead: (Status.CRASHED, "died"),
+    Claim.disk: (Status.DISK_LIMIT, "wrote more into its folder than the disk quota allows and was stopped"),
+    Claim.broken: (
+        Status.CRASHED,
+        "stopped speaking the Jupyter protocol (a module it relies on was replaced?)",
+    ),
+}
 
 # Things an answer cell of this course never needs. A match changes no score; it tells the
 # instructor where to look (only what the released cell did not already contain counts).
 REVIEW = (
-    (r"get_ipython|input_transformers|ast_transformers|display_formatter|register_magic", "IPython internals"),
+    (
+        r"get_ipython|input_transformers|ast_transformers|display_formatter|register_magic",
+        "IPython internals",
+    ),
     (r"\bbuiltins\b|__builtins__", "builtins"),
-    (r"sys\.modules|_getframe|\bgc\.|__closure__|__globals__|__code__|\bglobals\(\)|_workbook_grade",
-     "interpreter internals"),
+    (
+        r"sys\.modules|_getframe|\bgc\.|__closure__|__globals__|__code__|\bglobals\(\)|_workbook_grade",
+        "interpreter internals",
+    ),
     (r"\bworkbook\b", "the course's check machinery"),
     (r"^\s*def\s+check\b|^\s*check\s*=", "its own check"),
     (r"__eq__|metaclass", "a custom equality"),
@@ -67,8 +80,8 @@ class Settings:
     extra_file: str | None = None
     output_limit: int = OUTPUT_LIMIT
     limits: Limits = Limits()
-    seed: str = "0"                 # secret per run: the drawn inputs follow from it
-    edition: str | None = None      # the student edition the kernels get (None: built on first use)
+    seed: str = "0"  # secret per run: the drawn inputs follow from it
+    edition: str | None = None  # the student edition the kernels get (None: built on first use)
     wall: float = WALL_LIMIT
 
 
@@ -81,7 +94,9 @@ class Problem:
 class Stop(Exception):
     """A step found that the file cannot go further; its problems (and a plan, to score 0) travel with it."""
 
-    def __init__(self, *problems: Problem, plan: Plan | None = None, notebook: str = "", message: str = "") -> None:
+    def __init__(
+        self, *problems: Problem, plan: Plan | None = None, notebook: str = "", message: str = ""
+    ) -> None:
         super().__init__(problems)
         self.problems, self.plan, self.notebook, self.message = problems, plan, notebook, message
 
@@ -117,27 +132,39 @@ def plan_for(notebook: str, settings: Settings) -> Plan:
 
 # ---------- the steps ----------
 
+
 def read_step(submission: Submission) -> LearnerCells:
     try:
         return read_answers(submission.path)
     except Refused as error:
         raise Stop(Problem(Status.REFUSED, str(error))) from None
     except NotANotebook as error:
-        raise Stop(Problem(Status.NOT_A_NOTEBOOK, str(error)), notebook=submission.notebook or "",
-                   message="the file could not be read") from None
+        raise Stop(
+            Problem(Status.NOT_A_NOTEBOOK, str(error)),
+            notebook=submission.notebook or "",
+            message="the file could not be read",
+        ) from None
 
 
-def identify_step(submission: Submission, cells: LearnerCells, settings: Settings) -> tuple[str, tuple[str, ...]]:
+def identify_step(
+    submission: Submission, cells: LearnerCells, settings: Settings
+) -> tuple[str, tuple[str, ...]]:
     """(notebook, notes): the notebook the file is, by its name or by its exercise cells."""
     owners = answer_owner(_extra_for(settings))
     lessons = sorted({owners[gid] for gid in cells.cells if gid in owners})
     if submission.notebook:
         return submission.notebook, ()
     if len(lessons) != 1:
-        raise Stop(Problem(Status.WRONG_NOTEBOOK, "cannot tell which notebook this is: name the file after it, "
-                                                  "for example 02_coldchain_data.ipynb"))
-    return lessons[0], (f"the file name does not name a notebook; it was recognised as {lessons[0]} "
-                        "by its exercise cells",)
+        raise Stop(
+            Problem(
+                Status.WRONG_NOTEBOOK,
+                "cannot tell which notebook this is: name the file after it, "
+                "for example 02_coldchain_data.ipynb",
+            )
+        )
+    return lessons[0], (
+        f"the file name does not name a notebook; it was recognised as {lessons[0]} by its exercise cells",
+    )
 
 
 def plan_step(notebook: str, cells: LearnerCells, settings: Settings) -> Plan:
@@ -145,16 +172,23 @@ def plan_step(notebook: str, cells: LearnerCells, settings: Settings) -> Plan:
     owners = answer_owner(_extra_for(settings))
     lessons = sorted({owners[gid] for gid in cells.cells if gid in owners})
     if not any(gid in plan.answer_cells for gid in cells.cells) and lessons:
-        raise Stop(Problem(Status.WRONG_NOTEBOOK, f"the file is named {notebook} but holds the exercises of "
-                                                  f"{', '.join(lessons)}; was the wrong file submitted?"),
-                   plan=plan, notebook=notebook, message="this file is another notebook")
+        raise Stop(
+            Problem(
+                Status.WRONG_NOTEBOOK,
+                f"the file is named {notebook} but holds the exercises of "
+                f"{', '.join(lessons)}; was the wrong file submitted?",
+            ),
+            plan=plan,
+            notebook=notebook,
+            message="this file is another notebook",
+        )
     return plan
 
 
 @dataclass(frozen=True)
 class Merged:
     sources: tuple[str, ...]
-    void: dict[str, str]              # grade_id -> why that answer scores 0
+    void: dict[str, str]  # grade_id -> why that answer scores 0
     problems: tuple[Problem, ...]
     review: tuple[str, ...]
 
@@ -170,37 +204,48 @@ def merge_step(plan: Plan, learner: LearnerCells) -> Merged:
         usable = [source for cell_kind, source in found if cell_kind == kind]
         if not found:
             missing.append(grade_id)
-            void[grade_id] = (f"there is no cell with grade_id {grade_id} in the notebook (deleted, or the answer "
-                              "was typed into a new cell?); put the answer in the exercise's own cell")
+            void[grade_id] = (
+                f"there is no cell with grade_id {grade_id} in the notebook (deleted, or the answer "
+                "was typed into a new cell?); put the answer in the exercise's own cell"
+            )
             continue
         if not usable:
             missing.append(grade_id)
-            void[grade_id] = (f"the exercise cell of {grade_id} was turned into a {found[0][0]} cell; "
-                              f"make it {kind} again")
+            void[grade_id] = (
+                f"the exercise cell of {grade_id} was turned into a {found[0][0]} cell; make it {kind} again"
+            )
             continue
         if len(set(usable)) > 1:
             duplicated.append(grade_id)
-            void[grade_id] = (f"{len(usable)} different cells carry grade_id {grade_id} (a copied cell?); keep one "
-                              "and submit again")
+            void[grade_id] = (
+                f"{len(usable)} different cells carry grade_id {grade_id} (a copied cell?); keep one "
+                "and submit again"
+            )
         sources[index] = usable[-1]  # run the last, as Run All would leave it, so later cells still work
         review += _flags(grade_id, plan.cells[index].source, usable[-1])
     problems = []
     if missing:
         problems.append(Problem(Status.MISSING_ANSWERS, f"no answer cell for {', '.join(missing)}"))
     if duplicated:
-        problems.append(Problem(Status.DUPLICATE_ANSWERS, f"several different cells for {', '.join(duplicated)}"))
+        problems.append(
+            Problem(Status.DUPLICATE_ANSWERS, f"several different cells for {', '.join(duplicated)}")
+        )
     return Merged(tuple(sources), void, tuple(problems), tuple(review))
 
 
 def _flags(grade_id: str, released: str, answer: str) -> list[str]:
-    used = [what for pattern, what in REVIEW
-            if re.search(pattern, answer, re.MULTILINE) and not re.search(pattern, released, re.MULTILINE)]
+    used = [
+        what
+        for pattern, what in REVIEW
+        if re.search(pattern, answer, re.MULTILINE) and not re.search(pattern, released, re.MULTILINE)
+    ]
     return [f"review {grade_id}: its answer uses {', '.join(used)}"] if used else []
 
 
 @dataclass(frozen=True)
 class Drawn:
     """The inputs a function exercise is called on: its fixed probes, then the drawn ones with their right results."""
+
     fixed: tuple[tuple, ...]
     drawn: tuple[tuple, ...] = ()
     expected: tuple[Any, ...] = ()
@@ -214,8 +259,11 @@ _draws: dict[tuple[str, str], Drawn] = {}
 
 
 def draw_step(plan: Plan, settings: Settings) -> dict[str, Drawn]:
-    return {slot.grade_id: draw_for(slot.exercise, settings.seed)
-            for slot in plan.slots if slot.exercise.kind == "function"}
+    return {
+        slot.grade_id: draw_for(slot.exercise, settings.seed)
+        for slot in plan.slots
+        if slot.exercise.kind == "function"
+    }
 
 
 def draw_for(exercise: Exercise, seed: str) -> Drawn:
@@ -256,8 +304,9 @@ def _void_answers(plan: Plan, void: dict[str, str]) -> set[str]:
     return {slot.exercise.answer for slot in plan.slots if slot.grade_id in void and not slot.hidden}
 
 
-def run_step(plan: Plan, merged: Merged, draws: dict[str, Drawn], settings: Settings,
-             folder: Path | None = None) -> Ran:
+def run_step(
+    plan: Plan, merged: Merged, draws: dict[str, Drawn], settings: Settings, folder: Path | None = None
+) -> Ran:
     """Run the rebuilt notebook; take each answer out where its check cell stands."""
     taken: dict[str, Extraction] = {}
     problems: list[Problem] = []
@@ -276,12 +325,18 @@ def run_step(plan: Plan, merged: Merged, draws: dict[str, Drawn], settings: Sett
                 stopped = False
                 for slot in due.get(index, []):
                     probes = draws[slot.grade_id].probes if slot.grade_id in draws else slot.exercise.probes
-                    taken[slot.grade_id] = extraction = session.extract(slot.exercise.answer, slot.exercise.kind,
-                                                                        probes)
+                    taken[slot.grade_id] = extraction = session.extract(
+                        slot.exercise.answer, slot.exercise.kind, probes
+                    )
                     if extraction.status in STOPPED:
                         status, what = STOPPED[extraction.status]
-                        problems.append(Problem(status, f"the kernel {what} while the grader read "
-                                                        f"{slot.exercise.answer}; the rest of the notebook was not run"))
+                        problems.append(
+                            Problem(
+                                status,
+                                f"the kernel {what} while the grader read "
+                                f"{slot.exercise.answer}; the rest of the notebook was not run",
+                            )
+                        )
                         stopped = True
                         break
                 if stopped or index == len(plan.cells):
@@ -290,8 +345,13 @@ def run_step(plan: Plan, merged: Merged, draws: dict[str, Drawn], settings: Sett
                 if cell.kind != "code" or cell.role == "check":
                     continue
                 if time.monotonic() - started > settings.wall:
-                    problems.append(Problem(Status.TIMEOUT, f"the notebook ran longer than {settings.wall:g} s in "
-                                                            f"all; it was stopped before {_label(plan, index)}"))
+                    problems.append(
+                        Problem(
+                            Status.TIMEOUT,
+                            f"the notebook ran longer than {settings.wall:g} s in "
+                            f"all; it was stopped before {_label(plan, index)}",
+                        )
+                    )
                     break
                 if _run_cell(session, merged.sources[index], _label(plan, index), settings, problems, notes):
                     break
@@ -304,48 +364,80 @@ def run_step(plan: Plan, merged: Merged, draws: dict[str, Drawn], settings: Sett
 
 def _output_problems(session: KernelSession, settings: Settings) -> list[Problem]:
     limit = f"limit {settings.output_limit / 1e6:.0f} MB"
-    found = [Problem(Status.OUTPUT_LIMIT, f"{label} printed {size / 1e6:.0f} MB of output ({limit}); it was "
-                                          "thrown away")
-             for label, size in session.output_by_label().items()
-             if size > settings.output_limit and label not in session.oversized]
-    found += [Problem(Status.OUTPUT_LIMIT, f"{label} printed one output of more than {MAX_MESSAGE >> 20} MB "
-                                           f"({limit}); it was thrown away") for label in sorted(session.oversized)]
+    found = [
+        Problem(
+            Status.OUTPUT_LIMIT,
+            f"{label} printed {size / 1e6:.0f} MB of output ({limit}); it was thrown away",
+        )
+        for label, size in session.output_by_label().items()
+        if size > settings.output_limit and label not in session.oversized
+    ]
+    found += [
+        Problem(
+            Status.OUTPUT_LIMIT,
+            f"{label} printed one output of more than {MAX_MESSAGE >> 20} MB ({limit}); it was thrown away",
+        )
+        for label in sorted(session.oversized)
+    ]
     return found
 
 
-def _run_cell(session: KernelSession, source: str, label: str, settings: Settings, problems: list[Problem],
-              notes: list[str]) -> bool:
+def _run_cell(
+    session: KernelSession,
+    source: str,
+    label: str,
+    settings: Settings,
+    problems: list[Problem],
+    notes: list[str],
+) -> bool:
     """Run one cell, record what went wrong; True when the notebook cannot go on."""
     outcome = session.run_cell(source, label)
     timeout = settings.timeout
     if outcome.status is Claim.error:
         if outcome.error.startswith("MemoryError"):
-            problems.append(Problem(Status.MEMORY_LIMIT, f"{label} ran out of memory (the limit is "
-                                                         f"{settings.limits.memory >> 20} MB per notebook)"))
+            problems.append(
+                Problem(
+                    Status.MEMORY_LIMIT,
+                    f"{label} ran out of memory (the limit is "
+                    f"{settings.limits.memory >> 20} MB per notebook)",
+                )
+            )
         elif "File too large" in outcome.error:
-            problems.append(Problem(Status.DISK_LIMIT, f"{label} wrote a file bigger than the disk quota "
-                                                       f"({settings.limits.disk >> 20} MB)"))
+            problems.append(
+                Problem(
+                    Status.DISK_LIMIT,
+                    f"{label} wrote a file bigger than the disk quota ({settings.limits.disk >> 20} MB)",
+                )
+            )
         notes.append(f"{label} raised {_short(outcome.error)}")
     elif outcome.status is Claim.timeout:
         problems.append(Problem(Status.TIMEOUT, f"{label} ran longer than {timeout:g} s and was stopped"))
     elif outcome.status is Claim.stuck:
-        problems.append(Problem(Status.TIMEOUT, f"{label} ran longer than {timeout:g} s and did not stop when "
-                                                "interrupted; the rest of the notebook was not run"))
+        problems.append(
+            Problem(
+                Status.TIMEOUT,
+                f"{label} ran longer than {timeout:g} s and did not stop when "
+                "interrupted; the rest of the notebook was not run",
+            )
+        )
         return True
     elif outcome.status in STOPPED:
         status, what = STOPPED[outcome.status]
-        problems.append(Problem(status, f"the kernel {what} in {label}; the rest of the notebook was not run"))
+        problems.append(
+            Problem(status, f"the kernel {what} in {label}; the rest of the notebook was not run")
+        )
         return True
     return False
 
 
 def _short(text: str, limit: int = 160) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def judge_step(plan: Plan, merged: Merged, ran: Ran, draws: dict[str, Drawn], learner: LearnerCells,
-               settings: Settings) -> tuple[tuple[ExerciseResult, ...], tuple[Problem, ...], tuple[str, ...]]:
+def judge_step(
+    plan: Plan, merged: Merged, ran: Ran, draws: dict[str, Drawn], learner: LearnerCells, settings: Settings
+) -> tuple[tuple[ExerciseResult, ...], tuple[Problem, ...], tuple[str, ...]]:
     """(results, problems, review notes) for every slot of the plan."""
     results, problems, review = [], [], []
     voided = _void_answers(plan, merged.void)
@@ -361,10 +453,16 @@ def judge_step(plan: Plan, merged: Merged, ran: Ran, draws: dict[str, Drawn], le
             verdict = failed("not graded: the exercise cell this check reads is missing or ambiguous")
         else:
             try:
-                verdict = verdict_for(slot, ran.taken.get(slot.grade_id, Extraction(Claim.not_reached)),
-                                      draws.get(slot.grade_id), settings)
+                verdict = verdict_for(
+                    slot,
+                    ran.taken.get(slot.grade_id, Extraction(Claim.not_reached)),
+                    draws.get(slot.grade_id),
+                    settings,
+                )
             except Exception as error:  # a judge that returns no Verdict is the course's bug: retry next run
-                problems.append(Problem(Status.GRADER_ERROR, f"the check of {slot.grade_id} is broken ({error})"))
+                problems.append(
+                    Problem(Status.GRADER_ERROR, f"the check of {slot.grade_id} is broken ({error})")
+                )
                 verdict = failed("not graded: the check itself failed; your instructor has been told")
         results.append(_result(slot, verdict))
     return tuple(results), tuple(problems), tuple(review)
@@ -392,11 +490,15 @@ def verdict_for(slot: Slot, taken: Extraction, drawn: Drawn | None, settings: Se
     if taken.status is Claim.not_done:
         return NOT_DONE_VERDICT
     if taken.status is Claim.missing:
-        return failed(f"{name} is not defined when its check runs: its cell raised an error before defining "
-                      "it, or the name was changed")
+        return failed(
+            f"{name} is not defined when its check runs: its cell raised an error before defining "
+            "it, or the name was changed"
+        )
     if taken.status is Claim.timeout:
-        return failed(f"reading {name} took longer than {settings.timeout:g} s"
-                      + (" (did it return for every input the check tried?)" if exercise.kind == "function" else ""))
+        return failed(
+            f"reading {name} took longer than {settings.timeout:g} s"
+            + (" (did it return for every input the check tried?)" if exercise.kind == "function" else "")
+        )
     if taken.status in (Claim.stuck, Claim.dead, Claim.broken, Claim.disk, Claim.not_reached):
         return failed("not graded: the notebook stopped before this exercise was reached (see Why)")
     return failed(taken.message or f"{name} could not be read ({taken.status})")
@@ -405,6 +507,7 @@ def verdict_for(slot: Slot, taken: Extraction, drawn: Drawn | None, settings: Se
 def _judge_drawn(exercise: Exercise, drawn: Drawn, results: list) -> CheckVerdict | None:
     """None when every drawn input got its right result; else a hint naming the first that did not."""
     from workbook.exercises.references import same_plain
+
     same = grading_for(exercise.grade_id).same or same_plain
     for args, got, want in zip(drawn.drawn, results, drawn.expected):
         if same(got, want):
@@ -412,28 +515,50 @@ def _judge_drawn(exercise: Exercise, drawn: Drawn, results: list) -> CheckVerdic
         call = f"{exercise.answer}({', '.join(_short(repr(a), 70) for a in args)})"
         if isinstance(got, dict) and set(got) == {"error"}:
             return failed(f"{call} raised {got['error']} (an input drawn for this grading run)")
-        return failed(f"{call} returned {_short(repr(got), 80)}, expected {_short(repr(want), 80)} (an input drawn "
-                      "for this grading run; the public examples alone do not make a function right)")
+        return failed(
+            f"{call} returned {_short(repr(got), 80)}, expected {_short(repr(want), 80)} (an input drawn "
+            "for this grading run; the public examples alone do not make a function right)"
+        )
     return None
 
 
 def _result(slot: Slot, verdict: CheckVerdict, manual_text: str = "") -> ExerciseResult:
     manual = slot.exercise.kind == "manual"
-    return ExerciseResult(slot.grade_id, 0 if manual or not verdict.passed else number(slot.points),
-                          number(slot.points), Verdict.MANUAL if manual else Verdict(verdict.status),
-                          manual_text if manual else verdict.message, slot.hidden, slot.exercise.prompt)
+    return ExerciseResult(
+        slot.grade_id,
+        0 if manual or not verdict.passed else number(slot.points),
+        number(slot.points),
+        Verdict.MANUAL if manual else Verdict(verdict.status),
+        manual_text if manual else verdict.message,
+        slot.hidden,
+        slot.exercise.prompt,
+    )
 
 
-def make_row(submission: Submission, notebook: str, settings: Settings, problems: list[Problem],
-             results: tuple[ExerciseResult, ...] = (), notes: tuple[str, ...] = (),
-             review: tuple[str, ...] = ()) -> Row:
+def make_row(
+    submission: Submission,
+    notebook: str,
+    settings: Settings,
+    problems: list[Problem],
+    results: tuple[ExerciseResult, ...] = (),
+    notes: tuple[str, ...] = (),
+    review: tuple[str, ...] = (),
+) -> Row:
     ordered = sorted(problems, key=lambda p: SEVERITY.index(p.status))
     status = ordered[0].status if ordered else Status.GRADED
     scored = [e for e in results if e.verdict is not Verdict.MANUAL]
-    return Row(submission.learner, notebook, submission.file, status,
-               "; ".join([p.reason for p in ordered] + list(review)),
-               number(sum(e.points for e in scored)), number(sum(e.max for e in scored)),
-               tuple(results), tuple(notes), "bwrap" if settings.sandbox.isolated else "unsandboxed")
+    return Row(
+        submission.learner,
+        notebook,
+        submission.file,
+        status,
+        "; ".join([p.reason for p in ordered] + list(review)),
+        number(sum(e.points for e in scored)),
+        number(sum(e.max for e in scored)),
+        tuple(results),
+        tuple(notes),
+        "bwrap" if settings.sandbox.isolated else "unsandboxed",
+    )
 
 
 def zero(plan: Plan, message: str) -> tuple[ExerciseResult, ...]:
@@ -474,14 +599,42 @@ def _pipeline(submission: Submission, settings: Settings, folder: Path | None) -
                 pass
         if stop.plan is not None:
             results = zero(stop.plan, stop.message or "not graded")
-        return make_row(submission, notebook if stop.plan or stop.notebook else notebook, settings,
-                        list(stop.problems), results, notes)
+        return make_row(
+            submission,
+            notebook,
+            settings,
+            list(stop.problems),
+            results,
+            notes,
+        )
     except PlanError as error:
-        return make_row(submission, notebook, settings,
-                        [Problem(Status.GRADER_ERROR, f"this notebook cannot be graded: {error}")], (), notes)
+        return make_row(
+            submission,
+            notebook,
+            settings,
+            [Problem(Status.GRADER_ERROR, f"this notebook cannot be graded: {error}")],
+            (),
+            notes,
+        )
     except Exception as error:  # a grader bug must cost one row, not the batch; the row is retried next run
-        return make_row(submission, notebook, settings,
-                        [Problem(Status.GRADER_ERROR, f"the grader failed on this file ({type(error).__name__}: "
-                                                      f"{error})")], (), notes)
-    return make_row(submission, notebook, settings, [*merged.problems, *ran.problems, *judged], results,
-                    notes + ran.notes, merged.review + review)
+        return make_row(
+            submission,
+            notebook,
+            settings,
+            [
+                Problem(
+                    Status.GRADER_ERROR, f"the grader failed on this file ({type(error).__name__}: {error})"
+                )
+            ],
+            (),
+            notes,
+        )
+    return make_row(
+        submission,
+        notebook,
+        settings,
+        [*merged.problems, *ran.problems, *judged],
+        results,
+        notes + ran.notes,
+        merged.review + review,
+    )

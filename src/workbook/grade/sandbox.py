@@ -17,6 +17,7 @@ but only when told ``--no-sandbox``: then learner code runs with the instructor'
 read every file the instructor can, use the network, and write anywhere the instructor can while
 its kernel runs), so every row says ``unsandboxed`` and its score is not to be trusted.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,18 +28,30 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-
 PACKAGES = ("tooldesign", "workbook")
 # /etc entries a Python kernel may read (shared libraries, users, time zone, MIME types, fonts);
 # the rest of /etc (keys, passwords, machine configuration) stays out of sight.
-ETC_ENTRIES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone", "passwd", "group",
-               "nsswitch.conf", "hosts", "mime.types", "fonts", "alternatives")
+ETC_ENTRIES = (
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "timezone",
+    "passwd",
+    "group",
+    "nsswitch.conf",
+    "hosts",
+    "mime.types",
+    "fonts",
+    "alternatives",
+)
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 
 
 @dataclass(frozen=True)
 class Sandbox:
     """How kernels are started in this run: ``kind`` is "bwrap" or "none"; ``note`` says why, once."""
+
     kind: str
     note: str = ""
 
@@ -49,7 +62,9 @@ class Sandbox:
 
 def python_roots() -> list[str]:
     """The folders the kernel's Python needs: the virtual environment and the installation under it."""
-    roots = {os.path.realpath(p) for p in (sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix)}
+    roots = {
+        os.path.realpath(p) for p in (sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix)
+    }
     roots.add(os.path.dirname(os.path.dirname(os.path.realpath(sys.executable))))
     # Keep only the outermost folders, so one bind does not hide another.
     return sorted(r for r in roots if not any(r != o and r.startswith(o.rstrip("/") + "/") for o in roots))
@@ -76,39 +91,66 @@ def bwrap_args(work_root: Path) -> list[str]:
     root = str(work_root)
     # The kernel's parent inside the sandbox is bubblewrap's own init, not the grader; without this
     # ipykernel would think its parent had gone and quit. --die-with-parent does that job instead.
-    args += ["--bind", root, root, "--chdir", str(work_root / "course" / "notebooks"),
-             "--unsetenv", "JPY_PARENT_PID", "--"]
+    args += [
+        "--bind",
+        root,
+        root,
+        "--chdir",
+        str(work_root / "course" / "notebooks"),
+        "--unsetenv",
+        "JPY_PARENT_PID",
+        "--",
+    ]
     return args
 
 
 def detect(prefer: bool | None = None) -> Sandbox:
     """Use bubblewrap when it is installed and works here; ``prefer=False`` turns it off on purpose."""
     if prefer is False:
-        return Sandbox("none", "the sandbox is turned off: learner code runs unsandboxed, with your "
-                               "rights, your network and your files (solutions/ and any hidden checks too)")
+        return Sandbox(
+            "none",
+            "the sandbox is turned off: learner code runs unsandboxed, with your "
+            "rights, your network and your files (solutions/ and any hidden checks too)",
+        )
     if sys.platform != "linux":
-        return Sandbox("none", "bubblewrap runs on Linux only, so learner code runs unsandboxed here: with your "
-                               "rights, your network and your files (solutions/ and any hidden checks too). "
-                               "Grade on a Linux machine with the package bubblewrap to isolate it")
+        return Sandbox(
+            "none",
+            "bubblewrap runs on Linux only, so learner code runs unsandboxed here: with your "
+            "rights, your network and your files (solutions/ and any hidden checks too). "
+            "Grade on a Linux machine with the package bubblewrap to isolate it",
+        )
     if shutil.which("bwrap") is None:
-        return Sandbox("none", "bubblewrap (bwrap) is not installed, so learner code runs unsandboxed: with "
-                               "your rights, your network and your files (solutions/ and any hidden checks "
-                               "too). On Debian or Ubuntu: sudo apt install bubblewrap")
+        return Sandbox(
+            "none",
+            "bubblewrap (bwrap) is not installed, so learner code runs unsandboxed: with "
+            "your rights, your network and your files (solutions/ and any hidden checks "
+            "too). On Debian or Ubuntu: sudo apt install bubblewrap",
+        )
     try:
         with tempfile.TemporaryDirectory(prefix="workbook-grade-") as folder:
             (Path(folder) / "course" / "notebooks").mkdir(parents=True)
             (Path(folder) / "tmp").mkdir()
-            done = subprocess.run(bwrap_args(Path(folder)) + [sys.executable, "-c", "pass"],
-                                  capture_output=True, text=True, timeout=60)
+            done = subprocess.run(
+                [*bwrap_args(Path(folder)), sys.executable, "-c", "pass"],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
     except (OSError, subprocess.TimeoutExpired) as error:
         reason = str(error)
     else:
         if done.returncode == 0:
-            return Sandbox("bwrap", "learner code runs in bubblewrap: no network, read-only system, "
-                                    "no view of solutions/ or your home")
+            return Sandbox(
+                "bwrap",
+                "learner code runs in bubblewrap: no network, read-only system, "
+                "no view of solutions/ or your home",
+            )
         reason = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[0]
-    return Sandbox("none", f"bubblewrap is installed but cannot make a sandbox here ({reason}), so learner "
-                           "code runs unsandboxed: with your rights, your network and your files")
+    return Sandbox(
+        "none",
+        f"bubblewrap is installed but cannot make a sandbox here ({reason}), so learner "
+        "code runs unsandboxed: with your rights, your network and your files",
+    )
 
 
 class NoSandbox(RuntimeError):
@@ -122,7 +164,9 @@ def student_edition() -> Path:
     """The student edition of this course, built once per process into a temporary folder."""
     if "built" not in _editions:
         import atexit
+
         from workbook.handout import build
+
         folder = Path(tempfile.mkdtemp(prefix="wbedition-"))
         atexit.register(shutil.rmtree, folder, True)
         build(folder / "edition", notebooks=False, self_checks=False)
@@ -139,8 +183,11 @@ def prepare(work_root: Path, edition: Path | None = None) -> Path:
     edition = edition or student_edition()
     course = work_root / "course"
     for package in PACKAGES:
-        shutil.copytree(edition / "src" / package, course / "src" / package,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(
+            edition / "src" / package,
+            course / "src" / package,
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+        )
     if (edition / "data").is_dir():
         shutil.copytree(edition / "data", course / "data")
     requirements = edition / "requirements.txt"
@@ -157,18 +204,29 @@ def kernel_env(work_root: Path) -> dict[str, str]:
     env = {name: os.environ[name] for name in keep if name in os.environ}
     home, tmp = work_root / "home", work_root / "tmp"
     env["PATH"] = os.pathsep.join([os.path.dirname(sys.executable), env.get("PATH", os.defpath)])
-    env.update({
-        "HOME": str(home), "USERPROFILE": str(home), "TMPDIR": str(tmp), "TEMP": str(tmp), "TMP": str(tmp),
-        "IPYTHONDIR": str(home / ".ipython"), "MPLCONFIGDIR": str(home / ".matplotlib"),
-        "XDG_CACHE_HOME": str(home / ".cache"), "XDG_CONFIG_HOME": str(home / ".config"),
-        "JUPYTER_CONFIG_DIR": str(home / ".jupyter"), "JUPYTER_DATA_DIR": str(home / ".local/share/jupyter"),
-        "JUPYTER_RUNTIME_DIR": str(tmp),
-        "PYTHONPATH": str(work_root / "course" / "src"),  # the copy comes before the installed packages
-        "PYTHONNOUSERSITE": "1", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0",
-        "PYTHONIOENCODING": "utf-8",
-        # The grader never looks at pictures; drawing them off screen without encoding PNGs saves time.
-        "MPLBACKEND": "Agg",
-    })
+    env.update(
+        {
+            "HOME": str(home),
+            "USERPROFILE": str(home),
+            "TMPDIR": str(tmp),
+            "TEMP": str(tmp),
+            "TMP": str(tmp),
+            "IPYTHONDIR": str(home / ".ipython"),
+            "MPLCONFIGDIR": str(home / ".matplotlib"),
+            "XDG_CACHE_HOME": str(home / ".cache"),
+            "XDG_CONFIG_HOME": str(home / ".config"),
+            "JUPYTER_CONFIG_DIR": str(home / ".jupyter"),
+            "JUPYTER_DATA_DIR": str(home / ".local/share/jupyter"),
+            "JUPYTER_RUNTIME_DIR": str(tmp),
+            "PYTHONPATH": str(work_root / "course" / "src"),  # the copy comes before the installed packages
+            "PYTHONNOUSERSITE": "1",
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "PYTHONHASHSEED": "0",
+            "PYTHONIOENCODING": "utf-8",
+            # The grader never looks at pictures; drawing them off screen without encoding PNGs saves time.
+            "MPLBACKEND": "Agg",
+        }
+    )
     env.setdefault("LANG", "C.UTF-8")
     _seed_matplotlib_cache(home / ".matplotlib")
     return env
@@ -178,6 +236,7 @@ def _seed_matplotlib_cache(folder: Path) -> None:
     """Copy matplotlib's font list, so that each fresh HOME does not rebuild it (a second or more)."""
     try:
         import matplotlib
+
         cache = Path(matplotlib.get_cachedir())
     except Exception:  # no matplotlib, or no cache yet: the kernel builds its own
         return

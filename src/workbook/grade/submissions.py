@@ -20,6 +20,7 @@ inside the submissions folder is refused with a row that says so: it is never fo
 and a linked folder is not walked into. The file is opened without following links and checked
 again on the open handle, so swapping it for a link at the last moment changes nothing.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,29 +46,38 @@ def kind_of(mode: int) -> str | None:
     """None for a regular file, else what it is, in words."""
     if stat.S_ISREG(mode):
         return None
-    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a fifo"),
-                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")):
+    for test, name in (
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a fifo"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+    ):
         if test(mode):
             return name
     return "not a regular file"
 
 
 def refusal(kind: str) -> str:
-    return (f"the submission is {kind}, not a regular file; it was not followed or read. Submit the "
-            "notebook file itself")
+    return (
+        f"the submission is {kind}, not a regular file; it was not followed or read. Submit the "
+        "notebook file itself"
+    )
 
 
 @dataclass(frozen=True)
 class Submission:
-    path: Path              # where the file is
-    file: str               # its path relative to SUBMISSIONS, with "/": the row's identity
+    path: Path  # where the file is
+    file: str  # its path relative to SUBMISSIONS, with "/": the row's identity
     learner: str
-    notebook: str | None    # the notebook its name points to, or None when the name says nothing
+    notebook: str | None  # the notebook its name points to, or None when the name says nothing
 
 
 @dataclass
 class LearnerCells:
     """The cells of a submission that carry a grade_id: grade_id -> [(cell_type, source), ...]."""
+
     cells: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
 
@@ -81,7 +91,7 @@ def notebook_from_name(stem: str, known: list[str]) -> tuple[str | None, str]:
     by_number = {name[:2]: name for name in known}
     for match in reversed(list(re.finditer(r"(?<!\d)(\d{2})(?!\d)", stem))):
         if match.group(1) in by_number:
-            return by_number[match.group(1)], stem[:match.start()]
+            return by_number[match.group(1)], stem[: match.start()]
     return None, stem
 
 
@@ -112,7 +122,12 @@ def discover(target: Path, known: list[str], out_dir: Path | None = None) -> lis
             learner = relative.parts[0]
         else:
             learner = _learner_name(prefix) or root.name
-            if len(relative.parts) == 1 and target.is_dir() and path.suffix != ".ipynb" and not path.is_symlink():
+            if (
+                len(relative.parts) == 1
+                and target.is_dir()
+                and path.suffix != ".ipynb"
+                and not path.is_symlink()
+            ):
                 continue  # a loose file next to the learners' folders (a class list, a README): not a submission
         found.append(Submission(path, relative.as_posix(), learner, notebook))
     return found
@@ -135,7 +150,9 @@ def read_answers(path: Path) -> LearnerCells:
     try:
         kind = kind_of(os.lstat(path).st_mode)
     except OSError as error:
-        raise NotANotebook(f"the file cannot be read ({error.strerror or error}); check its permissions") from None
+        raise NotANotebook(
+            f"the file cannot be read ({error.strerror or error}); check its permissions"
+        ) from None
     if kind is not None:
         raise Refused(refusal(kind))
     if path.suffix != ".ipynb":
@@ -145,20 +162,28 @@ def read_answers(path: Path) -> LearnerCells:
     except Refused:
         raise
     except OSError as error:
-        raise NotANotebook(f"the file cannot be read ({error.strerror or error}); check its permissions") from None
+        raise NotANotebook(
+            f"the file cannot be read ({error.strerror or error}); check its permissions"
+        ) from None
     if size > MAX_BYTES:
-        raise NotANotebook(f"the file is {size >> 20} MB, far too big for a course notebook; clear the outputs "
-                           "(Edit > Clear Outputs of All Cells), save and submit again")
+        raise NotANotebook(
+            f"the file is {size >> 20} MB, far too big for a course notebook; clear the outputs "
+            "(Edit > Clear Outputs of All Cells), save and submit again"
+        )
     try:
         notebook = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise NotANotebook("the file is not notebook JSON (saved in another format, or damaged); "
-                           "open it in JupyterLab, save it as .ipynb and submit again") from None
+        raise NotANotebook(
+            "the file is not notebook JSON (saved in another format, or damaged); "
+            "open it in JupyterLab, save it as .ipynb and submit again"
+        ) from None
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
         raise NotANotebook("the file is JSON but not a Jupyter notebook (no list of cells)")
     if notebook.get("nbformat") != 4:
-        raise NotANotebook(f"notebook format {notebook.get('nbformat')!r} is not supported; open and save it "
-                           "in a current JupyterLab (format 4)")
+        raise NotANotebook(
+            f"notebook format {notebook.get('nbformat')!r} is not supported; open and save it "
+            "in a current JupyterLab (format 4)"
+        )
     found = LearnerCells()
     for cell in notebook["cells"]:
         grade_id = _grade_id(cell)
