@@ -545,7 +545,7 @@ def lint(
         for message in rule.check(tool_list)
     ]
     text = json.dumps([t.definition() for t in tool_list])
-    name = set_name or getattr(tools, "name", "tools")
+    name = set_name if set_name else getattr(tools, "name", "tools")
     return LintReport(
         name, tuple(t.name for t in tool_list), tuple(findings), len(text), estimate_tokens(text)
     )

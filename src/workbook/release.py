@@ -61,11 +61,12 @@ def _stub_for_top_level(code: str) -> str:
             for target in targets:
                 for name in ast.walk(target):
                     if isinstance(name, ast.Name):
-                        annotation = (
-                            ": " + ast.get_source_segment(code, node.annotation)
+                        written = (
+                            ast.get_source_segment(code, node.annotation)
                             if isinstance(node, ast.AnnAssign)
-                            else ""
+                            else None
                         )
+                        annotation = f": {written}" if written is not None else ""
                         out.append(f"{name.id}{annotation} = ...  {CODE_STUB}")
     return ("\n".join(out) if out else CODE_STUB) + "\n"
 

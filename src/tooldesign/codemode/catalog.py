@@ -67,7 +67,7 @@ def one_line(text: str) -> str:
     A line break inside a description would end that tool's entry early and start a line that
     belongs to no tool, or that even looks like the entry of another one.
     """
-    return text.translate(str.maketrans({"\r": " ", "\n": " ", "\t": " "}))
+    return text.translate(str.maketrans("\r\n\t", "   "))
 
 
 def catalog_line(code: str, argument_names: Sequence[str], description: str) -> str:

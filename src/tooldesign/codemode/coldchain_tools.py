@@ -245,7 +245,9 @@ def register(
     access = dict(access or {})
     ids = []
     for code in CODES:
-        fields = dict(json_schema=SCHEMAS[code], function_call=FUNCTION_CALLS[code], tags=[TAG])
+        fields: dict[str, Any] = dict(
+            json_schema=SCHEMAS[code], function_call=FUNCTION_CALLS[code], tags=[TAG]
+        )
         if merge:
             ids.append(
                 registry.merge_tool(code, descriptions[code], code_mode_access=access.get(code), **fields)

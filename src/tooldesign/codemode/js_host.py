@@ -19,6 +19,10 @@ import os
 import re
 import sys
 import threading
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from py_mini_racer import MiniRacer
 
 # The JavaScript side, installed in the fresh isolate before the program runs. It receives the one
 # Python bridge and keeps it inside its closure: the program only ever sees callTool and console,
@@ -172,7 +176,14 @@ def end(kind: str | None, message: str | None = None) -> None:
 
 
 async def run(settings: dict) -> None:
-    from py_mini_racer import JSOOMException, JSParseException, JSTimeoutException, MiniRacer
+    from py_mini_racer import (
+        JSFunction,
+        JSOOMException,
+        JSParseException,
+        JSPromise,
+        JSTimeoutException,
+        MiniRacer,
+    )
 
     loop = asyncio.get_running_loop()
     one_call_at_a_time = asyncio.Lock()
@@ -194,12 +205,13 @@ async def run(settings: dict) -> None:
     # Drop the timer class mini-racer declares at top level (a binding of the script scope).
     racer.eval("if (typeof __TimerManager !== 'undefined') __TimerManager = undefined;")
     async with racer.wrap_py_function(bridge_call) as js_call:
-        install = racer.eval(PRELUDE)
+        install = cast(JSFunction, racer.eval(PRELUDE))  # PRELUDE is one arrow function
         install(js_call, int(settings["output_cap"]), int(settings["call_budget"]))
         send({"t": "ready"})
 
         async def program() -> object:
-            promise = await racer.eval_cancelable(wrap(settings["source"]))
+            # wrap() makes the program an async function call, so its value is a promise.
+            promise = cast(JSPromise, await racer.eval_cancelable(wrap(settings["source"])))
             return await promise
 
         kind, message = None, None
@@ -221,7 +233,7 @@ async def run(settings: dict) -> None:
         end(kind, message)
 
 
-async def drain(racer: object) -> None:
+async def drain(racer: MiniRacer) -> None:
     """Send what the program printed since its last tool call. Best effort: an isolate still busy
     (a program spinning in promise callbacks) gets half a second, then its last lines are lost."""
     try:

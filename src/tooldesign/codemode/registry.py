@@ -23,7 +23,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 __all__ = [
     "ACCESS_VALUES",
@@ -205,7 +205,8 @@ class Registry:
                     f"a tool named {code} is already registered; use merge_tool to change it"
                 ) from None
             raise
-        return int(cursor.lastrowid)
+        # sqlite3 sets lastrowid after every INSERT; it is None only before the first.
+        return cast(int, cursor.lastrowid)
 
     # The deployment trap sits in one word: coalesce(:access, code_mode_access) keeps the stored
     # value whenever the caller passes nothing.

@@ -212,6 +212,7 @@ class _Run:
         return child
 
     def _read_stdout(self, child: subprocess.Popen) -> None:
+        assert child.stdout is not None  # start() opens every pipe
         for line in child.stdout:
             try:
                 message = json.loads(line)
@@ -222,11 +223,13 @@ class _Run:
         self.messages.put({"t": "gone"})
 
     def _read_stderr(self, child: subprocess.Popen) -> None:
+        assert child.stderr is not None  # start() opens every pipe
         for line in child.stderr:  # keep the tail: an engine abort explains itself there
             self.stderr_tail = (self.stderr_tail + line)[-4000:]
 
     @staticmethod
     def _send(child: subprocess.Popen, message: dict) -> bool:
+        assert child.stdin is not None  # start() opens every pipe
         try:
             child.stdin.write(json.dumps(message, ensure_ascii=True) + "\n")
             child.stdin.flush()
@@ -378,6 +381,8 @@ def resident_mb(child: subprocess.Popen) -> float | None:
 
 
 def _windows_working_set_mb(child: subprocess.Popen) -> float | None:
+    if sys.platform != "win32":  # called only on Windows; this also keeps type checkers elsewhere out
+        return None
     import ctypes
     from ctypes import wintypes
 
@@ -419,6 +424,8 @@ def _stop(child: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL is the OS's problem
         pass
     for pipe in (child.stdin, child.stdout, child.stderr):
+        if pipe is None:
+            continue
         try:
             pipe.close()
         except OSError:

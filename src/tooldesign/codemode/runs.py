@@ -164,7 +164,7 @@ def run_recorded(registry: Registry, program: str, tags: Iterable[str] | None = 
 
 
 # The stand-in's look at the bulk data before it writes a program, made only while it can.
-_PEEKS = ((cc.LIST, {}), (cc.READINGS, {"shipment_id": 108}))
+_PEEKS: tuple[tuple[str, dict[str, Any]], ...] = ((cc.LIST, {}), (cc.READINGS, {"shipment_id": 108}))
 
 
 def code_mode_run(registry: Registry, program: str | None = None) -> RunRecord:

@@ -48,7 +48,7 @@ class ToolResult:
     def block(self) -> dict:
         """The result as a tool_result block echoing the call's id."""
         text = self.content if isinstance(self.content, str) else json.dumps(self.content, ensure_ascii=False)
-        out = {"type": "tool_result", "tool_use_id": self.call_id, "content": text}
+        out: dict[str, Any] = {"type": "tool_result", "tool_use_id": self.call_id, "content": text}
         if self.is_error:
             out["is_error"] = True
         return out

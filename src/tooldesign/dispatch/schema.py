@@ -26,7 +26,7 @@ from tooldesign.tools.schema import argument_errors
 
 
 def _obj(props: dict, required: Sequence[str], closed: bool = True) -> dict:
-    schema = {"type": "object", "properties": props, "required": list(required)}
+    schema: dict[str, Any] = {"type": "object", "properties": props, "required": list(required)}
     if closed:
         schema["additionalProperties"] = False
     return schema

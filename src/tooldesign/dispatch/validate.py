@@ -176,8 +176,8 @@ class Dispatcher:
         call, malformed = _as_call(call)
         if malformed:
             shape = 'a JSON object with "name" (a string) and "input" (an object)'
-            example = {"name": self.tools.names[0] if self.tools.names else "tool_name", "input": {}}
-            error = error_result(call.id, malformed, expected=shape, example=example)
+            sample_call = {"name": self.tools.names[0] if self.tools.names else "tool_name", "input": {}}
+            error = error_result(call.id, malformed, expected=shape, example=sample_call)
             return self._refuse(call, None, call.arguments, "malformed call", error)
         try:
             proposed = parse_arguments(call.arguments)

@@ -4,11 +4,15 @@ and how much single runs scatter around a level's mean."""
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from .sweep import SweepResult
+
+if TYPE_CHECKING:
+    from matplotlib.transforms import Bbox
 
 
 def plot_cost_success(table: pd.DataFrame, success: str = "success A", highlight: str | None = None, ax=None):
@@ -63,7 +67,7 @@ def _untangle(ax, texts) -> None:
     renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
     if renderer is None:
         return
-    placed = []
+    placed: list[Bbox] = []
     for text in texts:
         for _ in range(12):
             box = text.get_window_extent(renderer)

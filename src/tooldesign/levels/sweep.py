@@ -208,4 +208,13 @@ def sweep(
             result = measure(level, int(seed), max_steps)
             for key, values in arrays.items():
                 values[i, j] = getattr(result, key)
-    return SweepResult(seeds, table, max_steps, **arrays)
+    return SweepResult(
+        seeds,
+        table,
+        max_steps,
+        correct=arrays["correct"],
+        tokens=arrays["tokens"],
+        calls=arrays["calls"],
+        errors=arrays["errors"],
+        steps=arrays["steps"],
+    )

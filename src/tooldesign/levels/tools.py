@@ -23,7 +23,7 @@ MISSING = {"hata": "eksik alan"}  # a declared field was not filled
 
 def read_meter(*, abone: str | None = None) -> dict:
     """``sayac_oku``: a subscriber's two indexes, type and region."""
-    record = SUBSCRIBERS.get(abone)
+    record = SUBSCRIBERS.get(abone) if abone is not None else None
     if record is None:
         return {"hata": "abone yok"}
     return {key: record[key] for key in ("onceki", "simdiki", "tip", "bolge")}
@@ -60,7 +60,7 @@ def search_docs(*, anahtar: str | None = None) -> dict:
         return dict(MISSING)
     query = piece_set(str(anahtar))
     overlap = {code: len(query & piece_set(text)) for code, text in DOCUMENTS.items()}
-    best = max(overlap, key=overlap.get)  # first of the equals wins
+    best = max(overlap, key=overlap.__getitem__)  # first of the equals wins
     if overlap[best] == 0:
         return {"hata": "bulunamadi"}
     return {"kod": best, "metin": DOCUMENTS[best]}

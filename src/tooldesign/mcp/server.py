@@ -68,7 +68,7 @@ class ServedSet:
     crashes: list[str] = field(default_factory=list)
 
 
-def _text(value: str) -> list[types.TextContent]:
+def _text(value: str) -> list[types.ContentBlock]:
     return [types.TextContent(type="text", text=value)]
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from tooldesign.selection import CASES, NO_CALL_CASES, Case, Picker, offline_picker, run_selection
 from tooldesign.tools import tool_set
@@ -27,8 +28,20 @@ SIZES = (5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 100)
 READ_ONLY = dict(readOnlyHint=True, openWorldHint=False)
 DRAFTS_ONLY = dict(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False)
 
+
+class _Reported(TypedDict):
+    """The published figures, each with its own type: ranges are (low, high) pairs."""
+
+    tokens_for_50_tools: tuple[int, int]
+    accuracy_degrades_past: tuple[int, int]
+    soft_limit: int
+    search_worth_it_above: int
+    load_all_below: int
+    tokens_for_58_tools: int
+
+
 # Reported figures (Anthropic's and OpenAI's guidance, quoted in the sources), not measured here.
-REPORTED = {
+REPORTED: _Reported = {
     "tokens_for_50_tools": (10_000, 20_000),
     "accuracy_degrades_past": (30, 50),
     "soft_limit": 20,
@@ -399,7 +412,7 @@ def catalog(
     return ToolSet(f"{base.name}+{size - len(base)}", tuple(tools))
 
 
-def definition_tokens(tools: Sequence[Tool]) -> int:
+def definition_tokens(tools: ToolSet | Sequence[Tool]) -> int:
     """Tokens of the definitions sent with every request: an estimate (characters / 4)."""
     return estimate_tokens([t.definition() for t in tools])
 
@@ -413,7 +426,9 @@ class Point:
     accuracy: dict[str, float]
 
 
-def right_share(picker: Picker, tools: Sequence[Tool], cases: Sequence[Case] = SCALE_CASES) -> float:
+def right_share(
+    picker: Picker, tools: ToolSet | Sequence[Tool], cases: Sequence[Case] = SCALE_CASES
+) -> float:
     """Share of cases judged right: the right first tool, or no call where none fits."""
     result = run_selection(picker, tools, cases)
     return (result.right + result.declined[0]) / len(cases)

@@ -20,6 +20,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from tooldesign.scale.growth import MAX_SIZE, SCALE_CASES, SEED, catalog, definition_tokens
 from tooldesign.selection import BM25Picker, Case, Picker, expected_for, judge, offline_picker
@@ -85,7 +86,12 @@ class Outcome:
 def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Picker | None = None) -> Outcome:
     """Two model calls: the first sees only tool_search and calls it; the second sees what it found."""
     search = search_tool(list(tools), k, ranker)
-    call = {"type": "tool_use", "id": "call_search", "name": "tool_search", "input": {"job": case.request}}
+    call: dict[str, Any] = {
+        "type": "tool_use",
+        "id": "call_search",
+        "name": "tool_search",
+        "input": {"job": case.request},
+    }
     result = search.run(call["input"])
     found_names = tuple(d["name"] for d in result["found"])
     found = [tools[n] for n in found_names]
@@ -93,7 +99,7 @@ def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Pick
     expected = expected_for(case, tools.name)
     first = definition_tokens([search]) + estimate_tokens(case.request)
     second = first + estimate_tokens(call) + estimate_tokens(json.dumps(result))
-    right_in = bool(expected) and any(n in expected for n in found_names)
+    right_in = expected is not None and any(n in expected for n in found_names)
     return Outcome(
         case.request,
         found_names,
@@ -164,10 +170,8 @@ def compare_cached(size: int = MAX_SIZE, picker: str = "words") -> tuple[Summary
 
 def best_k(budget: float, rows: Sequence[Summary]) -> int | None:
     """The k with the best accuracy whose tokens per request fit ``budget``; the smaller k on a tie."""
-    fitting = [r for r in rows if r.k is not None and r.tokens_per_request <= budget]
-    if not fitting:
-        return None
-    return max(fitting, key=lambda r: (r.accuracy, -r.k)).k
+    fitting = [(r.accuracy, -r.k, r.k) for r in rows if r.k is not None and r.tokens_per_request <= budget]
+    return max(fitting)[2] if fitting else None
 
 
 def table(rows: Sequence[Summary]) -> list[dict]:

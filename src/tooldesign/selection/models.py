@@ -28,7 +28,7 @@ from typing import Any
 
 from tooldesign.selection import config
 from tooldesign.selection.pickers import Choice
-from tooldesign.tools.base import Tool
+from tooldesign.tools.base import Tool, ToolSet
 from tooldesign.tools.schema import is_strict_ready
 
 __all__ = [
@@ -71,7 +71,7 @@ def _settings(names: Sequence[str], provider: str) -> dict[str, str]:
     return {n: os.environ[n] for n in names}
 
 
-def openai_tools(tools: Sequence[Tool]) -> list[dict]:
+def openai_tools(tools: ToolSet | Sequence[Tool]) -> list[dict]:
     """Definitions in OpenAI's function format; strict only where the schema allows it."""
     out = []
     for tool in tools:
@@ -82,11 +82,15 @@ def openai_tools(tools: Sequence[Tool]) -> list[dict]:
     return out
 
 
-def anthropic_tools(tools: Sequence[Tool]) -> list[dict]:
+def anthropic_tools(tools: ToolSet | Sequence[Tool]) -> list[dict]:
     """Definitions in Anthropic's format (input_schema); strict only where the schema allows it."""
     out = []
     for tool in tools:
-        entry = {"name": tool.name, "description": tool.description, "input_schema": dict(tool.parameters)}
+        entry: dict[str, Any] = {
+            "name": tool.name,
+            "description": tool.description,
+            "input_schema": dict(tool.parameters),
+        }
         if is_strict_ready(tool.parameters):
             entry["strict"] = True
         out.append(entry)
@@ -139,7 +143,7 @@ class OpenAICompatiblePicker:
         self.label = f"model {self.model} (OpenAI-compatible)"
         self.client = client if client is not None else _client("openai", "OpenAI", api_key, base_url)
 
-    def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
         started = time.perf_counter()
         response = self.client.chat.completions.create(
             model=self.model,
@@ -212,7 +216,7 @@ class AnthropicPicker:
         self.label = f"model {self.model} (Anthropic)"
         self.client = client if client is not None else _client("anthropic", "Anthropic", api_key, base_url)
 
-    def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
         started = time.perf_counter()
         response = self.client.messages.create(
             model=self.model,
@@ -250,7 +254,7 @@ class SapHubPicker:
         self._hub = _library("gen_ai_hub.orchestration_v2", "sap-ai-sdk-gen")
         self._services: dict[tuple[str, ...], Any] = {}
 
-    def _service(self, tools: Sequence[Tool]) -> Any:
+    def _service(self, tools: ToolSet | Sequence[Tool]) -> Any:
         key = tuple(t.name + t.description for t in tools)
         if key not in self._services:
             hub = self._hub
@@ -279,7 +283,7 @@ class SapHubPicker:
             self._services[key] = hub.OrchestrationService(config=hub.OrchestrationConfig(modules=modules))
         return self._services[key]
 
-    def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
         started = time.perf_counter()
         result = self._service(tools).run(placeholder_values={"request": request})
         latency = time.perf_counter() - started

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from tooldesign.tools.base import Tool
+from tooldesign.tools.base import Tool, ToolSet
 
 __all__ = [
     "Choice",
@@ -68,7 +68,7 @@ class Picker(Protocol):
     label: str
     offline: bool
 
-    def pick(self, request: str, tools: Sequence[Tool]) -> Choice: ...
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice: ...
 
 
 STOP_WORDS = frozenset(
@@ -150,7 +150,7 @@ def words(text: str) -> list[str]:
     return [w[:5] for w in re.findall(r"[a-z]+", text) if w not in STOP_WORDS]
 
 
-def tool_text(tool: Tool, tools: Sequence[Tool]) -> str:
+def tool_text(tool: Tool, tools: ToolSet | Sequence[Tool]) -> str:
     """The words a stand-in may match for ``tool``: its name and description, without the
     sentences that name another tool (they describe the neighbour's job).
 
@@ -176,14 +176,14 @@ class WordMatchPicker:
     def __init__(self) -> None:
         self._cache: dict[tuple, list[set[str]]] = {}
 
-    def _vocabularies(self, tools: Sequence[Tool]) -> list[set[str]]:
+    def _vocabularies(self, tools: ToolSet | Sequence[Tool]) -> list[set[str]]:
         # tool_text looks at every other tool's name, so build the words once per set, not per request.
         key = tuple((t.name, t.description) for t in tools)
         if key not in self._cache:
             self._cache = {key: [set(words(tool_text(t, tools))) for t in tools]}  # one set at a time
         return self._cache[key]
 
-    def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
         asked = set(words(request))
         scored = []
         matched: dict[str, tuple[str, ...]] = {}
@@ -216,7 +216,7 @@ class BM25Picker:
         self.min_score = min_score
         self._cache: dict[tuple, object] = {}
 
-    def _index(self, tools: Sequence[Tool]):
+    def _index(self, tools: ToolSet | Sequence[Tool]):
         key = tuple((t.name, t.description) for t in tools)
         if key not in self._cache:
             from rank_bm25 import BM25Okapi
@@ -225,7 +225,7 @@ class BM25Picker:
             self._cache = {key: (BM25Okapi(docs), docs)}  # keep one: a widget edits one set at a time
         return self._cache[key]
 
-    def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
         tools = list(tools)
         if not tools:
             return Choice(None, (), "the set is empty: no call")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tooldesign.selection.cases import ALL_CASES, Case, expected_for
 from tooldesign.selection.pickers import Choice, Picker
-from tooldesign.tools.base import Tool
+from tooldesign.tools.base import Tool, ToolSet
 
 __all__ = ["Row", "SelectionResult", "judge", "run_selection"]
 
@@ -78,14 +78,17 @@ class SelectionResult:
 
 
 def run_selection(
-    picker: Picker, tools: Sequence[Tool], cases: Sequence[Case] = ALL_CASES, set_name: str | None = None
+    picker: Picker,
+    tools: ToolSet | Sequence[Tool],
+    cases: Sequence[Case] = ALL_CASES,
+    set_name: str | None = None,
 ) -> SelectionResult:
     """Ask ``picker`` for the first tool of every case and judge each answer.
 
     ``set_name`` picks the expected answers (defaults to the tool set's name), so a renamed or
     extended set can reuse the cases written for its base set.
     """
-    name = set_name or getattr(tools, "name", "tools")
+    name = set_name if set_name else getattr(tools, "name", "tools")
     tool_list = tools if hasattr(tools, "names") else list(tools)
     rows = []
     for case in cases:

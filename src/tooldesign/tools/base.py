@@ -86,10 +86,10 @@ def json_plain(value: Any, depth: int = 0) -> Any:
             )
         return number
     if isinstance(value, float):
-        number = float.__float__(value)
-        if number != number or number in (float("inf"), float("-inf")):
-            raise NotJSON(f"{number!r} is not a JSON number")
-        return number
+        real = float.__float__(value)
+        if real != real or real in (float("inf"), float("-inf")):
+            raise NotJSON(f"{real!r} is not a JSON number")
+        return real
     if isinstance(value, str):
         return _plain_text(value)
     try:

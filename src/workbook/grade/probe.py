@@ -27,7 +27,7 @@ MAX_DEPTH = 64
 
 
 def make_extractor(
-    namespace: dict, to_plain: Callable, not_plain: type, limit: int
+    namespace: dict, to_plain: Callable, not_plain: type[Exception], limit: int
 ) -> Callable[[str, str, tuple], str]:
     """Capture everything now and return ``extract(name, kind, probes) -> text``."""
     absent = object()
