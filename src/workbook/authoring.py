@@ -52,6 +52,9 @@ def _cell(
         cell = nbformat.v4.new_markdown_cell(text)
     else:
         cell = nbformat.v4.new_code_cell(text)
+    if role is None:
+        return cell
+    assert grade_id is not None, "_HEADER captures a role together with its id"
     if role == "answer":
         cell.metadata.update(_nbgrader(grade_id, grade=False, solution=True, locked=False))
     elif role == "check":
@@ -68,13 +71,15 @@ def _cell(
 
 
 def notebook_from_script(text: str) -> nbformat.NotebookNode:
-    cells, current, lines = [], None, []
+    cells: list[nbformat.NotebookNode] = []
+    current: tuple[str | None, str | None, str | None] | None = None
+    lines: list[str] = []
     for line in text.splitlines():
         match = _HEADER.match(line)
         if match:
             if current is not None:
                 cells.append(_cell(*current, lines))
-            current, lines = match.groups(), []
+            current, lines = (match[1], match[2], match[3]), []
         elif current is not None:
             lines.append(line)
     if current is not None:

@@ -258,6 +258,7 @@ def _grade(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 130
+    assert report.gradebook is not None  # written at the end of every run that was not interrupted
     counts = ", ".join(f"{status} {n}" for status, n in report.counts().items())
     print(
         f"{len(report.rows)} file(s): {report.graded_now} graded now, {report.from_journal} from the journal"

@@ -6,7 +6,7 @@ from workbook.checks import failed, passed
 from workbook.exercises import Exercise, WrongAnswer
 
 DEFINITIONS = '{"name": "sales_order_get", "description": "Get one sales order by its number."}'
-TOKEN_PROBES = (
+TOKEN_PROBES: tuple[tuple[str, list[str]], ...] = (
     ("Get an order.", []),
     ("", []),
     ("", ["Find the address fields that are missing in a customer's master data."]),

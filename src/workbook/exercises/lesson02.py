@@ -6,7 +6,7 @@ from workbook.checks import failed, passed, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 # Hidden cases for longest_breach_minutes(temps, max_temp_c, sample_minutes) and the right minutes.
-BREACH_PROBES = (
+BREACH_PROBES: tuple[tuple[list[float], float, int], ...] = (
     ([4.1, 8.6, 9.2, 7.9, 8.4], 8.0, 30),  # a run of two, then one: 60
     ([-19.0, -17.2, -16.8, -17.5, -18.3, -17.9], -18.0, 30),  # three, then one: 90
     ([8.0, 8.0, 8.0], 8.0, 30),  # touching the limit is not above it: 0

@@ -10,7 +10,7 @@ from workbook.exercises import Exercise, WrongAnswer
 NOTEBOOK = "03_mirrored_tools"
 
 # Hidden loops: the sizes (characters) of the results, in the order the tools were called.
-RESENT_PROBES = (
+RESENT_PROBES: tuple[tuple[list[int]], ...] = (
     ([918, 35, 6447],),  # a mirror loop: the order, the credit, the customer's list
     ([190, 230],),
     ([100],),

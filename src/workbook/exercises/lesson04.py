@@ -76,7 +76,7 @@ def _approver_strict(exposure: float, limit: float) -> str:
 
 # ---------- exercise 2: the price tool's handler ----------
 
-PRICE_PROBES = (
+PRICE_PROBES: tuple[tuple[Any], ...] = (  # some are not even a dict, on purpose
     ({"sales_order": "4725"},),
     ({"sales_order": "SO-4725"},),
     ({"sales_order": "4799"},),

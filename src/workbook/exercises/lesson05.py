@@ -14,7 +14,7 @@ NOTEBOOK = "05_lint"
 # ---------- exercise 1: predict the findings ----------
 
 # A first draft someone wants to add to the designed set; the notebook shows it, the check lints it.
-DRAFT = {
+DRAFT: dict[str, Any] = {
     "name": "credit_check",
     "description": "Checks credit. Use it for credit questions.",
     "parameters": {

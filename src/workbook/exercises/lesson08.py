@@ -79,7 +79,7 @@ def _runs(*rows: tuple) -> list[dict]:
     return [{"tokens": t, "answer": a, "expected": e} for t, a, e in rows]
 
 
-TPC_PROBES = (
+TPC_PROBES: tuple[tuple[list[dict]], ...] = (
     (_runs((900, 52, 52), (1500, 99948, 52), (700, "SY01", "SY01")),),
     (_runs((1000, 5, 5)),),
     (_runs((400, None, 0), (600, 0, 0), (800, 3198028, 460)),),

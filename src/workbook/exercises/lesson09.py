@@ -98,7 +98,7 @@ APPROVAL_PROBES = (
     ),
 )
 # What the judge wants: "deny", "allow", or the exposure (EUR) the corrected justification must state.
-APPROVAL_EXPECTED = ("deny", "allow", 52500.0, "allow", "allow", 15900.0, "allow")
+APPROVAL_EXPECTED: tuple[str | float, ...] = ("deny", "allow", 52500.0, "allow", "allow", 15900.0, "allow")
 _NUMBER = re.compile(r"\d[\d,.]*\d|\d")
 
 
@@ -164,18 +164,20 @@ def _judge_approval(results: Any) -> object:
                     "number, not as text): allow it as proposed, without updated_input"
                 )
             continue
-        wrong = _judge_edit(call, args, updated, want)
+        wrong = _judge_edit(call, args, updated, float(want))  # neither "deny" nor "allow": a figure
         if wrong:
             return failed(wrong)
     return passed("the callback allows, corrects the figure and denies exactly as the rule says.")
 
 
-def _figure_fix(arguments, checked):
+def _figure_fix(arguments: dict, checked: float | None) -> str:
     """A helper of the wrong answers below: the justification with the stated exposure replaced."""
     from tooldesign.dispatch.gate import stated_exposure
 
     why = arguments["justification"]
     stated = stated_exposure(why)
+    # The wrong answers call this only for a known order whose justification states a figure.
+    assert stated is not None and checked is not None
     return why[: stated.start] + f"{checked:,.0f}" + why[stated.end :]
 
 

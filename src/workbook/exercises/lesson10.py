@@ -169,7 +169,16 @@ CATCH_PROBES = (
     (_tool("job_run_named", {"operation": {"type": "string", "pattern": "^[a-z_]+$"}, "query": FREE}),),
     (_tool("assistant_ask", {"prompt": {"type": ["string", "null"]}}),),
 )
-CATCH_EXPECTED = (["instruction"], [], ["task", "prompt"], [], ["Command"], [], ["query"], ["prompt"])
+CATCH_EXPECTED: tuple[list[str], ...] = (
+    ["instruction"],
+    [],
+    ["task", "prompt"],
+    [],
+    ["Command"],
+    [],
+    ["query"],
+    ["prompt"],
+)
 
 
 def _judge_catch_all(results: Any) -> object:

@@ -14,7 +14,7 @@ NOTEBOOK = "12_results_across_the_loop"
 # ---------- exercise 1: what a loop sends in total ----------
 
 # Character counts are multiples of 4, so "divide the total by 4" and "divide each call" agree.
-CARRIED_PROBES = (
+CARRIED_PROBES: tuple[tuple[int, list[int]], ...] = (
     (1000, [400, 400, 400]),
     (1432, [6048, 1400, 120, 200]),
     (4488, [304, 324, 360, 532]),
@@ -137,7 +137,7 @@ def _keeps_the_end(text, limit):
 # ---------- exercise 3: one page and a cursor ----------
 
 ROWS = [{"sales_order": str(n)} for n in (4711, 4730, 4731, 4732, 4733, 4734, 4735)]
-PAGE_PROBES = (
+PAGE_PROBES: tuple[tuple[list[dict[str, str]], int, int], ...] = (
     (ROWS, 0, 2),
     (ROWS, 2, 2),
     (ROWS, 6, 2),

@@ -73,7 +73,7 @@ def _wrong_kind(text, source):
 # ---------- exercise 2: the lint rule's search ----------
 
 MARK = "CANARY"
-FLAG_PROBES = (
+FLAG_PROBES: tuple[tuple[dict[str, Any], str], ...] = (
     ({"sales_order": "4711", "order_notes": ["CANARY C01", "CANARY P02"]}, MARK),
     ({"sales_order": "4711", "order_notes": [{"kind": "free_text", "quoted": "CANARY C01"}]}, MARK),
     (
@@ -93,7 +93,7 @@ FLAG_PROBES = (
     ({"items": [1, 2.5, None, True, "CANARY"]}, MARK),
     ({"a": {"kind": "something else", "b": "CANARY"}}, MARK),
 )
-FLAG_EXPECTED = (
+FLAG_EXPECTED: tuple[list[str], ...] = (
     ["order_notes.0", "order_notes.1"],
     [],
     ["customer_remarks.1", "orders.0.note"],

@@ -361,10 +361,13 @@ def _same_approval(got: Any, want: Any) -> bool:
     ):
         return False
     why = given.get("justification")
-    stated = stated_exposure(why) if type(why) is str else None
+    if type(why) is not str:
+        return False
+    stated, expected = stated_exposure(why), stated_exposure(wanted["justification"])
     return (
         stated is not None
-        and stated.value == stated_exposure(wanted["justification"]).value
+        and expected is not None
+        and stated.value == expected.value
         and _words_around_figures(why) == _words_around_figures(wanted["justification"])
     )
 
@@ -492,7 +495,9 @@ def _gen_tool(rng: random.Random) -> dict:
     ) + rng.choice(["", "_v2", "_" + str(rng.randint(1, 99))])
     tool: dict = {"name": name, "description": f"The {name} tool.", "inputSchema": {"type": "object"}}
     if rng.random() < 0.8:
-        annotations = {hint: rng.choice([True, False]) for hint in _HINT_NAMES if rng.random() < 0.5}
+        annotations: dict[str, Any] = {
+            hint: rng.choice([True, False]) for hint in _HINT_NAMES if rng.random() < 0.5
+        }
         if rng.random() < 0.3:
             annotations["title"] = name.replace("_", " ").capitalize()
         tool["annotations"] = annotations

@@ -21,12 +21,12 @@ import shutil
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from workbook.grade.feedback import write_feedback
 from workbook.grade.gradebook import note_duplicates, sort_rows, write_gradebook
@@ -117,7 +117,9 @@ def grade(
                     bar.update()
                     if on_result is not None:
                         on_result(result)
-            rows = note_duplicates(sort_rows([now.get(s.file) or journal.get(keys[s.file]) for s in found]))
+            # Every file was graded in this run or is done in the journal: todo left out only those.
+            graded = [cast(Row, now.get(s.file) or journal.get(keys[s.file])) for s in found]
+            rows = note_duplicates(sort_rows(graded))
         finally:
             journal.close()
         graded_now = len(now)
@@ -187,7 +189,9 @@ def _bar(total: int, initial: int, enabled: bool) -> Any:
     )
 
 
-def _results(todo: list[Submission], settings: Settings, jobs: int) -> Iterator[tuple[Submission, Row]]:
+def _results(
+    todo: list[Submission], settings: Settings, jobs: int
+) -> Generator[tuple[Submission, Row], None, None]:
     """Grade ``todo`` in ``jobs`` worker processes, yielding each row as it is done."""
     if not todo:
         return
@@ -239,6 +243,7 @@ class _Worker:
 
     def take(self, settings: Settings) -> tuple[Submission, Row | None]:
         submission, self.job = self.job, None
+        assert submission is not None, "take() is asked only of a worker that was given a job"
         try:
             if self.conn.poll():
                 row = self.conn.recv()

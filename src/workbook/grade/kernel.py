@@ -32,7 +32,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import zmq
 from jupyter_client import KernelManager
@@ -171,7 +171,7 @@ def boot_code(name: str, limit: int = PAYLOAD_LIMIT) -> str:
 
 
 UNREADABLE = Extraction(
-    "unreadable",
+    Claim.unreadable,
     message="the answer could not be read from the kernel as plain data "
     "(something in the notebook changed how values leave it)",
 )
@@ -216,6 +216,8 @@ class KernelSession:
         self.label_of: dict[str, str] = {}
         self.manager: KernelManager | None = None
         self.client: Any = None
+        self.context: zmq.Context | None = None
+        self.log: IO[bytes] | None = None  # the kernel's own stdout and stderr
 
     # ---------- start and stop ----------
 
@@ -331,10 +333,10 @@ class KernelSession:
                 self.manager.cleanup_resources()
             except Exception:
                 pass
-        if getattr(self, "context", None) is not None:
+        if self.context is not None:
             self.context.destroy(linger=0)
             self.context = None
-        if getattr(self, "log", None) is not None:
+        if self.log is not None:
             self.log.close()
             self.log = None
         kill_strays(self.children_before)
@@ -365,14 +367,14 @@ class KernelSession:
         value = outcome.reply.get("user_expressions", {}).get("answer")
         if not isinstance(value, dict) or value.get("status") != "ok":
             what = f"{value.get('ename')}: {value.get('evalue')}" if isinstance(value, dict) else "no value"
-            return Extraction("error", message=f"reading {answer} failed ({what})")
+            return Extraction(Claim.error, message=f"reading {answer} failed ({what})")
         return read_payload(value.get("data", {}).get("text/plain"))
 
     def _request(
         self, code: str, *, silent: bool, label: str, timeout: float, user_expressions: dict | None = None
     ) -> Outcome:
-        if not self.alive():
-            return Outcome("dead")
+        if self.manager is None or not self.alive():
+            return Outcome(Claim.dead)
         msg_id = self.client.execute(
             code,
             silent=silent,
@@ -388,23 +390,23 @@ class KernelSession:
                 try:
                     self.manager.interrupt_kernel()
                 except Exception:  # cannot even ask it to stop: as good as stuck
-                    return Outcome("stuck")
+                    return Outcome(Claim.stuck)
                 reply = self._wait(msg_id, GRACE)
-                return Outcome("timeout" if reply is not None else "stuck", reply=reply or {})
+                return Outcome(Claim.timeout if reply is not None else Claim.stuck, reply=reply or {})
         except DiskFull:
             self._kill()
-            return Outcome("disk")
+            return Outcome(Claim.disk)
         except (KernelDied, KernelBroken) as error:
             self.oversized.discard(label)  # a dying kernel drops its connections too: that was no big print
-            return Outcome("dead" if isinstance(error, KernelDied) else "broken")
+            return Outcome(Claim.dead if isinstance(error, KernelDied) else Claim.broken)
         if (
             folder_bytes(self.work_root, self.limits.disk) > self.limits.disk
         ):  # a last look, however fast the cell
             self._kill()
-            return Outcome("disk")
+            return Outcome(Claim.disk)
         if reply.get("status") == "ok":
-            return Outcome("ok", reply=reply)
-        return Outcome("error", f"{reply.get('ename', 'Error')}: {reply.get('evalue', '')}", reply)
+            return Outcome(Claim.ok, reply=reply)
+        return Outcome(Claim.error, f"{reply.get('ename', 'Error')}: {reply.get('evalue', '')}", reply)
 
     def _wait(self, msg_id: str, seconds: float) -> dict | None:
         """The execute reply to ``msg_id``, or None when time is up; output is counted on the way."""
@@ -529,7 +531,7 @@ def reaper_on() -> bool:
 def children(parent: int | None = None) -> list[int]:
     """The process ids whose parent is ``parent`` (this process by default), from /proc."""
     parent = os.getpid() if parent is None else parent
-    found = []
+    found: list[int] = []
     try:
         names = os.listdir("/proc")
     except OSError:

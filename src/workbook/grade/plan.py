@@ -101,6 +101,8 @@ def load_extra(path: Path | None) -> tuple[Exercise, ...]:
         raise PlanError(f"--extra-checks {path}: no such file")
     name = f"workbook_extra_checks_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
     spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:  # Python loads only files it recognises, such as *.py
+        raise PlanError(f"--extra-checks {path}: not a Python file; name a file ending in .py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses and pickling look modules up by name
     try:
@@ -220,11 +222,11 @@ def context_fingerprint(
         for path in sorted(folder.rglob(pattern)):
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    for path in (
+    for named in (
         REPO_ROOT / "requirements.txt",
         extra_file,
         solutions / f"{notebook}.ipynb" if notebook else None,
     ):
-        if path is not None and path.is_file():
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        if named is not None and named.is_file():
+            digest.update(named.name.encode() + b"\0" + named.read_bytes())
     return digest.hexdigest()
