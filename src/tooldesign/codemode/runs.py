@@ -31,6 +31,7 @@ from tooldesign.codemode.catalog import RUN_CODE, catalog_for, model_tool_names,
 from tooldesign.codemode.registry import Registry
 from tooldesign.codemode.runner import RunResult, handlers_for, run_program
 from tooldesign.data import coldchain
+from tooldesign.tokens import chars_to_tokens
 from tooldesign.tools.base import result_size
 
 __all__ = [
@@ -222,7 +223,7 @@ def compare_runs(path: str | Path = ":memory:") -> pd.DataFrame:
             "model tool calls": record.model_calls,
             "calls inside the program": record.program_calls,
             "chars into context": record.context_chars,
-            "tokens (estimate)": record.context_chars // 4,
+            "tokens (estimate)": chars_to_tokens(record.context_chars),
             "answer": record.answer,
         }
         for record in all_runs(path)

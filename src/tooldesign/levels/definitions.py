@@ -21,8 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .tokens import count_tokens
-from .tools import TOOLS
+from tooldesign.levels.tools import TOOLS
+from tooldesign.tokens import piece_tokens
 
 # What the model reads for each tool at levels two and up.
 DESCRIPTIONS = dict(
@@ -181,7 +181,7 @@ def catalog(level: Level) -> list[str]:
 @lru_cache(maxsize=64)
 def _catalog_tokens(description: bool, schema: bool, example: bool) -> int:
     probe = Level(0, "", 1.0, 1.0, 0.0, description, schema, example)
-    return sum(count_tokens(line) for line in catalog(probe))
+    return sum(piece_tokens(line) for line in catalog(probe))
 
 
 def catalog_tokens(level: Level) -> int:

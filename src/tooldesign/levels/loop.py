@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .definitions import LEVELS, Level, call_tool, catalog_tokens
-from .environment import SEED
-from .stream import Stream, fnv1a
-from .tasks import Task
-from .tools import TOOL_NAMES
+from tooldesign.levels.definitions import LEVELS, Level, call_tool, catalog_tokens
+from tooldesign.levels.environment import SEED
+from tooldesign.levels.stream import Stream, fnv1a
+from tooldesign.levels.tasks import Task
+from tooldesign.levels.tools import TOOL_NAMES
 
 STEP_BUDGET = 8  # the same at every level (TM7)
 STOP_SHARE = 0.88  # after the last tool of the sequence, chance to stop

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .definitions import LEVELS, Level
-from .environment import SEED
-from .loop import STEP_BUDGET, Run, run_task
-from .tasks import TASKS, Task, correct_answer
+from tooldesign.levels.definitions import LEVELS, Level
+from tooldesign.levels.environment import SEED
+from tooldesign.levels.loop import STEP_BUDGET, Run, run_task
+from tooldesign.levels.tasks import TASKS, Task, correct_answer
 
 SEEDS = (SEED, SEED + 1)  # the two published runs, "A" and "B"
 

@@ -8,7 +8,7 @@ import io
 import numpy as np
 import pandas as pd
 
-from .sweep import SweepResult
+from tooldesign.levels.sweep import SweepResult
 
 
 def plot_cost_success(table: pd.DataFrame, success: str = "success A", highlight: str | None = None, ax=None):

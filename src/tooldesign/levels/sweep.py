@@ -23,11 +23,11 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm  # a widget bar in Jupyter, text elsewhere
 
-from .definitions import LEVELS, Level, levels_with
-from .environment import SEED
-from .loop import STEP_BUDGET
-from .measure import measure
-from .tasks import TASKS
+from tooldesign.levels.definitions import LEVELS, Level, levels_with
+from tooldesign.levels.environment import SEED
+from tooldesign.levels.loop import STEP_BUDGET
+from tooldesign.levels.measure import measure
+from tooldesign.levels.tasks import TASKS
 
 Z95 = 1.959964  # two-sided 95 % quantile of the normal distribution
 PUBLISHED_GAP = 0.1666  # level 4 minus level 3 in the source, seed A and B

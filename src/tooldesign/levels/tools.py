@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .environment import DOCUMENTS, SUBSCRIBERS, charge, meter_difference
-from .tokens import piece_set
+from tooldesign.levels.environment import DOCUMENTS, SUBSCRIBERS, charge, meter_difference
+from tooldesign.tokens import piece_set
 
 MISSING = {"hata": "eksik alan"}  # a declared field was not filled
 

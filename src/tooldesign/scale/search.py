@@ -23,7 +23,8 @@ from functools import lru_cache
 
 from tooldesign.scale.growth import MAX_SIZE, SCALE_CASES, SEED, catalog, definition_tokens
 from tooldesign.selection import BM25Picker, Case, Picker, expected_for, judge, offline_picker
-from tooldesign.tools.base import Tool, ToolSet, estimate_tokens
+from tooldesign.tokens import ESTIMATE_RULE, estimate_tokens
+from tooldesign.tools.base import Tool, ToolSet
 
 KS = (1, 2, 3, 5, 10)
 
@@ -187,7 +188,7 @@ def main() -> None:
     print(
         f"Tool search over the {MAX_SIZE}-tool catalog, {len(SCALE_CASES)} requests. BM25 ranks for the search; "
         "the word-matching stand-in chooses among the loaded tools (stand-ins, not models). Tokens are "
-        "estimates (characters / 4) summed over the model calls a request needs."
+        f"estimates ({ESTIMATE_RULE}) summed over the model calls a request needs."
     )
     print(f"\n{'loading':<14} {'accuracy':>8} {'in loaded':>9} {'tokens':>8} {'calls':>5}")
     for r in compare():

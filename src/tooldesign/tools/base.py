@@ -12,6 +12,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+# Re-exported: notebooks 00, 03 and 04 import the estimate from the tools.
+from tooldesign.tokens import estimate_tokens as estimate_tokens
+
 Handler = Callable[[dict], Any]
 
 # Longest piece of a caller's input an error quotes back. An error exists to say what to fix; a
@@ -167,13 +170,6 @@ class ToolSet:
 
     def with_tools(self, extra: Iterable[Tool], name: str | None = None) -> ToolSet:
         return ToolSet(name or self.name, self.tools + tuple(extra))
-
-
-def estimate_tokens(text_or_value: Any) -> int:
-    """An estimate of tokens as characters / 4. No tokenizer can be downloaded offline, so the
-    course labels every such figure as an estimate."""
-    text = text_or_value if isinstance(text_or_value, str) else json.dumps(text_or_value)
-    return len(text) // 4
 
 
 def result_size(result: Any) -> int:
