@@ -118,8 +118,8 @@ def test_token_rule():
 
 
 def test_tools_report_their_own_errors():
-    assert TOOLS["tuketim"].function(onceki=5) == {"hata": "eksik alan"}
-    assert TOOLS["sayac_oku"].function(abone="A999") == {"hata": "abone yok"}
+    assert TOOLS["tuketim"].run({"onceki": 5}) == {"hata": "eksik alan"}
+    assert TOOLS["sayac_oku"].run({"abone": "A999"}) == {"hata": "abone yok"}
     assert search_docs(anahtar="zzz") == {"hata": "bulunamadi"}
     assert search_docs() == {"hata": "eksik alan"}
     assert call_tool("yok_boyle", {}, LEVELS[4], Stream(1).next) == ({}, {"hata": "arac yok"})

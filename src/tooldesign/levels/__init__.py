@@ -4,7 +4,7 @@ The modules follow the lesson (notebook 08, definition_levels):
 
 ``stream``       the seeded random stream every draw comes from
 ``environment``  60 subscribers, 5 documents, the tariff
-``tools``        the five tools and their declared fields
+``tools``        the five tools (in the course's one tool shape) and their declared fields
 ``tasks``        24 tasks, each with a known tool sequence and answer
 ``definitions``  the four levels, the catalog, and the call boundary
 ``loop``         the agent loop with its step budget
@@ -32,7 +32,7 @@ from tooldesign.levels.loop import STEP_BUDGET, Run, run_task
 from tooldesign.levels.measure import PUBLISHED, SEEDS, LevelResult, level_table, measure, trace_frame
 from tooldesign.levels.sweep import SweepResult, Verdict, sweep
 from tooldesign.levels.tasks import TASKS, Task, correct_answer, task_by_name
-from tooldesign.levels.tools import TOOL_NAMES, TOOLS, Tool
+from tooldesign.levels.tools import TOOL_NAMES, TOOLS
 
 __all__ = [
     "DOCUMENTS",
@@ -50,7 +50,6 @@ __all__ = [
     "Run",
     "SweepResult",
     "Task",
-    "Tool",
     "Verdict",
     "call_tool",
     "catalog",

@@ -132,6 +132,12 @@ class Tool:
         return self.handler(arguments)
 
     @property
+    def fields(self) -> tuple[str, ...]:
+        """The argument names the schema declares, in its order (notebook 08 fills them in this order)."""
+        properties = self.parameters.get("properties", {})
+        return tuple(properties) if isinstance(properties, Mapping) else ()
+
+    @property
     def writes(self) -> bool:
         """True unless the tool declares itself read-only: a missing hint means it may write."""
         return self.annotations.get("readOnlyHint") is not True
