@@ -28,9 +28,9 @@ from tooldesign.levels.definitions import (
     wire_call,
 )
 from tooldesign.levels.environment import DOCUMENTS, SEED, SUBSCRIBERS
-from tooldesign.levels.loop import STEP_BUDGET, Run, run_task
+from tooldesign.levels.loop import STEP_BUDGET, TaskRun, run_task
 from tooldesign.levels.measure import PUBLISHED, SEEDS, LevelResult, level_table, measure, trace_frame
-from tooldesign.levels.sweep import SweepResult, Verdict, sweep
+from tooldesign.levels.sweep import LevelGap, SweepResult, sweep
 from tooldesign.levels.tasks import TASKS, Task, correct_answer, task_by_name
 from tooldesign.levels.tools import TOOL_NAMES, TOOLS
 
@@ -47,10 +47,10 @@ __all__ = [
     "TOOL_NAMES",
     "Level",
     "LevelResult",
-    "Run",
+    "TaskRun",
     "SweepResult",
     "Task",
-    "Verdict",
+    "LevelGap",
     "call_tool",
     "catalog",
     "catalog_line",

@@ -88,7 +88,7 @@ class SweepResult:
         frame.index.name = "correct of 24"
         return frame
 
-    def compare(self, low: int = 3, high: int = 4, reference: float = PUBLISHED_GAP) -> Verdict:
+    def compare(self, low: int = 3, high: int = 4, reference: float = PUBLISHED_GAP) -> LevelGap:
         """Judge the gap between two levels against the run-to-run band.
 
         ``reference`` is a single-run gap to judge, by default the source's.
@@ -100,7 +100,7 @@ class SweepResult:
         gap = (b - a) / self.task_count  # paired: one seed drives both levels
         half = Z95 * gap.std(ddof=1) / math.sqrt(len(gap))
         band = max(run_to_run_band(a, self.task_count), run_to_run_band(b, self.task_count))
-        return Verdict(
+        return LevelGap(
             low=low,
             high=high,
             seeds=len(gap),
@@ -145,7 +145,7 @@ def pair_share_apart(correct: np.ndarray, at_least: float) -> float:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class LevelGap:
     """The sweep's answer on the gap between two levels."""
 
     low: int

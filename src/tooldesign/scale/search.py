@@ -71,7 +71,7 @@ def top_k(job: str, tools: Sequence[Tool], k: int, ranker: Picker | None = None)
 
 
 @dataclass(frozen=True)
-class Outcome:
+class SearchOutcome:
     """One request answered with tool search."""
 
     request: str
@@ -83,7 +83,9 @@ class Outcome:
     round_trips: int
 
 
-def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Picker | None = None) -> Outcome:
+def with_search(
+    case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Picker | None = None
+) -> SearchOutcome:
     """Two model calls: the first sees only tool_search and calls it; the second sees what it found."""
     search = search_tool(list(tools), k, ranker)
     call = {"type": "tool_use", "id": "call_search", "name": "tool_search", "input": {"job": case.request}}
@@ -95,7 +97,7 @@ def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Pick
     first = definition_tokens([search]) + estimate_tokens(case.request)
     second = first + estimate_tokens(call) + estimate_tokens(json.dumps(result))
     right_in = bool(expected) and any(n in expected for n in found_names)
-    return Outcome(
+    return SearchOutcome(
         case.request,
         found_names,
         chosen,
@@ -106,11 +108,11 @@ def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Pick
     )
 
 
-def load_all(case: Case, tools: ToolSet, picker: Picker) -> Outcome:
+def load_all(case: Case, tools: ToolSet, picker: Picker) -> SearchOutcome:
     """One model call with every definition loaded."""
     chosen = picker.pick(case.request, tools).tool
     expected = expected_for(case, tools.name)
-    return Outcome(
+    return SearchOutcome(
         case.request,
         tuple(tools.names),
         chosen,
@@ -133,7 +135,7 @@ class Summary:
     round_trips: int
 
 
-def _summary(label: str, k: int | None, outcomes: Sequence[Outcome]) -> Summary:
+def _summary(label: str, k: int | None, outcomes: Sequence[SearchOutcome]) -> Summary:
     n = len(outcomes)
     return Summary(
         label,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tooldesign.selection import config
-from tooldesign.selection.pickers import Choice
+from tooldesign.selection.pickers import PickedTool
 from tooldesign.tools.base import Tool
 from tooldesign.tools.schema import is_strict_ready
 
@@ -95,13 +95,13 @@ def anthropic_tools(tools: Sequence[Tool]) -> list[dict]:
 
 def _choice(
     name: str | None, text: str, label: str, input_tokens: Any = None, latency_s: float | None = None
-) -> Choice:
+) -> PickedTool:
     tokens = input_tokens if type(input_tokens) is int else None  # as the API reported them, or unknown
     latency = round(latency_s, 3) if latency_s is not None else None
     if name:
-        return Choice(name, why=f"{label} called {name}", input_tokens=tokens, latency_s=latency)
+        return PickedTool(name, why=f"{label} called {name}", input_tokens=tokens, latency_s=latency)
     said = " ".join((text or "").split())[:120]
-    return Choice(
+    return PickedTool(
         None, why=f"{label} answered without a tool call: {said!r}", input_tokens=tokens, latency_s=latency
     )
 
@@ -139,7 +139,7 @@ class OpenAICompatiblePicker:
         self.label = f"model {self.model} (OpenAI-compatible)"
         self.client = client if client is not None else _client("openai", "OpenAI", api_key, base_url)
 
-    def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: Sequence[Tool]) -> PickedTool:
         started = time.perf_counter()
         response = self.client.chat.completions.create(
             model=self.model,
@@ -212,7 +212,7 @@ class AnthropicPicker:
         self.label = f"model {self.model} (Anthropic)"
         self.client = client if client is not None else _client("anthropic", "Anthropic", api_key, base_url)
 
-    def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: Sequence[Tool]) -> PickedTool:
         started = time.perf_counter()
         response = self.client.messages.create(
             model=self.model,
@@ -279,7 +279,7 @@ class SapHubPicker:
             self._services[key] = hub.OrchestrationService(config=hub.OrchestrationConfig(modules=modules))
         return self._services[key]
 
-    def pick(self, request: str, tools: Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: Sequence[Tool]) -> PickedTool:
         started = time.perf_counter()
         result = self._service(tools).run(placeholder_values={"request": request})
         latency = time.perf_counter() - started
