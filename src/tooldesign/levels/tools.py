@@ -94,7 +94,7 @@ def _tool(
     return Tool(name, description, schema, handler, {"readOnlyHint": not writes})
 
 
-TEXT, WHOLE = {"type": "string"}, {"type": "integer"}
+_TEXT, _WHOLE = {"type": "string"}, {"type": "integer"}
 
 # ``fields`` order matters: each field the boundary fills consumes one draw from the definition stream.
 TOOLS: dict[str, Tool] = {
@@ -104,35 +104,35 @@ TOOLS: dict[str, Tool] = {
             "sayac_oku",
             read_meter,
             "abonenin onceki ve simdiki sayac endeksini dondurur",
-            {"abone": TEXT},
+            {"abone": _TEXT},
             ("abone",),
         ),
         _tool(
             "tuketim",
             consumption,
             "iki endeks arasindaki farki metrekup olarak verir",
-            {"onceki": WHOLE, "simdiki": WHOLE},
+            {"onceki": _WHOLE, "simdiki": _WHOLE},
             ("onceki", "simdiki"),
         ),
         _tool(
             "tarife",
             tariff,
             "metrekup ve abone tipinden donem bedelini hesaplar",
-            {"m3": WHOLE, "tip": {"type": "string", "enum": list(TYPES)}},
+            {"m3": _WHOLE, "tip": {"type": "string", "enum": list(TYPES)}},
             ("m3",),
         ),
         _tool(
             "belge_ara",
             search_docs,
             "anahtar metne en yakin kurgu belgeyi getirir",
-            {"anahtar": TEXT},
+            {"anahtar": _TEXT},
             ("anahtar",),
         ),
         _tool(
             "kayit_yaz",
             write_record,
             "bir abonenin bir sutununa deger yazar ; yan etkilidir",
-            {"abone": TEXT, "sutun": TEXT, "deger": {}},
+            {"abone": _TEXT, "sutun": _TEXT, "deger": {}},
             ("abone", "sutun", "deger"),
             writes=True,
         ),

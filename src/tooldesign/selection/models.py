@@ -93,7 +93,7 @@ def anthropic_tools(tools: Sequence[Tool]) -> list[dict]:
     return out
 
 
-def _choice(
+def _picked(
     name: str | None, text: str, label: str, input_tokens: Any = None, latency_s: float | None = None
 ) -> PickedTool:
     tokens = input_tokens if type(input_tokens) is int else None  # as the API reported them, or unknown
@@ -155,7 +155,7 @@ class OpenAICompatiblePicker:
         message = response.choices[0].message
         calls = message.tool_calls or []
         usage = getattr(response, "usage", None)
-        return _choice(
+        return _picked(
             calls[0].function.name if calls else None,
             message.content or "",
             self.model,
@@ -226,7 +226,7 @@ class AnthropicPicker:
         blocks = list(response.content or [])
         name = next((b.name for b in blocks if getattr(b, "type", "") == "tool_use"), None)
         text = " ".join(getattr(b, "text", "") for b in blocks if getattr(b, "type", "") == "text")
-        return _choice(
+        return _picked(
             name, text, self.model, getattr(getattr(response, "usage", None), "input_tokens", None), latency
         )
 
@@ -286,7 +286,7 @@ class SapHubPicker:
         message = result.final_result.choices[0].message
         calls = getattr(message, "tool_calls", None) or []
         usage = getattr(result.final_result, "usage", None)
-        return _choice(
+        return _picked(
             calls[0].function.name if calls else None,
             getattr(message, "content", "") or "",
             self.model,
