@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-# Re-exported: notebooks 00, 03 and 04 import the estimate from the tools.
+# Re-exported: notebook 00 imports the estimate from here (03 and 04 from tooldesign.tools).
 from tooldesign.tokens import estimate_tokens as estimate_tokens
 
 Handler = Callable[[dict], Any]
