@@ -6,6 +6,7 @@ directly beside the served listing; then the per-call latency of one tools/call 
 (a subprocess) and over HTTP on 127.0.0.1; then how long `import tooldesign` and `import tooldesign.mcp`
 take in a fresh interpreter. Figures depend on the machine; no test reads them.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,6 +23,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from tooldesign.mcp import serve, size_table, sizes
+from tooldesign.tokens import ESTIMATE_LABEL
 from tooldesign.tools import tool_set
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,8 +56,11 @@ def _free_port() -> int:
 
 def _http(calls: int) -> list[float]:
     port = _free_port()
-    process = subprocess.Popen([sys.executable, "-m", "tooldesign", "serve", "--transport", "http", "--port",
-                                str(port)], cwd=ROOT, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tooldesign", "serve", "--transport", "http", "--port", str(port)],
+        cwd=ROOT,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -86,14 +91,15 @@ def _line(label: str, values: list[float]) -> str:
 
 
 def main(calls: int = 200) -> None:
-    print("Definition size (tokens, estimate: characters / 4)")
+    print(f"Definition size (tokens, {ESTIMATE_LABEL})")
     rows = [sizes(tool_set(name), anyio.run(_listing, name)) for name in ("mirror", "designed")]
     for row in size_table(rows):
         print("  " + "   ".join(f"{k}: {v}" for k, v in row.items()))
     print(f"\nPer-call latency of {CALL[0]}")
     print(_line("in memory", anyio.run(_latencies, serve(tool_set("designed")).server, calls)))
-    stdio = StdioServerParameters(command=sys.executable, args=["-m", "tooldesign", "serve"], cwd=str(ROOT),
-                                  env=dict(os.environ))
+    stdio = StdioServerParameters(
+        command=sys.executable, args=["-m", "tooldesign", "serve"], cwd=str(ROOT), env=dict(os.environ)
+    )
     with open(os.devnull, "w") as quiet:  # the server's start-up note goes to stderr; keep the table clean
         print(_line("stdio", anyio.run(_latencies, stdio_client(stdio, errlog=quiet), calls)))
     print(_line("HTTP", _http(calls)))

@@ -13,7 +13,7 @@ from tooldesign import REPO_ROOT
 from tooldesign.codemode import coldchain_tools as cc
 from tooldesign.codemode import runs
 from tooldesign.codemode.registry import Registry
-from tooldesign.codemode.runner import RunResult, ToolCall, run_program
+from tooldesign.codemode.runner import RunResult, ProgramCall, run_program
 
 GENEROUS = 60.0  # seconds only a hang reaches
 
@@ -30,7 +30,7 @@ def test_top_level_await_and_console_log_work_as_the_source_writes_them():
                    'console.log(limits.length, limits[0].product_class, { ok: true }, [1, 2], null, undefined);')
     assert result.error is None and result.limit is None
     assert result.output == '2 FROZEN {"ok":true} [1,2] null undefined\n'
-    assert result.calls == (ToolCall("CC_GET_LIMITS", {}, result.calls[0].result_chars),)
+    assert result.calls == (ProgramCall("CC_GET_LIMITS", {}, result.calls[0].result_chars),)
 
 
 def test_run_result_is_a_frozen_record_of_text_calls_and_error():

@@ -14,7 +14,7 @@ from tooldesign.dispatch import Dispatcher, ToolCall, boundary
 from tooldesign.dispatch.boundary import (CLAUSES, CUSTOMERS, GUIDANCE, MAX_CLAUSE_WORDS, ORDERS, PLAIN, REQUESTS,
                                           clause_verdict, decide, model_scores, score, scores, table, tools,
                                           with_clauses)
-from tooldesign.selection import Choice, offline_picker
+from tooldesign.selection import PickedTool, offline_picker
 from tooldesign.selection import pickers as picker_module
 
 GOOD = [
@@ -122,8 +122,8 @@ class _ReadsClauses:
     def pick(self, request, tools):
         orders = next(t for t in tools if t.name == ORDERS)
         if "use search_customers" in orders.description and "10023" in request:
-            return Choice(CUSTOMERS)
-        return Choice(ORDERS)
+            return PickedTool(CUSTOMERS)
+        return PickedTool(ORDERS)
 
 
 def test_model_scores_compares_the_variants_with_the_given_picker():

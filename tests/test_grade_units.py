@@ -28,7 +28,7 @@ from workbook.grade.journal import Journal, entry_key, file_sha
 from workbook.grade.kernel import boot_code, read_payload
 from workbook.grade.plan import PlanError, build_plan, load_extra
 from workbook.grade.probe import make_extractor
-from workbook.grade.results import ExerciseResult, Row, Status, Verdict
+from workbook.grade.results import ExerciseResult, Row, Status, GradeVerdict
 from workbook.grade.runner import merge_step
 from workbook.grade.sandbox import bwrap_args, detect, kernel_env, prepare, python_roots
 from workbook.grade.submissions import (LearnerCells, NotANotebook, Submission, discover, notebook_from_name,
@@ -291,7 +291,7 @@ def test_the_booted_extractor_ignores_later_patches(monkeypatch):
 # ---------- journal, gradebook, feedback ----------
 
 def _row(learner, notebook, file, points, status="graded", reason="", hidden=False):
-    exercises = tuple(ExerciseResult(gid, p, 1, Verdict.PASS if p else Verdict.FAIL, "hint",
+    exercises = tuple(ExerciseResult(gid, p, 1, GradeVerdict.PASS if p else GradeVerdict.FAIL, "hint",
                                      hidden and gid.endswith("hidden"), "do it") for gid, p in points)
     return Row(learner, notebook, file, Status(status), reason, sum(p for _, p in points), len(points), exercises)
 
@@ -336,7 +336,7 @@ def test_feedback_shows_hints_but_not_hidden_ones_or_review_notes():
 
 def test_a_hand_graded_answer_is_quoted_for_the_instructor():
     row = Row("a", "06_x", "a/06_x.ipynb", Status.GRADED, "to grade by hand: ex06-note (its text is in the feedback "
-              "file)", 0, 0, (ExerciseResult("ex06-note", 0, 3, Verdict.MANUAL, "Two tools.\nBecause."),))
+              "file)", 0, 0, (ExerciseResult("ex06-note", 0, 3, GradeVerdict.MANUAL, "Two tools.\nBecause."),))
     text = render_learner("a", [row])
     assert "- ✎ **ex06-note**: graded by your instructor; you wrote:\n  > Two tools.\n  > Because." in text
     assert "to grade by hand" not in text and "0 of 0 points" in text

@@ -15,7 +15,7 @@ from tooldesign.levels.definitions import EXAMPLE_ARGUMENTS, call_tool
 from tooldesign.levels.environment import SUBSCRIBERS, charge, meter_difference
 from tooldesign.levels.stream import Stream, fnv1a, mix32, pick
 from tooldesign.levels.sweep import pair_share_apart, run_to_run_band
-from tooldesign.levels.tokens import count_tokens, pieces
+from tooldesign.tokens import piece_tokens, pieces
 from tooldesign.levels.tools import TOOLS, search_docs
 
 # ---- the published figures ------------------------------------------------
@@ -114,12 +114,12 @@ def test_pick_follows_cumulative_weights():
 def test_token_rule():
     assert pieces("sayac_oku") == ["sayac", "_oku"]
     assert pieces("a,b") == ["a", ",", "b"]
-    assert count_tokens("abcdefghij") == 2
+    assert piece_tokens("abcdefghij") == 2
 
 
 def test_tools_report_their_own_errors():
-    assert TOOLS["tuketim"].function(onceki=5) == {"hata": "eksik alan"}
-    assert TOOLS["sayac_oku"].function(abone="A999") == {"hata": "abone yok"}
+    assert TOOLS["tuketim"].run({"onceki": 5}) == {"hata": "eksik alan"}
+    assert TOOLS["sayac_oku"].run({"abone": "A999"}) == {"hata": "abone yok"}
     assert search_docs(anahtar="zzz") == {"hata": "bulunamadi"}
     assert search_docs() == {"hata": "eksik alan"}
     assert call_tool("yok_boyle", {}, LEVELS[4], Stream(1).next) == ({}, {"hata": "arac yok"})

@@ -3,7 +3,7 @@ from dataclasses import replace
 
 import pytest
 
-from tooldesign.selection import (ALL_CASES, CASES, NO_CALL_CASES, BM25Picker, Case, Choice, Picker,
+from tooldesign.selection import (ALL_CASES, CASES, NO_CALL_CASES, BM25Picker, Case, PickedTool, Picker,
                                   WordMatchPicker, expected_for, judge, offline_picker, run_selection, tool_text,
                                   words)
 from tooldesign.tools import ToolSet, tool_set
@@ -68,7 +68,7 @@ def test_pickers_share_the_interface_and_say_they_are_stand_ins():
 
 def test_choice_explains_itself():
     choice = WordMatchPicker().pick("Which address fields are missing for customer 10051?", tool_set("designed"))
-    assert isinstance(choice, Choice) and choice.tool == "customer_get_address_gaps"
+    assert isinstance(choice, PickedTool) and choice.tool == "customer_get_address_gaps"
     assert "addre" in choice.matched["customer_get_address_gaps"] and "shares" in choice.why
     assert choice.ranking[0][0] == choice.tool
 

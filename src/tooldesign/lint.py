@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tooldesign.strict_subset import subset_problems
-from tooldesign.tools.base import Tool, ToolSet, estimate_tokens
+from tooldesign.tokens import ESTIMATE_LABEL, estimate_tokens
+from tooldesign.tools.base import Tool, ToolSet
 from tooldesign.tools.schema import NAME_PATTERN, strict_problems
 
 __all__ = [
@@ -503,7 +504,7 @@ class LintReport:
     def summary(self) -> str:
         return (
             f"{self.set_name}: {len(self.tool_names)} tools, {self.count} finding(s), definitions about "
-            f"{self.tokens} tokens (estimate: characters / 4), sent with every model call"
+            f"{self.tokens} tokens ({ESTIMATE_LABEL}), sent with every model call"
         )
 
     def format(self, details: bool = True) -> str:

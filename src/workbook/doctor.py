@@ -21,7 +21,7 @@ FIX_SETUP = "run `make lab` (or `python scripts/setup_env.py`) to reinstall the 
 
 
 @dataclass(frozen=True)
-class Finding:
+class DoctorFinding:
     ok: bool
     what: str
     fix: str = ""
@@ -41,37 +41,41 @@ def pinned(requirements: Path = REPO_ROOT / "requirements.txt") -> dict[str, str
     return pins
 
 
-def check_python() -> Finding:
+def check_python() -> DoctorFinding:
     version = ".".join(map(str, sys.version_info[:3]))
     # The doctor may run under an older interpreter than the package supports: say so rather than fail.
     if sys.version_info >= (3, 10):  # noqa: UP036
-        return Finding(True, f"Python {version}")
-    return Finding(False, f"Python {version} is too old", "install Python 3.10 or newer, then run `make lab`")
+        return DoctorFinding(True, f"Python {version}")
+    return DoctorFinding(
+        False, f"Python {version} is too old", "install Python 3.10 or newer, then run `make lab`"
+    )
 
 
-def check_package(name: str, wanted: str) -> Finding:
+def check_package(name: str, wanted: str) -> DoctorFinding:
     try:
         found = metadata.version(name)
     except metadata.PackageNotFoundError:
-        return Finding(False, f"{name} is not installed (want {wanted})", FIX_SETUP)
+        return DoctorFinding(False, f"{name} is not installed (want {wanted})", FIX_SETUP)
     if found != wanted:
-        return Finding(False, f"{name} {found} is installed, the course pins {wanted}", FIX_SETUP)
-    return Finding(True, f"{name} {found}")
+        return DoctorFinding(False, f"{name} {found} is installed, the course pins {wanted}", FIX_SETUP)
+    return DoctorFinding(True, f"{name} {found}")
 
 
-def check_widget_extension() -> Finding:
+def check_widget_extension() -> DoctorFinding:
     """ipywidgets draws nothing in JupyterLab without its front-end extension."""
     try:
         metadata.version("jupyterlab_widgets")
     except metadata.PackageNotFoundError:
-        return Finding(False, "the JupyterLab widget extension (jupyterlab_widgets) is missing", FIX_SETUP)
+        return DoctorFinding(
+            False, "the JupyterLab widget extension (jupyterlab_widgets) is missing", FIX_SETUP
+        )
     extension = Path(sys.prefix) / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager"
     if not extension.is_dir():
-        return Finding(False, f"the widget extension's files are not in {extension}", FIX_SETUP)
-    return Finding(True, "JupyterLab widget extension")
+        return DoctorFinding(False, f"the widget extension's files are not in {extension}", FIX_SETUP)
+    return DoctorFinding(True, "JupyterLab widget extension")
 
 
-def check_data_writable(folder: Path = DATA_DIR) -> Finding:
+def check_data_writable(folder: Path = DATA_DIR) -> DoctorFinding:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-", delete=True):
@@ -82,29 +86,29 @@ def check_data_writable(folder: Path = DATA_DIR) -> Finding:
         )  # one home for the advice the data builder gives too
 
         fix = writable_advice(folder, read_only=error.errno == errno.EROFS) + ", then run `make lab` there"
-        return Finding(False, f"cannot write to {folder} ({error.strerror})", fix)
-    return Finding(True, f"write access to {os.path.relpath(folder, REPO_ROOT)}/")
+        return DoctorFinding(False, f"cannot write to {folder} ({error.strerror})", fix)
+    return DoctorFinding(True, f"write access to {os.path.relpath(folder, REPO_ROOT)}/")
 
 
-def check_data_files(folder: Path = DATA_DIR) -> Finding:
+def check_data_files(folder: Path = DATA_DIR) -> DoctorFinding:
     """Every data file is there and is what the builder wrote (sizes and checksums in each MANIFEST.json)."""
     try:
         from tooldesign.data import check_all
 
         found = check_all(folder)
     except ImportError as error:
-        return Finding(False, f"the course package cannot be imported ({error})", FIX_SETUP)
+        return DoctorFinding(False, f"the course package cannot be imported ({error})", FIX_SETUP)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        return Finding(
+        return DoctorFinding(
             False,
             found[0].split(";")[0] + more,
             "run `make data` (or .venv/bin/python -m tooldesign data) to rebuild data/",
         )
-    return Finding(True, f"data files in {os.path.relpath(folder, REPO_ROOT)}/ match their manifests")
+    return DoctorFinding(True, f"data files in {os.path.relpath(folder, REPO_ROOT)}/ match their manifests")
 
 
-def run_checks() -> list[Finding]:
+def run_checks() -> list[DoctorFinding]:
     findings = [check_python()]
     findings += [check_package(name, version) for name, version in pinned().items()]
     findings += [check_widget_extension(), check_data_writable(), check_data_files()]

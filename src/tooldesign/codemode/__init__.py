@@ -13,7 +13,7 @@ Run ``python -m tooldesign.codemode`` to print the lesson's figures.
 
 from tooldesign.codemode.catalog import BUDGET_BYTES, Catalog, build_catalog, catalog_for, model_tool_names
 from tooldesign.codemode.registry import VERIFICATION_QUERY, DescriptionTooLong, Registry, ToolRow
-from tooldesign.codemode.runner import RunResult, ToolCall, run_program
+from tooldesign.codemode.runner import ProgramCall, RunResult, run_program
 
 __all__ = [
     "BUDGET_BYTES",
@@ -23,7 +23,7 @@ __all__ = [
     "RunResult",
     "ToolRow",
     "VERIFICATION_QUERY",
-    "ToolCall",
+    "ProgramCall",
     "build_catalog",
     "catalog_for",
     "model_tool_names",

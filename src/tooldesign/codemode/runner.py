@@ -56,7 +56,7 @@ __all__ = [
     "DEFAULT_TIME_LIMIT_S",
     "EngineMissing",
     "RunResult",
-    "ToolCall",
+    "ProgramCall",
     "handlers_for",
     "process_cap_mb",
     "resident_mb",
@@ -81,7 +81,7 @@ class EngineMissing(RuntimeError):
 
 
 @dataclass(frozen=True)
-class ToolCall:
+class ProgramCall:
     """One callTool the program made, as the runner saw it."""
 
     code: str
@@ -101,7 +101,7 @@ class RunResult:
     """
 
     output: str
-    calls: tuple[ToolCall, ...]
+    calls: tuple[ProgramCall, ...]
     error: str | None
     limit: str | None = None
     seconds: float = field(default=0.0, compare=False)
@@ -179,7 +179,7 @@ class _Run:
         self.tools = dict(tools)
         self.time_limit_s, self.memory_limit_mb = time_limit_s, memory_limit_mb
         self.call_budget, self.output_cap = call_budget, output_cap
-        self.calls: list[ToolCall] = []
+        self.calls: list[ProgramCall] = []
         self.printed: list[str] = []
         self.printed_chars = 0
         self.messages: queue.Queue = queue.Queue()
@@ -254,13 +254,13 @@ class _Run:
             if not isinstance(code, str) or not isinstance(arguments, dict):
                 raise ValueError
         except (TypeError, ValueError):
-            self.calls.append(ToolCall("?", {}, 0, "bad arguments"))
+            self.calls.append(ProgramCall("?", {}, 0, "bad arguments"))
             return {
                 "ok": False,
                 "error": "callTool(code, args): code must be a string and args an object of plain data",
             }
         if code not in self.tools:
-            self.calls.append(ToolCall(code, arguments, 0, "not callable"))
+            self.calls.append(ProgramCall(code, arguments, 0, "not callable"))
             known = ", ".join(self.tools) or "none"
             return {
                 "ok": False,
@@ -273,9 +273,9 @@ class _Run:
             Exception
         ) as error:  # a failing tool is the program's to handle; its message is all that crosses
             message = str(error).splitlines()[0] if str(error) else type(error).__name__
-            self.calls.append(ToolCall(code, arguments, 0, message))
+            self.calls.append(ProgramCall(code, arguments, 0, message))
             return {"ok": False, "error": f"{code}: {message}"}
-        self.calls.append(ToolCall(code, arguments, result_size(result)))
+        self.calls.append(ProgramCall(code, arguments, result_size(result)))
         return {"ok": True, "result": json.loads(text)}
 
     # --- the conversation with the child, with a deadline the child cannot move ---

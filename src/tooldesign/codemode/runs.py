@@ -31,6 +31,7 @@ from tooldesign.codemode.catalog import RUN_CODE, catalog_for, model_tool_names,
 from tooldesign.codemode.registry import Registry
 from tooldesign.codemode.runner import RunResult, handlers_for, run_program
 from tooldesign.data import coldchain
+from tooldesign.tokens import chars_to_tokens
 from tooldesign.tools.base import result_size
 
 __all__ = [
@@ -39,7 +40,7 @@ __all__ = [
     "REPORTED",
     "REPORTED_SOURCE",
     "ContextItem",
-    "RunRecord",
+    "ContextRun",
     "all_runs",
     "classic_run",
     "code_mode_run",
@@ -99,7 +100,9 @@ class ContextItem:
 
 
 @dataclass(frozen=True)
-class RunRecord:
+class ContextRun:
+    """One way of asking the question, measured by what enters the model's context."""
+
     run: str
     direct_tools: tuple[str, ...]
     model_calls: int
@@ -128,7 +131,7 @@ def _result_line(claims: Iterable[tuple[str, float]]) -> str:
     return "RESULT: " + ", ".join(number for number, _ in claims) + f" | {total:g}"
 
 
-def classic_run() -> RunRecord:
+def classic_run() -> ContextRun:
     """The model calls each tool itself; every result, all readings included, lands in its context."""
     tools = cc.tool_set(cc.CORRECTED)
     context = [ContextItem("tool definitions", "3 tools", _chars(json.dumps(tools.definitions())))]
@@ -153,7 +156,7 @@ def classic_run() -> RunRecord:
         if eur:
             claims.append((shipment["shipment_number"], eur))
     calls = len(shipments) + 2
-    return RunRecord(RUN_NAMES[0], tuple(tools.names), calls, 0, tuple(context), _result_line(claims))
+    return ContextRun(RUN_NAMES[0], tuple(tools.names), calls, 0, tuple(context), _result_line(claims))
 
 
 def run_recorded(registry: Registry, program: str, tags: Iterable[str] | None = (cc.TAG,)) -> RunResult:
@@ -167,7 +170,7 @@ def run_recorded(registry: Registry, program: str, tags: Iterable[str] | None = 
 _PEEKS: tuple[tuple[str, dict[str, Any]], ...] = ((cc.LIST, {}), (cc.READINGS, {"shipment_id": 108}))
 
 
-def code_mode_run(registry: Registry, program: str | None = None) -> RunRecord:
+def code_mode_run(registry: Registry, program: str | None = None) -> ContextRun:
     """Measure a code-mode run against the registry as it is configured now.
 
     The stand-in makes the peeks in ``_PEEKS`` that the model's tool list still allows, then sends
@@ -194,7 +197,7 @@ def code_mode_run(registry: Registry, program: str | None = None) -> RunRecord:
     context.append(ContextItem("program output", RUN_CODE, result.chars_to_context))
     answer = result.context_text.strip().splitlines()[-1] if result.context_text.strip() else ""
     name = RUN_NAMES[2] if cc.READINGS not in direct else RUN_NAMES[1]
-    return RunRecord(name, tuple(direct), model_calls, result.tool_calls, tuple(context), answer)
+    return ContextRun(name, tuple(direct), model_calls, result.tool_calls, tuple(context), answer)
 
 
 def _registry(path: str | Path) -> Registry:
@@ -203,7 +206,7 @@ def _registry(path: str | Path) -> Registry:
     return registry
 
 
-def all_runs(path: str | Path = ":memory:") -> list[RunRecord]:
+def all_runs(path: str | Path = ":memory:") -> list[ContextRun]:
     """The three runs; the registry at ``path`` ends with the bulk tools set to code."""
     with _registry(path) as registry:
         records = [classic_run(), code_mode_run(registry)]
@@ -222,7 +225,7 @@ def compare_runs(path: str | Path = ":memory:") -> pd.DataFrame:
             "model tool calls": record.model_calls,
             "calls inside the program": record.program_calls,
             "chars into context": record.context_chars,
-            "tokens (estimate)": record.context_chars // 4,
+            "tokens (estimate)": chars_to_tokens(record.context_chars),
             "answer": record.answer,
         }
         for record in all_runs(path)

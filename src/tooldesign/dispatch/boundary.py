@@ -229,7 +229,9 @@ GUIDANCE: tuple[Guidance, ...] = (
 
 
 @dataclass(frozen=True)
-class Decision:
+class BoundaryPick:
+    """One request's first tool under a set of descriptions, beside the tool it needs."""
+
     request: str
     expected: str
     chosen: str | None
@@ -241,11 +243,11 @@ class Decision:
 
 def decide(
     descriptions: Mapping[str, str], picker: Picker | str = "words", requests: Sequence[Request] = REQUESTS
-) -> list[Decision]:
+) -> list[BoundaryPick]:
     """Each request's first tool under ``descriptions``, chosen by ``picker`` (a name or a Picker)."""
     chooser = offline_picker(picker) if isinstance(picker, str) else picker
     offered = tools(descriptions)
-    return [Decision(r.text, r.expected, chooser.pick(r.text, offered).tool) for r in requests]
+    return [BoundaryPick(r.text, r.expected, chooser.pick(r.text, offered).tool) for r in requests]
 
 
 def score(

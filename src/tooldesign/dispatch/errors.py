@@ -58,7 +58,7 @@ def error_result(
 
 
 @dataclass(frozen=True)
-class Report:
+class FailureReport:
     """How one style of reporting presents the same failure to the model on the next turn."""
 
     style: str
@@ -81,7 +81,7 @@ CREDIT_CALL_ID = "call_credit"
 FAILED_TOOL = "customer_get_credit_exposure"
 
 
-def four_reports(customer: str = "10023", tools: tuple[str, ...] = ()) -> list[Report]:
+def four_reports(customer: str = "10023", tools: tuple[str, ...] = ()) -> list[FailureReport]:
     """The same timeout reported four ways. ``tools`` is the set offered before the failure."""
     offered = tools or (FAILED_TOOL, "sales_order_get_block_summary", "release_request_create")
     placeholder = {
@@ -100,14 +100,14 @@ def four_reports(customer: str = "10023", tools: tuple[str, ...] = ()) -> list[R
         instead="Tell the user the credit check is unavailable and do not draft a release on a guess",
     )
     return [
-        Report("placeholder data", offered, ToolResult(CREDIT_CALL_ID, placeholder)),
-        Report("empty success", offered, ToolResult(CREDIT_CALL_ID, empty)),
-        Report("tool silently withdrawn", tuple(t for t in offered if t != FAILED_TOOL), None),
-        Report("actionable is_error", offered, honest),
+        FailureReport("placeholder data", offered, ToolResult(CREDIT_CALL_ID, placeholder)),
+        FailureReport("empty success", offered, ToolResult(CREDIT_CALL_ID, empty)),
+        FailureReport("tool silently withdrawn", tuple(t for t in offered if t != FAILED_TOOL), None),
+        FailureReport("actionable is_error", offered, honest),
     ]
 
 
-def read_downstream(report: Report) -> Reading:
+def read_downstream(report: FailureReport) -> Reading:
     """A literal reader: it believes what it is given, as the next step of a run does.
 
     That is the point of the exercise. A reader cannot know a result is invented, so any report
@@ -140,7 +140,7 @@ def read_downstream(report: Report) -> Reading:
 
 
 def reading_table(
-    reports: list[Report] | None = None, reader: Callable[[Report], Reading] = read_downstream
+    reports: list[FailureReport] | None = None, reader: Callable[[FailureReport], Reading] = read_downstream
 ) -> list[dict]:
     """One row per style: what the model reads, what it concludes, whether that is true."""
     rows = []

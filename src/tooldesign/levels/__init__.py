@@ -3,9 +3,8 @@
 The modules follow the lesson (notebook 08, definition_levels):
 
 ``stream``       the seeded random stream every draw comes from
-``tokens``       how the lesson counts tokens
 ``environment``  60 subscribers, 5 documents, the tariff
-``tools``        the five tools and their declared fields
+``tools``        the five tools (in the course's one tool shape) and their declared fields
 ``tasks``        24 tasks, each with a known tool sequence and answer
 ``definitions``  the four levels, the catalog, and the call boundary
 ``loop``         the agent loop with its step budget
@@ -13,10 +12,11 @@ The modules follow the lesson (notebook 08, definition_levels):
 ``sweep``        hundreds of seeds, intervals and the run-to-run band
 ``plots``, ``widgets``  the pictures and the explorer
 
-Everything is fictional and offline; no model or server is called.
+Tokens are counted by the piece rule of ``tooldesign.tokens``. Everything is fictional and
+offline; no model or server is called.
 """
 
-from .definitions import (
+from tooldesign.levels.definitions import (
     LEVELS,
     Level,
     call_tool,
@@ -27,12 +27,12 @@ from .definitions import (
     parse_call,
     wire_call,
 )
-from .environment import DOCUMENTS, SEED, SUBSCRIBERS
-from .loop import STEP_BUDGET, Run, run_task
-from .measure import PUBLISHED, SEEDS, LevelResult, level_table, measure, trace_frame
-from .sweep import SweepResult, Verdict, sweep
-from .tasks import TASKS, Task, correct_answer, task_by_name
-from .tools import TOOL_NAMES, TOOLS, Tool
+from tooldesign.levels.environment import DOCUMENTS, SEED, SUBSCRIBERS
+from tooldesign.levels.loop import STEP_BUDGET, TaskRun, run_task
+from tooldesign.levels.measure import PUBLISHED, SEEDS, LevelResult, level_table, measure, trace_frame
+from tooldesign.levels.sweep import LevelGap, SweepResult, sweep
+from tooldesign.levels.tasks import TASKS, Task, correct_answer, task_by_name
+from tooldesign.levels.tools import TOOL_NAMES, TOOLS
 
 __all__ = [
     "DOCUMENTS",
@@ -47,11 +47,10 @@ __all__ = [
     "TOOL_NAMES",
     "Level",
     "LevelResult",
-    "Run",
+    "TaskRun",
     "SweepResult",
     "Task",
-    "Tool",
-    "Verdict",
+    "LevelGap",
     "call_tool",
     "catalog",
     "catalog_line",

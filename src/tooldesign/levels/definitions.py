@@ -21,17 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .tokens import count_tokens
-from .tools import TOOLS
-
-# What the model reads for each tool at levels two and up.
-DESCRIPTIONS = dict(
-    sayac_oku="abonenin onceki ve simdiki sayac endeksini dondurur",
-    tuketim="iki endeks arasindaki farki metrekup olarak verir",
-    tarife="metrekup ve abone tipinden donem bedelini hesaplar",
-    belge_ara="anahtar metne en yakin kurgu belgeyi getirir",
-    kayit_yaz="bir abonenin bir sutununa deger yazar ; yan etkilidir",
-)
+from tooldesign.levels.tools import TOOLS
+from tooldesign.tokens import piece_tokens
 
 # The arguments of each tool's example call (level four). The two indexes
 # show the previous one smaller: that is the information the schema lacks.
@@ -165,7 +156,7 @@ def catalog_line(level: Level, name: str) -> str:
     """The line the model reads for one tool at ``level``."""
     line = name
     if level.shows_description:
-        line += " : " + DESCRIPTIONS[name]
+        line += " : " + TOOLS[name].description
     if level.shows_schema:
         line += " ( " + " , ".join(TOOLS[name].fields) + " )"
     if level.shows_example:
@@ -181,7 +172,7 @@ def catalog(level: Level) -> list[str]:
 @lru_cache(maxsize=64)
 def _catalog_tokens(description: bool, schema: bool, example: bool) -> int:
     probe = Level(0, "", 1.0, 1.0, 0.0, description, schema, example)
-    return sum(count_tokens(line) for line in catalog(probe))
+    return sum(piece_tokens(line) for line in catalog(probe))
 
 
 def catalog_tokens(level: Level) -> int:
@@ -222,4 +213,4 @@ def call_tool(
     if name not in TOOLS:
         return {}, {"hata": "arac yok"}
     arguments = fill_arguments(name, state, level, draw)
-    return arguments, TOOLS[name].function(**arguments)
+    return arguments, TOOLS[name].run(arguments)

@@ -12,7 +12,7 @@ Wire words stay Turkish because they are counted in tokens:
 
 from __future__ import annotations
 
-from .stream import Stream
+from tooldesign.levels.stream import Stream
 
 SEED = 20260218  # the published run; the second run uses SEED + 1
 SUBSCRIBER_COUNT = 60

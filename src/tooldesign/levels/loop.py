@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .definitions import LEVELS, Level, call_tool, catalog_tokens
-from .environment import SEED
-from .stream import Stream, fnv1a
-from .tasks import Task
-from .tools import TOOL_NAMES
+from tooldesign.levels.definitions import LEVELS, Level, call_tool, catalog_tokens
+from tooldesign.levels.environment import SEED
+from tooldesign.levels.stream import Stream, fnv1a
+from tooldesign.levels.tasks import Task
+from tooldesign.levels.tools import TOOL_NAMES
 
 STEP_BUDGET = 8  # the same at every level (TM7)
 STOP_SHARE = 0.88  # after the last tool of the sequence, chance to stop
@@ -44,7 +44,7 @@ def right_tool_share(depth: int) -> float:
 
 
 @dataclass
-class Step:
+class TraceStep:
     """One step of a run, kept for reading a trace."""
 
     number: int
@@ -59,7 +59,7 @@ class Step:
 
 
 @dataclass
-class Run:
+class TaskRun:
     """What one task left behind after the loop."""
 
     task: Task
@@ -69,14 +69,14 @@ class Run:
     errors: int = 0
     foreign: int = 0  # valid calls to a tool outside the sequence
     answer: object = None
-    trace: list[Step] = field(default_factory=list)
+    trace: list[TraceStep] = field(default_factory=list)
 
     @property
     def calls(self) -> int:
         return len(self.trace)
 
 
-def run_task(task: Task, level: Level | int = 4, seed: int = SEED, max_steps: int = STEP_BUDGET) -> Run:
+def run_task(task: Task, level: Level | int = 4, seed: int = SEED, max_steps: int = STEP_BUDGET) -> TaskRun:
     """Run the agent on one task at one definition level.
 
     The answer is whatever the last answering tool returned (TM8): the
@@ -89,7 +89,7 @@ def run_task(task: Task, level: Level | int = 4, seed: int = SEED, max_steps: in
     catalog_cost = catalog_tokens(level)
     sequence = task.sequence
     state: dict[str, object] = {"abone": task.subscriber, "anahtar": task.request, "sutun": "bedel"}
-    run = Run(task, level)
+    run = TaskRun(task, level)
     done = 0  # tools of the sequence completed so far
     while run.steps < max_steps:
         run.steps += 1
@@ -108,7 +108,7 @@ def run_task(task: Task, level: Level | int = 4, seed: int = SEED, max_steps: in
         if tool == "kayit_yaz":
             state["deger"] = run.answer  # the value to write is the answer so far
         arguments, result = call_tool(tool, state, level, draw)
-        run.trace.append(Step(run.steps, tool, target, arguments, result))
+        run.trace.append(TraceStep(run.steps, tool, target, arguments, result))
         run.tokens += RESULT_TOKENS
         if "hata" in result:
             run.errors += 1  # a failed call spends a step and advances nothing

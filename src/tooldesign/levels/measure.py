@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .definitions import LEVELS, Level
-from .environment import SEED
-from .loop import STEP_BUDGET, Run, run_task
-from .tasks import TASKS, Task, correct_answer
+from tooldesign.levels.definitions import LEVELS, Level
+from tooldesign.levels.environment import SEED
+from tooldesign.levels.loop import STEP_BUDGET, TaskRun, run_task
+from tooldesign.levels.tasks import TASKS, Task, correct_answer
 
 SEEDS = (SEED, SEED + 1)  # the two published runs, "A" and "B"
 
@@ -72,7 +72,7 @@ class LevelResult:
 
     level: Level
     seed: int
-    runs: list[Run]
+    runs: list[TaskRun]
     correct: int
 
     @property
@@ -115,7 +115,7 @@ class LevelResult:
         return self.tokens / self.correct if self.correct else float("inf")
 
 
-def is_correct(run: Run) -> bool:
+def is_correct(run: TaskRun) -> bool:
     """Did the run leave the right answer (TM8)?"""
     return run.answer == correct_answer(run.task)
 
@@ -159,7 +159,7 @@ def level_table(
     return pd.DataFrame(rows).set_index("level")
 
 
-def trace_frame(run: Run) -> pd.DataFrame:
+def trace_frame(run: TaskRun) -> pd.DataFrame:
     """One row per step of a run: what was wanted, what was called, with what.
 
     Reading a trace this way is how you spot a call that is valid and wrong.

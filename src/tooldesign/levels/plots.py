@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from .sweep import SweepResult
+from tooldesign.levels.sweep import SweepResult
 
 if TYPE_CHECKING:
     from matplotlib.transforms import Bbox

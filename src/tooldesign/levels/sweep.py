@@ -23,11 +23,11 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm  # a widget bar in Jupyter, text elsewhere
 
-from .definitions import LEVELS, Level, levels_with
-from .environment import SEED
-from .loop import STEP_BUDGET
-from .measure import measure
-from .tasks import TASKS
+from tooldesign.levels.definitions import LEVELS, Level, levels_with
+from tooldesign.levels.environment import SEED
+from tooldesign.levels.loop import STEP_BUDGET
+from tooldesign.levels.measure import measure
+from tooldesign.levels.tasks import TASKS
 
 Z95 = 1.959964  # two-sided 95 % quantile of the normal distribution
 PUBLISHED_GAP = 0.1666  # level 4 minus level 3 in the source, seed A and B
@@ -88,7 +88,7 @@ class SweepResult:
         frame.index.name = "correct of 24"
         return frame
 
-    def compare(self, low: int = 3, high: int = 4, reference: float = PUBLISHED_GAP) -> Verdict:
+    def compare(self, low: int = 3, high: int = 4, reference: float = PUBLISHED_GAP) -> LevelGap:
         """Judge the gap between two levels against the run-to-run band.
 
         ``reference`` is a single-run gap to judge, by default the source's.
@@ -100,7 +100,7 @@ class SweepResult:
         gap = (b - a) / self.task_count  # paired: one seed drives both levels
         half = Z95 * gap.std(ddof=1) / math.sqrt(len(gap))
         band = max(run_to_run_band(a, self.task_count), run_to_run_band(b, self.task_count))
-        return Verdict(
+        return LevelGap(
             low=low,
             high=high,
             seeds=len(gap),
@@ -145,7 +145,7 @@ def pair_share_apart(correct: np.ndarray, at_least: float) -> float:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class LevelGap:
     """The sweep's answer on the gap between two levels."""
 
     low: int

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .environment import SEED, SUBSCRIBER_COUNT, SUBSCRIBERS, charge, meter_difference, subscriber_id
-from .stream import Stream, pick
+from tooldesign.levels.environment import (
+    SEED,
+    SUBSCRIBER_COUNT,
+    SUBSCRIBERS,
+    charge,
+    meter_difference,
+    subscriber_id,
+)
+from tooldesign.levels.stream import Stream, pick
 
 TASK_COUNT = 24
 

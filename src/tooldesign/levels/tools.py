@@ -1,4 +1,4 @@
-"""The five tools, as plain Python functions behind a registry.
+"""The five tools: plain Python functions, each in the course's one tool shape.
 
 A tool reports its own failures as a result with the key ``hata``
 (error): a missing field, an unknown subscriber, a search with no hit.
@@ -8,15 +8,19 @@ raises; the agent reads the error and spends a step.
 The tools take keyword arguments only and every one defaults to ``None``:
 at the call boundary a declared field may be left unfilled, and the tool
 must notice that for itself.
+
+Each tool is a :class:`tooldesign.tools.base.Tool`, like every other tool in the course: its
+description is what levels two and up show, its schema's properties are the declared fields (in the
+order the boundary fills them), and ``readOnlyHint`` marks the one tool with a side effect.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from .environment import DOCUMENTS, SUBSCRIBERS, charge, meter_difference
-from .tokens import piece_set
+from tooldesign.levels.environment import DOCUMENTS, SUBSCRIBERS, TYPES, charge, meter_difference
+from tooldesign.tokens import piece_set
+from tooldesign.tools.base import Tool
 
 MISSING = {"hata": "eksik alan"}  # a declared field was not filled
 
@@ -73,28 +77,65 @@ def write_record(*, abone: str | None = None, sutun: str | None = None, deger: o
     return dict(yazildi=True, abone=abone, sutun=sutun, deger=deger)
 
 
-@dataclass(frozen=True)
-class Tool:
-    """A tool as the call boundary sees it: the function and its declared fields.
+def _tool(
+    name: str,
+    function: Callable[..., dict],
+    description: str,
+    fields: dict[str, dict],
+    required: tuple[str, ...],
+    writes: bool = False,
+) -> Tool:
+    """``function`` in the shared shape; its handler passes the arguments as keywords."""
 
-    ``fields`` is the order in which the boundary fills arguments, and that
-    order matters: each field consumes one draw from the definition stream.
-    """
+    def handler(arguments: dict) -> dict:
+        return function(**arguments)
 
-    name: str
-    function: Callable[..., dict]
-    fields: tuple[str, ...]
-    side_effect: bool = False
+    schema = {"type": "object", "properties": fields, "required": list(required)}
+    return Tool(name, description, schema, handler, {"readOnlyHint": not writes})
 
 
+_TEXT, _WHOLE = {"type": "string"}, {"type": "integer"}
+
+# ``fields`` order matters: each field the boundary fills consumes one draw from the definition stream.
 TOOLS: dict[str, Tool] = {
     tool.name: tool
     for tool in (
-        Tool("sayac_oku", read_meter, ("abone",)),
-        Tool("tuketim", consumption, ("onceki", "simdiki")),
-        Tool("tarife", tariff, ("m3", "tip")),
-        Tool("belge_ara", search_docs, ("anahtar",)),
-        Tool("kayit_yaz", write_record, ("abone", "sutun", "deger"), side_effect=True),
+        _tool(
+            "sayac_oku",
+            read_meter,
+            "abonenin onceki ve simdiki sayac endeksini dondurur",
+            {"abone": _TEXT},
+            ("abone",),
+        ),
+        _tool(
+            "tuketim",
+            consumption,
+            "iki endeks arasindaki farki metrekup olarak verir",
+            {"onceki": _WHOLE, "simdiki": _WHOLE},
+            ("onceki", "simdiki"),
+        ),
+        _tool(
+            "tarife",
+            tariff,
+            "metrekup ve abone tipinden donem bedelini hesaplar",
+            {"m3": _WHOLE, "tip": {"type": "string", "enum": list(TYPES)}},
+            ("m3",),
+        ),
+        _tool(
+            "belge_ara",
+            search_docs,
+            "anahtar metne en yakin kurgu belgeyi getirir",
+            {"anahtar": _TEXT},
+            ("anahtar",),
+        ),
+        _tool(
+            "kayit_yaz",
+            write_record,
+            "bir abonenin bir sutununa deger yazar ; yan etkilidir",
+            {"abone": _TEXT, "sutun": _TEXT, "deger": {}},
+            ("abone", "sutun", "deger"),
+            writes=True,
+        ),
     )
 }
 TOOL_NAMES: tuple[str, ...] = tuple(TOOLS)  # the order a random pick indexes into

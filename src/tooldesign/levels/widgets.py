@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .definitions import LEVELS, PUBLISHED_SWAP_SHARE, levels_with
-from .environment import SEED
-from .loop import STEP_BUDGET
-from .measure import is_correct, measure, table_row
+from tooldesign.levels.definitions import LEVELS, PUBLISHED_SWAP_SHARE, levels_with
+from tooldesign.levels.environment import SEED
+from tooldesign.levels.loop import STEP_BUDGET
+from tooldesign.levels.measure import is_correct, measure, table_row
 
 
 @dataclass
@@ -80,7 +80,7 @@ def explorer():
     """
     import ipywidgets as w
 
-    from .plots import cost_success_png
+    from tooldesign.levels.plots import cost_success_png
 
     controls = {
         "level": w.Dropdown(

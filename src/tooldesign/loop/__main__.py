@@ -11,13 +11,14 @@ import sys
 from tooldesign.cli import text_table
 from tooldesign.loop.facts import FACTS
 from tooldesign.loop.measure import per_call, technique_rows
+from tooldesign.tokens import ESTIMATE_RULE
 
 
 def main(argv: list[str] | None = None) -> int:
     if argv:
         print("error: python -m tooldesign.loop takes no arguments", file=sys.stderr)
         return 2
-    print("1. The four-step task: what each model call sends (tokens are estimates: characters / 4)\n")
+    print(f"1. The four-step task: what each model call sends (tokens are estimates: {ESTIMATE_RULE})\n")
     for run in per_call():
         print(text_table(run.rows()))
         print(f"   total over the task: {run.total_tokens:,} tokens\n")

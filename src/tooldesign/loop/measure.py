@@ -14,6 +14,7 @@ from tooldesign.loop import shrink
 from tooldesign.loop.facts import FACTS, TASK_FACTS, kept
 from tooldesign.loop.task import run_task
 from tooldesign.loop.transcript import Carrier, Run, as_is
+from tooldesign.tokens import ESTIMATE_LABEL
 
 __all__ = [
     "Technique",
@@ -128,7 +129,7 @@ def plot_per_call(runs: list[Run], ax=None):
         )
     ax.set_title("What each model call of the four-step task sends")
     ax.set_xlabel("model call (1 = the request; then one per tool result)")
-    ax.set_ylabel("tokens (estimate: characters / 4)")
+    ax.set_ylabel(f"tokens ({ESTIMATE_LABEL})")
     ax.set_xticks([c.number for c in runs[0].calls])
     ax.legend(fontsize=8)
     return ax
@@ -152,7 +153,7 @@ def plot_techniques(rows: list[TechniqueRow], ax=None):
             r.tokens, y, f" {r.tokens:,} tokens, {len(r.kept)}/{len(FACTS)} facts", va="center", fontsize=8
         )
     ax.set_title("Tokens sent over the task, and facts still answerable at the end")
-    ax.set_xlabel("tokens sent over all model calls (estimate: characters / 4)")
+    ax.set_xlabel(f"tokens sent over all model calls ({ESTIMATE_LABEL})")
     ax.set_ylabel("how results are carried")
     ax.margins(x=0.35)
     return ax

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tooldesign.dispatch import Decision, Dispatcher, ToolCall, fixed
+from tooldesign.tokens import chars_to_tokens
 from tooldesign.tools import ToolSet, tool_set
 
 __all__ = [
@@ -26,7 +27,6 @@ __all__ = [
     "as_is",
     "run_steps",
     "text_of",
-    "chars_to_tokens",
 ]
 
 SYSTEM_PROMPT = (
@@ -38,11 +38,6 @@ SYSTEM_PROMPT = (
 def text_of(value: Any) -> str:
     """A value as the text that enters the context: strings as they are, anything else as JSON."""
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-
-
-def chars_to_tokens(chars: int) -> int:
-    """The course's estimate, characters / 4, on a character count."""
-    return chars // 4
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tooldesign.mcp.view import as_plain, definition_of
-from tooldesign.tools.base import ToolSet, estimate_tokens
+from tooldesign.tokens import estimate_tokens
+from tooldesign.tools.base import ToolSet
 
 __all__ = ["SizeRow", "sizes", "size_table"]
 

@@ -23,6 +23,7 @@ from tooldesign.dispatch.validate import is_valid
 from tooldesign.lint import Rule, lint
 from tooldesign.scale.growth import SCALE_CASES, SEED, SHUFFLES, definition_tokens
 from tooldesign.selection import Case, expected_for, judge, offline_picker
+from tooldesign.tokens import ESTIMATE_RULE
 from tooldesign.tools import tool_set
 from tooldesign.tools.base import Tool, ToolSet
 
@@ -345,7 +346,7 @@ def table(shapes: Sequence[Shape]) -> list[dict]:
 def main() -> None:
     print(
         "Consolidation, offline: the word-matching stand-in picks the tool (a stand-in, not a model); "
-        "tokens are estimates (characters / 4)"
+        f"tokens are estimates ({ESTIMATE_RULE})"
     )
     for row in table(compare()):
         print("  " + ", ".join(f"{k}: {v}" for k, v in row.items()))

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from tooldesign.selection import CASES, NO_CALL_CASES, Case, Picker, offline_picker, run_selection
+from tooldesign.tokens import ESTIMATE_RULE, estimate_tokens
 from tooldesign.tools import tool_set
-from tooldesign.tools.base import Tool, ToolSet, estimate_tokens
+from tooldesign.tools.base import Tool, ToolSet
 
 SIZES = (5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 100)
 READ_ONLY = dict(readOnlyHint=True, openWorldHint=False)
@@ -469,7 +470,7 @@ def table(points: Sequence[Point]) -> list[dict]:
 def _report() -> None:
     print(
         f"Designed SAP set grown with distractors; {len(SCALE_CASES)} requests; offline pickers (stand-ins, "
-        f"not models), mean of {SHUFFLES} seeded orderings; tokens are estimates (characters / 4)"
+        f"not models), mean of {SHUFFLES} seeded orderings; tokens are estimates ({ESTIMATE_RULE})"
     )
     for order in ORDERS:
         print(f"\n{order}:\n{'tools':>5} {'tokens':>7} {'words':>6} {'bm25':>6}")

@@ -24,7 +24,8 @@ from typing import Any
 
 from tooldesign.scale.growth import MAX_SIZE, SCALE_CASES, SEED, catalog, definition_tokens
 from tooldesign.selection import BM25Picker, Case, Picker, expected_for, judge, offline_picker
-from tooldesign.tools.base import Tool, ToolSet, estimate_tokens
+from tooldesign.tokens import ESTIMATE_RULE, estimate_tokens
+from tooldesign.tools.base import Tool, ToolSet
 
 KS = (1, 2, 3, 5, 10)
 
@@ -71,7 +72,7 @@ def top_k(job: str, tools: Sequence[Tool], k: int, ranker: Picker | None = None)
 
 
 @dataclass(frozen=True)
-class Outcome:
+class SearchOutcome:
     """One request answered with tool search."""
 
     request: str
@@ -83,7 +84,9 @@ class Outcome:
     round_trips: int
 
 
-def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Picker | None = None) -> Outcome:
+def with_search(
+    case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Picker | None = None
+) -> SearchOutcome:
     """Two model calls: the first sees only tool_search and calls it; the second sees what it found."""
     search = search_tool(list(tools), k, ranker)
     call: dict[str, Any] = {
@@ -100,7 +103,7 @@ def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Pick
     first = definition_tokens([search]) + estimate_tokens(case.request)
     second = first + estimate_tokens(call) + estimate_tokens(json.dumps(result))
     right_in = expected is not None and any(n in expected for n in found_names)
-    return Outcome(
+    return SearchOutcome(
         case.request,
         found_names,
         chosen,
@@ -111,11 +114,11 @@ def with_search(case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Pick
     )
 
 
-def load_all(case: Case, tools: ToolSet, picker: Picker) -> Outcome:
+def load_all(case: Case, tools: ToolSet, picker: Picker) -> SearchOutcome:
     """One model call with every definition loaded."""
     chosen = picker.pick(case.request, tools).tool
     expected = expected_for(case, tools.name)
-    return Outcome(
+    return SearchOutcome(
         case.request,
         tuple(tools.names),
         chosen,
@@ -138,7 +141,7 @@ class Summary:
     round_trips: int
 
 
-def _summary(label: str, k: int | None, outcomes: Sequence[Outcome]) -> Summary:
+def _summary(label: str, k: int | None, outcomes: Sequence[SearchOutcome]) -> Summary:
     n = len(outcomes)
     return Summary(
         label,
@@ -191,7 +194,7 @@ def main() -> None:
     print(
         f"Tool search over the {MAX_SIZE}-tool catalog, {len(SCALE_CASES)} requests. BM25 ranks for the search; "
         "the word-matching stand-in chooses among the loaded tools (stand-ins, not models). Tokens are "
-        "estimates (characters / 4) summed over the model calls a request needs."
+        f"estimates ({ESTIMATE_RULE}) summed over the model calls a request needs."
     )
     print(f"\n{'loading':<14} {'accuracy':>8} {'in loaded':>9} {'tokens':>8} {'calls':>5}")
     for r in compare():

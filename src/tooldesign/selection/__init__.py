@@ -20,14 +20,14 @@ from tooldesign.selection.cases import (
 )
 from tooldesign.selection.pickers import (
     BM25Picker,
-    Choice,
+    PickedTool,
     Picker,
     WordMatchPicker,
     offline_picker,
     tool_text,
     words,
 )
-from tooldesign.selection.score import Row, SelectionResult, judge, run_selection
+from tooldesign.selection.score import SelectionResult, SelectionRow, judge, run_selection
 
 __all__ = [
     "ALL_CASES",
@@ -39,13 +39,13 @@ __all__ = [
     "case_sets",
     "expected_for",
     "BM25Picker",
-    "Choice",
+    "PickedTool",
     "Picker",
     "WordMatchPicker",
     "offline_picker",
     "tool_text",
     "words",
-    "Row",
+    "SelectionRow",
     "SelectionResult",
     "judge",
     "run_selection",

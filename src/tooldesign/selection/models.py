@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tooldesign.selection import config
-from tooldesign.selection.pickers import Choice
+from tooldesign.selection.pickers import PickedTool
 from tooldesign.tools.base import Tool, ToolSet
 from tooldesign.tools.schema import is_strict_ready
 
@@ -97,15 +97,15 @@ def anthropic_tools(tools: ToolSet | Sequence[Tool]) -> list[dict]:
     return out
 
 
-def _choice(
+def _picked(
     name: str | None, text: str, label: str, input_tokens: Any = None, latency_s: float | None = None
-) -> Choice:
+) -> PickedTool:
     tokens = input_tokens if type(input_tokens) is int else None  # as the API reported them, or unknown
     latency = round(latency_s, 3) if latency_s is not None else None
     if name:
-        return Choice(name, why=f"{label} called {name}", input_tokens=tokens, latency_s=latency)
+        return PickedTool(name, why=f"{label} called {name}", input_tokens=tokens, latency_s=latency)
     said = " ".join((text or "").split())[:120]
-    return Choice(
+    return PickedTool(
         None, why=f"{label} answered without a tool call: {said!r}", input_tokens=tokens, latency_s=latency
     )
 
@@ -143,7 +143,7 @@ class OpenAICompatiblePicker:
         self.label = f"model {self.model} (OpenAI-compatible)"
         self.client = client if client is not None else _client("openai", "OpenAI", api_key, base_url)
 
-    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool:
         started = time.perf_counter()
         response = self.client.chat.completions.create(
             model=self.model,
@@ -159,7 +159,7 @@ class OpenAICompatiblePicker:
         message = response.choices[0].message
         calls = message.tool_calls or []
         usage = getattr(response, "usage", None)
-        return _choice(
+        return _picked(
             calls[0].function.name if calls else None,
             message.content or "",
             self.model,
@@ -216,7 +216,7 @@ class AnthropicPicker:
         self.label = f"model {self.model} (Anthropic)"
         self.client = client if client is not None else _client("anthropic", "Anthropic", api_key, base_url)
 
-    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool:
         started = time.perf_counter()
         response = self.client.messages.create(
             model=self.model,
@@ -230,7 +230,7 @@ class AnthropicPicker:
         blocks = list(response.content or [])
         name = next((b.name for b in blocks if getattr(b, "type", "") == "tool_use"), None)
         text = " ".join(getattr(b, "text", "") for b in blocks if getattr(b, "type", "") == "text")
-        return _choice(
+        return _picked(
             name, text, self.model, getattr(getattr(response, "usage", None), "input_tokens", None), latency
         )
 
@@ -283,14 +283,14 @@ class SapHubPicker:
             self._services[key] = hub.OrchestrationService(config=hub.OrchestrationConfig(modules=modules))
         return self._services[key]
 
-    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool:
         started = time.perf_counter()
         result = self._service(tools).run(placeholder_values={"request": request})
         latency = time.perf_counter() - started
         message = result.final_result.choices[0].message
         calls = getattr(message, "tool_calls", None) or []
         usage = getattr(result.final_result, "usage", None)
-        return _choice(
+        return _picked(
             calls[0].function.name if calls else None,
             getattr(message, "content", "") or "",
             self.model,

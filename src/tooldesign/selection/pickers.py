@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 from tooldesign.tools.base import Tool, ToolSet
 
 __all__ = [
-    "Choice",
+    "PickedTool",
     "Picker",
     "WordMatchPicker",
     "BM25Picker",
@@ -34,7 +34,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Choice:
+class PickedTool:
     """What a picker decided for one request.
 
     ``tool`` is the name of the first tool to call, or None for "no call". ``ranking`` lists
@@ -61,14 +61,14 @@ class Picker(Protocol):
     ``offline``: True when the picker needs no network and no key, so tests and notebooks may
     run it anywhere.
     ``pick(request, tools)``: the first tool to call for ``request`` among ``tools`` (a
-    ToolSet or any sequence of Tool), as a :class:`Choice`; ``Choice.tool`` is None when no tool
+    ToolSet or any sequence of Tool), as a :class:`PickedTool`; ``PickedTool.tool`` is None when no tool
     fits. It must not change ``tools`` and must not call any tool.
     """
 
     label: str
     offline: bool
 
-    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice: ...
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool: ...
 
 
 STOP_WORDS = frozenset(
@@ -183,7 +183,7 @@ class WordMatchPicker:
             self._cache = {key: [set(words(tool_text(t, tools))) for t in tools]}  # one set at a time
         return self._cache[key]
 
-    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool:
         asked = set(words(request))
         scored = []
         matched: dict[str, tuple[str, ...]] = {}
@@ -194,9 +194,9 @@ class WordMatchPicker:
         scored.sort(reverse=True)
         ranking = tuple((name, float(score)) for score, _, name in scored)
         if not scored or scored[0][0] == 0:
-            return Choice(None, ranking, "no tool shares a word with the request: no call", matched)
+            return PickedTool(None, ranking, "no tool shares a word with the request: no call", matched)
         best = scored[0][2]
-        return Choice(
+        return PickedTool(
             best, ranking, f"shares {len(matched[best])} word(s): {', '.join(matched[best])}", matched
         )
 
@@ -225,10 +225,10 @@ class BM25Picker:
             self._cache = {key: (BM25Okapi(docs), docs)}  # keep one: a widget edits one set at a time
         return self._cache[key]
 
-    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> Choice:
+    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool:
         tools = list(tools)
         if not tools:
-            return Choice(None, (), "the set is empty: no call")
+            return PickedTool(None, (), "the set is empty: no call")
         bm25, docs = self._index(tools)
         query = words(request)
         scores = bm25.get_scores(query) if query else [0.0] * len(tools)
@@ -237,9 +237,9 @@ class BM25Picker:
         matched = {t.name: tuple(sorted(set(query) & set(d))) for t, d in zip(tools, docs)}
         best = order[0]
         if scores[best] <= self.min_score:
-            return Choice(None, ranking, "no tool scores above zero: no call", matched)
+            return PickedTool(None, ranking, "no tool scores above zero: no call", matched)
         name = tools[best].name
-        return Choice(
+        return PickedTool(
             name, ranking, f"BM25 {scores[best]:.2f}, on {', '.join(matched[name]) or '-'}", matched
         )
 

@@ -23,7 +23,7 @@ from tooldesign.selection.score import run_selection
 
 __all__ = [
     "Pick",
-    "Run",
+    "RecordedRun",
     "RunRecord",
     "record_runs",
     "save",
@@ -52,7 +52,9 @@ class Pick:
 
 
 @dataclass(frozen=True)
-class Run:
+class RecordedRun:
+    """One repeat of the selection test over one tool set, as the record keeps it."""
+
     repeat: int
     tool_set: str
     right: int
@@ -69,7 +71,7 @@ class RunRecord:
     date: str
     temperature: float | None
     case_set: str
-    runs: tuple[Run, ...]
+    runs: tuple[RecordedRun, ...]
 
     def scores(self, tool_set: str) -> list[int]:
         """Right tool requests per repeat for ``tool_set``: the run-to-run spread."""
@@ -102,7 +104,7 @@ class RunRecord:
         return rows
 
 
-def _run(result: Any, repeat: int) -> Run:
+def _run(result: Any, repeat: int) -> RecordedRun:
     picks = tuple(
         Pick(
             row.case.request,
@@ -116,7 +118,7 @@ def _run(result: Any, repeat: int) -> Run:
         for row in result.rows
     )
     declined, asked = result.declined
-    return Run(repeat, result.set_name, result.right, result.total, declined, asked, picks)
+    return RecordedRun(repeat, result.set_name, result.right, result.total, declined, asked, picks)
 
 
 def record_runs(
@@ -166,7 +168,9 @@ def load_record(path: Path | str) -> RunRecord:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         if data.get("format") != FORMAT:
             raise RecordError(f"{path}: not a selection run record (format {data.get('format')!r})")
-        runs = tuple(Run(**{**r, "picks": tuple(Pick(**p) for p in r["picks"])}) for r in data["runs"])
+        runs = tuple(
+            RecordedRun(**{**r, "picks": tuple(Pick(**p) for p in r["picks"])}) for r in data["runs"]
+        )
         return RunRecord(
             data["provider"], data["model"], data["date"], data["temperature"], data["case_set"], runs
         )

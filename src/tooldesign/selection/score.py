@@ -11,17 +11,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tooldesign.selection.cases import ALL_CASES, Case, expected_for
-from tooldesign.selection.pickers import Choice, Picker
+from tooldesign.selection.pickers import PickedTool, Picker
 from tooldesign.tools.base import Tool, ToolSet
 
-__all__ = ["Row", "SelectionResult", "judge", "run_selection"]
+__all__ = ["SelectionRow", "SelectionResult", "judge", "run_selection"]
 
 
 @dataclass(frozen=True)
-class Row:
+class SelectionRow:
+    """One request of the selection test: what the picker chose and whether the case calls it right."""
+
     case: Case
     expected: tuple[str, ...] | None
-    choice: Choice
+    choice: PickedTool
     right: bool
 
     @property
@@ -44,7 +46,7 @@ def judge(expected: tuple[str, ...] | None, chosen: str | None) -> bool:
 class SelectionResult:
     set_name: str
     picker: str
-    rows: tuple[Row, ...]
+    rows: tuple[SelectionRow, ...]
 
     def _count(self, no_call: bool) -> tuple[int, int]:
         rows = [r for r in self.rows if r.case.no_call == no_call]
@@ -94,5 +96,5 @@ def run_selection(
     for case in cases:
         expected = expected_for(case, name)
         choice = picker.pick(case.request, tool_list)
-        rows.append(Row(case, expected, choice, judge(expected, choice.tool)))
+        rows.append(SelectionRow(case, expected, choice, judge(expected, choice.tool)))
     return SelectionResult(name, picker.label, tuple(rows))

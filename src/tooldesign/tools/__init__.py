@@ -1,6 +1,7 @@
 """Tool sets over the course's SAP data: the shape they share, the mirrored set and the designed set."""
 
-from tooldesign.tools.base import Tool, ToolSet, estimate_tokens, result_size
+from tooldesign.tokens import estimate_tokens
+from tooldesign.tools.base import Tool, ToolSet, result_size
 
 __all__ = ["Tool", "ToolSet", "estimate_tokens", "result_size", "SET_NAMES", "tool_set"]
 

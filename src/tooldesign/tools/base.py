@@ -12,6 +12,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+# Re-exported: notebook 00 imports the estimate from here (03 and 04 from tooldesign.tools).
+from tooldesign.tokens import estimate_tokens as estimate_tokens
+
 Handler = Callable[[dict], Any]
 
 # Longest piece of a caller's input an error quotes back. An error exists to say what to fix; a
@@ -129,6 +132,12 @@ class Tool:
         return self.handler(arguments)
 
     @property
+    def fields(self) -> tuple[str, ...]:
+        """The argument names the schema declares, in its order (notebook 08 fills them in this order)."""
+        properties = self.parameters.get("properties", {})
+        return tuple(properties) if isinstance(properties, Mapping) else ()
+
+    @property
     def writes(self) -> bool:
         """True unless the tool declares itself read-only: a missing hint means it may write."""
         return self.annotations.get("readOnlyHint") is not True
@@ -167,13 +176,6 @@ class ToolSet:
 
     def with_tools(self, extra: Iterable[Tool], name: str | None = None) -> ToolSet:
         return ToolSet(name or self.name, self.tools + tuple(extra))
-
-
-def estimate_tokens(text_or_value: Any) -> int:
-    """An estimate of tokens as characters / 4. No tokenizer can be downloaded offline, so the
-    course labels every such figure as an estimate."""
-    text = text_or_value if isinstance(text_or_value, str) else json.dumps(text_or_value)
-    return len(text) // 4
 
 
 def result_size(result: Any) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tooldesign.tokens import CHARS_PER_TOKEN, estimate_tokens
 from workbook.checks import failed, passed
 from workbook.exercises import Exercise, WrongAnswer
 
@@ -18,12 +19,8 @@ TOKEN_PROBES: tuple[tuple[str, list[str]], ...] = (
 )
 
 
-def _piece(text: str) -> int:
-    return len(text) // 4
-
-
 def _want(definitions_text: str, result_texts: list[str]) -> int:
-    return _piece(definitions_text) + sum(_piece(r) for r in result_texts)
+    return estimate_tokens(definitions_text) + sum(estimate_tokens(r) for r in result_texts)
 
 
 def _judge_tokens(results) -> object:
@@ -47,15 +44,15 @@ def _judge_tokens(results) -> object:
             )
         if got == len((definitions + " " + " ".join(texts)).split()):
             return failed(f"{call} returned {got}, the number of words; count characters with len(text)")
-        if texts and got == _piece(definitions):
+        if texts and got == estimate_tokens(definitions):
             return failed(
                 f"{call} returned {got}, the definitions only; each result is sent too, so add them"
             )
-        if definitions and got == sum(map(_piece, texts)):
+        if definitions and got == sum(map(estimate_tokens, texts)):
             return failed(
                 f"{call} returned {got}, the results only; the definitions ride along on every request"
             )
-        if got == len(definitions + "".join(texts)) // 4:
+        if got == estimate_tokens(definitions + "".join(texts)):
             return failed(
                 f"{call} returned {got}, expected {want}: estimate each piece on its own "
                 "(characters // 4), then add the estimates"
@@ -82,10 +79,13 @@ EXERCISES = [
         prompt="Write request_tokens(definitions_text, result_texts): characters // 4 for each piece, added up.",
         wrong_answers=(
             WrongAnswer(lambda d, rs: len(d) + sum(map(len, rs)), "number of characters"),
-            WrongAnswer(lambda d, rs: len(d) / 4 + sum(len(r) / 4 for r in rs), "use // instead of /"),
-            WrongAnswer(lambda d, rs: len(d) // 4, "add them"),
-            WrongAnswer(lambda d, rs: sum(len(r) // 4 for r in rs), "ride along"),
-            WrongAnswer(lambda d, rs: len(d + "".join(rs)) // 4, "each piece on its own"),
+            WrongAnswer(
+                lambda d, rs: len(d) / CHARS_PER_TOKEN + sum(len(r) / CHARS_PER_TOKEN for r in rs),
+                "use // instead of /",
+            ),
+            WrongAnswer(lambda d, rs: estimate_tokens(d), "add them"),
+            WrongAnswer(lambda d, rs: sum(estimate_tokens(r) for r in rs), "ride along"),
+            WrongAnswer(lambda d, rs: estimate_tokens(d + "".join(rs)), "each piece on its own"),
         ),
     ),
 ]

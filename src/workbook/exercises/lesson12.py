@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tooldesign.tokens import CHARS_PER_TOKEN, chars_to_tokens
 from workbook.checks import failed, passed, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
@@ -26,7 +27,7 @@ CARRIED_PROBES: tuple[tuple[int, list[int]], ...] = (
 
 def _carried(fixed: int, results: list[int]) -> int:
     sent = [fixed + sum(results[:k]) for k in range(len(results) + 1)]
-    return sum(sent) // 4
+    return chars_to_tokens(sum(sent))
 
 
 def _judge_carried(results: Any) -> object:
@@ -41,16 +42,16 @@ def _judge_carried(results: Any) -> object:
         if got == want:
             continue
         calls = len(sizes) + 1
-        if got == (fixed * calls + sum(sizes)) // 4 and sizes and len(sizes) > 1:
+        if got == chars_to_tokens(fixed * calls + sum(sizes)) and sizes and len(sizes) > 1:
             return failed(f"{call} counts each result once; a result is re-sent on every later model call")
-        if got == (fixed + sum(sizes)) // 4:
+        if got == chars_to_tokens(fixed + sum(sizes)):
             return failed(
                 f"{call}: the fixed part (system prompt, definitions, request) is sent on every call, "
                 "and each result again on every later one"
             )
-        if got == want - fixed // 4:
+        if got == want - chars_to_tokens(fixed):
             return failed(f"{call} leaves out the first model call, the one that sends the request alone")
-        if got == want * 4:
+        if got == want * CHARS_PER_TOKEN:
             return failed(f"{call} returned characters; divide by 4 for the token estimate")
         return failed(
             f"{call} returned {got}, expected {want}: call k sends the fixed part plus results 1..k-1"
@@ -59,15 +60,15 @@ def _judge_carried(results: Any) -> object:
 
 
 def _once_each(fixed, sizes):
-    return (fixed * (len(sizes) + 1) + sum(sizes)) // 4
+    return chars_to_tokens(fixed * (len(sizes) + 1) + sum(sizes))
 
 
 def _fixed_once(fixed, sizes):
-    return (fixed + sum(sizes)) // 4
+    return chars_to_tokens(fixed + sum(sizes))
 
 
 def _no_first_call(fixed, sizes):
-    return sum(fixed + sum(sizes[:k]) for k in range(1, len(sizes) + 1)) // 4
+    return chars_to_tokens(sum(fixed + sum(sizes[:k]) for k in range(1, len(sizes) + 1)))
 
 
 def _characters(fixed, sizes):

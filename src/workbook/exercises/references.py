@@ -61,7 +61,9 @@ def _text(rng: random.Random, most: int = 40) -> str:
 
 
 def _tokens(definitions_text: str, result_texts: list[str]) -> int:
-    return len(definitions_text) // 4 + sum(len(text) // 4 for text in result_texts)
+    from tooldesign.tokens import estimate_tokens
+
+    return estimate_tokens(definitions_text) + sum(estimate_tokens(text) for text in result_texts)
 
 
 def _gen_tokens(rng: random.Random) -> tuple:

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from workbook.grade.gradebook import sort_rows, write_atomic
-from workbook.grade.results import ExerciseResult, Row, Status, Verdict
+from workbook.grade.results import ExerciseResult, GradeVerdict, Row, Status
 
 MARK = {"pass": "✔", "fail": "✘", "not_done": "…", "manual": "✎"}
 INSTRUCTOR_ONLY = ("review ", "to grade by hand:")  # reasons meant for the gradebook, not the learner
@@ -43,7 +43,7 @@ def _points(value: float | int) -> str:
 
 
 def _exercise_lines(exercise: ExerciseResult) -> list[str]:
-    if exercise.verdict is Verdict.MANUAL:
+    if exercise.verdict is GradeVerdict.MANUAL:
         written = [f"  > {line}".rstrip() for line in (exercise.message or "(no answer)").splitlines()]
         return [f"- ✎ **{exercise.grade_id}**: graded by your instructor; you wrote:", *written]
     mark = MARK.get(exercise.verdict.value, "?")
@@ -51,12 +51,12 @@ def _exercise_lines(exercise: ExerciseResult) -> list[str]:
     if exercise.hidden:
         return [
             f"{head} (a check your instructor keeps private: "
-            f"{'passed' if exercise.verdict is Verdict.PASS else 'not passed'})"
+            f"{'passed' if exercise.verdict is GradeVerdict.PASS else 'not passed'})"
         ]
     lines = [head]
     if exercise.prompt:
         lines.append(f"  - asked: {exercise.prompt}")
-    lines.append(f"  - {'result' if exercise.verdict is Verdict.PASS else 'hint'}: {exercise.message}")
+    lines.append(f"  - {'result' if exercise.verdict is GradeVerdict.PASS else 'hint'}: {exercise.message}")
     return lines
 
 

@@ -14,7 +14,7 @@ import io
 import os
 from pathlib import Path
 
-from workbook.grade.results import Row, Verdict
+from workbook.grade.results import GradeVerdict, Row
 
 FIXED_HEAD = ("learner", "notebook")
 FIXED_TAIL = ("total", "max", "status", "reason", "file", "sandbox")
@@ -57,7 +57,7 @@ def render(rows: list[Row]) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([*FIXED_HEAD, *columns, *FIXED_TAIL])
     for row in sort_rows(rows):
-        points = {e.grade_id: ("" if e.verdict is Verdict.MANUAL else e.points) for e in row.exercises}
+        points = {e.grade_id: ("" if e.verdict is GradeVerdict.MANUAL else e.points) for e in row.exercises}
         writer.writerow(
             [
                 row.learner,

@@ -82,7 +82,7 @@ LIMITER = (
 
 
 @dataclass(frozen=True)
-class Outcome:
+class KernelOutcome:
     """What happened to one request (a :class:`Claim`: ok, error, timeout, stuck, dead, broken, disk)."""
 
     status: Claim
@@ -348,7 +348,7 @@ class KernelSession:
     def alive(self) -> bool:
         return self.manager is not None and self.manager.is_alive()
 
-    def run_cell(self, source: str, label: str) -> Outcome:
+    def run_cell(self, source: str, label: str) -> KernelOutcome:
         """Run one cell as JupyterLab would (it counts in the history), within the time limit."""
         return self._request(source, silent=False, label=label, timeout=self.timeout)
 
@@ -372,9 +372,9 @@ class KernelSession:
 
     def _request(
         self, code: str, *, silent: bool, label: str, timeout: float, user_expressions: dict | None = None
-    ) -> Outcome:
+    ) -> KernelOutcome:
         if self.manager is None or not self.alive():
-            return Outcome(Claim.dead)
+            return KernelOutcome(Claim.dead)
         msg_id = self.client.execute(
             code,
             silent=silent,
@@ -390,23 +390,23 @@ class KernelSession:
                 try:
                     self.manager.interrupt_kernel()
                 except Exception:  # cannot even ask it to stop: as good as stuck
-                    return Outcome(Claim.stuck)
+                    return KernelOutcome(Claim.stuck)
                 reply = self._wait(msg_id, GRACE)
-                return Outcome(Claim.timeout if reply is not None else Claim.stuck, reply=reply or {})
+                return KernelOutcome(Claim.timeout if reply is not None else Claim.stuck, reply=reply or {})
         except DiskFull:
             self._kill()
-            return Outcome(Claim.disk)
+            return KernelOutcome(Claim.disk)
         except (KernelDied, KernelBroken) as error:
             self.oversized.discard(label)  # a dying kernel drops its connections too: that was no big print
-            return Outcome(Claim.dead if isinstance(error, KernelDied) else Claim.broken)
+            return KernelOutcome(Claim.dead if isinstance(error, KernelDied) else Claim.broken)
         if (
             folder_bytes(self.work_root, self.limits.disk) > self.limits.disk
         ):  # a last look, however fast the cell
             self._kill()
-            return Outcome(Claim.disk)
+            return KernelOutcome(Claim.disk)
         if reply.get("status") == "ok":
-            return Outcome(Claim.ok, reply=reply)
-        return Outcome(Claim.error, f"{reply.get('ename', 'Error')}: {reply.get('evalue', '')}", reply)
+            return KernelOutcome(Claim.ok, reply=reply)
+        return KernelOutcome(Claim.error, f"{reply.get('ename', 'Error')}: {reply.get('evalue', '')}", reply)
 
     def _wait(self, msg_id: str, seconds: float) -> dict | None:
         """The execute reply to ``msg_id``, or None when time is up; output is counted on the way."""

@@ -1,7 +1,7 @@
 """The grader's results as types: enums and frozen dataclasses shared by every part.
 
 ``Claim`` is what a kernel request came to or what the probe in the kernel claimed (the kernel
-client and the runner); ``Status`` and ``Verdict`` are a row's and an exercise's outcome, and
+client and the runner); ``Status`` and ``GradeVerdict`` are a row's and an exercise's outcome, and
 ``Row`` / ``ExerciseResult`` carry them through the runner, the batch, the journal, the gradebook
 and the feedback. Spelling them as dict keys in six places let them drift apart. A :class:`Row` crosses process boundaries (pickled from a
 worker) and is stored in the journal as JSON (``to_dict`` / ``from_dict``).
@@ -66,7 +66,9 @@ class Claim(str, Enum):
 PROBE_CLAIMS = {Claim.ok, Claim.missing, Claim.not_done, Claim.not_plain, Claim.too_big, Claim.error}
 
 
-class Verdict(str, Enum):
+class GradeVerdict(str, Enum):
+    """How one exercise was graded; ``MANUAL`` leaves the points to a person."""
+
     PASS = "pass"
     FAIL = "fail"
     NOT_DONE = "not_done"
@@ -81,7 +83,7 @@ class ExerciseResult:
     grade_id: str
     points: float
     max: float
-    verdict: Verdict
+    verdict: GradeVerdict
     message: str
     hidden: bool = False
     prompt: str = ""
@@ -115,7 +117,7 @@ class Row:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Row:
         exercises = tuple(
-            ExerciseResult(**{**e, "verdict": Verdict(e["verdict"])}) for e in data["exercises"]
+            ExerciseResult(**{**e, "verdict": GradeVerdict(e["verdict"])}) for e in data["exercises"]
         )
         return cls(
             **{

@@ -29,12 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from workbook.checks import NOT_DONE_VERDICT, failed, judge_plain
-from workbook.checks import Verdict as CheckVerdict
+from workbook.checks import NOT_DONE_VERDICT, Verdict, failed, judge_plain
 from workbook.exercises import Exercise, grading_for
 from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, Limits, work_folder
 from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_extra
-from workbook.grade.results import SEVERITY, Claim, ExerciseResult, Row, Status, Verdict, number
+from workbook.grade.results import SEVERITY, Claim, ExerciseResult, GradeVerdict, Row, Status, number
 from workbook.grade.sandbox import Sandbox
 from workbook.grade.submissions import LearnerCells, NotANotebook, Refused, Submission, read_answers
 from workbook.plain import NotPlainData, to_plain
@@ -86,7 +85,9 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Problem:
+class FileProblem:
+    """One thing wrong with a submitted file: the gradebook status it earns and why."""
+
     status: Status
     reason: str
 
@@ -95,7 +96,7 @@ class Stop(Exception):
     """A step found that the file cannot go further; its problems (and a plan, to score 0) travel with it."""
 
     def __init__(
-        self, *problems: Problem, plan: Plan | None = None, notebook: str = "", message: str = ""
+        self, *problems: FileProblem, plan: Plan | None = None, notebook: str = "", message: str = ""
     ) -> None:
         super().__init__(problems)
         self.problems, self.plan, self.notebook, self.message = problems, plan, notebook, message
@@ -137,10 +138,10 @@ def read_step(submission: Submission) -> LearnerCells:
     try:
         return read_answers(submission.path)
     except Refused as error:
-        raise Stop(Problem(Status.REFUSED, str(error))) from None
+        raise Stop(FileProblem(Status.REFUSED, str(error))) from None
     except NotANotebook as error:
         raise Stop(
-            Problem(Status.NOT_A_NOTEBOOK, str(error)),
+            FileProblem(Status.NOT_A_NOTEBOOK, str(error)),
             notebook=submission.notebook or "",
             message="the file could not be read",
         ) from None
@@ -156,7 +157,7 @@ def identify_step(
         return submission.notebook, ()
     if len(lessons) != 1:
         raise Stop(
-            Problem(
+            FileProblem(
                 Status.WRONG_NOTEBOOK,
                 "cannot tell which notebook this is: name the file after it, "
                 "for example 02_coldchain_data.ipynb",
@@ -173,7 +174,7 @@ def plan_step(notebook: str, cells: LearnerCells, settings: Settings) -> Plan:
     lessons = sorted({owners[gid] for gid in cells.cells if gid in owners})
     if not any(gid in plan.answer_cells for gid in cells.cells) and lessons:
         raise Stop(
-            Problem(
+            FileProblem(
                 Status.WRONG_NOTEBOOK,
                 f"the file is named {notebook} but holds the exercises of "
                 f"{', '.join(lessons)}; was the wrong file submitted?",
@@ -189,7 +190,7 @@ def plan_step(notebook: str, cells: LearnerCells, settings: Settings) -> Plan:
 class Merged:
     sources: tuple[str, ...]
     void: dict[str, str]  # grade_id -> why that answer scores 0
-    problems: tuple[Problem, ...]
+    problems: tuple[FileProblem, ...]
     review: tuple[str, ...]
 
 
@@ -225,10 +226,10 @@ def merge_step(plan: Plan, learner: LearnerCells) -> Merged:
         review += _flags(grade_id, plan.cells[index].source, usable[-1])
     problems = []
     if missing:
-        problems.append(Problem(Status.MISSING_ANSWERS, f"no answer cell for {', '.join(missing)}"))
+        problems.append(FileProblem(Status.MISSING_ANSWERS, f"no answer cell for {', '.join(missing)}"))
     if duplicated:
         problems.append(
-            Problem(Status.DUPLICATE_ANSWERS, f"several different cells for {', '.join(duplicated)}")
+            FileProblem(Status.DUPLICATE_ANSWERS, f"several different cells for {', '.join(duplicated)}")
         )
     return Merged(tuple(sources), void, tuple(problems), tuple(review))
 
@@ -290,7 +291,7 @@ def draw_for(exercise: Exercise, seed: str) -> Drawn:
 @dataclass(frozen=True)
 class Ran:
     taken: dict[str, Extraction]
-    problems: tuple[Problem, ...]
+    problems: tuple[FileProblem, ...]
     notes: tuple[str, ...]
 
 
@@ -309,7 +310,7 @@ def run_step(
 ) -> Ran:
     """Run the rebuilt notebook; take each answer out where its check cell stands."""
     taken: dict[str, Extraction] = {}
-    problems: list[Problem] = []
+    problems: list[FileProblem] = []
     notes: list[str] = []
     due: dict[int, list[Slot]] = {}
     voided = _void_answers(plan, merged.void)
@@ -331,7 +332,7 @@ def run_step(
                     if extraction.status in STOPPED:
                         status, what = STOPPED[extraction.status]
                         problems.append(
-                            Problem(
+                            FileProblem(
                                 status,
                                 f"the kernel {what} while the grader read "
                                 f"{slot.exercise.answer}; the rest of the notebook was not run",
@@ -346,7 +347,7 @@ def run_step(
                     continue
                 if time.monotonic() - started > settings.wall:
                     problems.append(
-                        Problem(
+                        FileProblem(
                             Status.TIMEOUT,
                             f"the notebook ran longer than {settings.wall:g} s in "
                             f"all; it was stopped before {_label(plan, index)}",
@@ -362,10 +363,10 @@ def run_step(
     return Ran(taken, tuple(problems), tuple(notes))
 
 
-def _output_problems(session: KernelSession, settings: Settings) -> list[Problem]:
+def _output_problems(session: KernelSession, settings: Settings) -> list[FileProblem]:
     limit = f"limit {settings.output_limit / 1e6:.0f} MB"
     found = [
-        Problem(
+        FileProblem(
             Status.OUTPUT_LIMIT,
             f"{label} printed {size / 1e6:.0f} MB of output ({limit}); it was thrown away",
         )
@@ -373,7 +374,7 @@ def _output_problems(session: KernelSession, settings: Settings) -> list[Problem
         if size > settings.output_limit and label not in session.oversized
     ]
     found += [
-        Problem(
+        FileProblem(
             Status.OUTPUT_LIMIT,
             f"{label} printed one output of more than {MAX_MESSAGE >> 20} MB ({limit}); it was thrown away",
         )
@@ -387,7 +388,7 @@ def _run_cell(
     source: str,
     label: str,
     settings: Settings,
-    problems: list[Problem],
+    problems: list[FileProblem],
     notes: list[str],
 ) -> bool:
     """Run one cell, record what went wrong; True when the notebook cannot go on."""
@@ -396,7 +397,7 @@ def _run_cell(
     if outcome.status is Claim.error:
         if outcome.error.startswith("MemoryError"):
             problems.append(
-                Problem(
+                FileProblem(
                     Status.MEMORY_LIMIT,
                     f"{label} ran out of memory (the limit is "
                     f"{settings.limits.memory >> 20} MB per notebook)",
@@ -404,17 +405,17 @@ def _run_cell(
             )
         elif "File too large" in outcome.error:
             problems.append(
-                Problem(
+                FileProblem(
                     Status.DISK_LIMIT,
                     f"{label} wrote a file bigger than the disk quota ({settings.limits.disk >> 20} MB)",
                 )
             )
         notes.append(f"{label} raised {_short(outcome.error)}")
     elif outcome.status is Claim.timeout:
-        problems.append(Problem(Status.TIMEOUT, f"{label} ran longer than {timeout:g} s and was stopped"))
+        problems.append(FileProblem(Status.TIMEOUT, f"{label} ran longer than {timeout:g} s and was stopped"))
     elif outcome.status is Claim.stuck:
         problems.append(
-            Problem(
+            FileProblem(
                 Status.TIMEOUT,
                 f"{label} ran longer than {timeout:g} s and did not stop when "
                 "interrupted; the rest of the notebook was not run",
@@ -424,7 +425,7 @@ def _run_cell(
     elif outcome.status in STOPPED:
         status, what = STOPPED[outcome.status]
         problems.append(
-            Problem(status, f"the kernel {what} in {label}; the rest of the notebook was not run")
+            FileProblem(status, f"the kernel {what} in {label}; the rest of the notebook was not run")
         )
         return True
     return False
@@ -437,7 +438,7 @@ def _short(text: str, limit: int = 160) -> str:
 
 def judge_step(
     plan: Plan, merged: Merged, ran: Ran, draws: dict[str, Drawn], learner: LearnerCells, settings: Settings
-) -> tuple[tuple[ExerciseResult, ...], tuple[Problem, ...], tuple[str, ...]]:
+) -> tuple[tuple[ExerciseResult, ...], tuple[FileProblem, ...], tuple[str, ...]]:
     """(results, problems, review notes) for every slot of the plan."""
     results, problems, review = [], [], []
     voided = _void_answers(plan, merged.void)
@@ -461,14 +462,14 @@ def judge_step(
                 )
             except Exception as error:  # a judge that returns no Verdict is the course's bug: retry next run
                 problems.append(
-                    Problem(Status.GRADER_ERROR, f"the check of {slot.grade_id} is broken ({error})")
+                    FileProblem(Status.GRADER_ERROR, f"the check of {slot.grade_id} is broken ({error})")
                 )
                 verdict = failed("not graded: the check itself failed; your instructor has been told")
         results.append(_result(slot, verdict))
     return tuple(results), tuple(problems), tuple(review)
 
 
-def verdict_for(slot: Slot, taken: Extraction, drawn: Drawn | None, settings: Settings) -> CheckVerdict:
+def verdict_for(slot: Slot, taken: Extraction, drawn: Drawn | None, settings: Settings) -> Verdict:
     """The verdict on a claim from the kernel; only plain data reaches a judge, in this process."""
     exercise = slot.exercise
     name = exercise.answer
@@ -504,7 +505,7 @@ def verdict_for(slot: Slot, taken: Extraction, drawn: Drawn | None, settings: Se
     return failed(taken.message or f"{name} could not be read ({taken.status})")
 
 
-def _judge_drawn(exercise: Exercise, drawn: Drawn, results: list) -> CheckVerdict | None:
+def _judge_drawn(exercise: Exercise, drawn: Drawn, results: list) -> Verdict | None:
     """None when every drawn input got its right result; else a hint naming the first that did not."""
     from workbook.exercises.references import same_plain
 
@@ -522,13 +523,13 @@ def _judge_drawn(exercise: Exercise, drawn: Drawn, results: list) -> CheckVerdic
     return None
 
 
-def _result(slot: Slot, verdict: CheckVerdict, manual_text: str = "") -> ExerciseResult:
+def _result(slot: Slot, verdict: Verdict, manual_text: str = "") -> ExerciseResult:
     manual = slot.exercise.kind == "manual"
     return ExerciseResult(
         slot.grade_id,
         0 if manual or not verdict.passed else number(slot.points),
         number(slot.points),
-        Verdict.MANUAL if manual else Verdict(verdict.status),
+        GradeVerdict.MANUAL if manual else GradeVerdict(verdict.status),
         manual_text if manual else verdict.message,
         slot.hidden,
         slot.exercise.prompt,
@@ -539,14 +540,14 @@ def make_row(
     submission: Submission,
     notebook: str,
     settings: Settings,
-    problems: list[Problem],
+    problems: list[FileProblem],
     results: tuple[ExerciseResult, ...] = (),
     notes: tuple[str, ...] = (),
     review: tuple[str, ...] = (),
 ) -> Row:
     ordered = sorted(problems, key=lambda p: SEVERITY.index(p.status))
     status = ordered[0].status if ordered else Status.GRADED
-    scored = [e for e in results if e.verdict is not Verdict.MANUAL]
+    scored = [e for e in results if e.verdict is not GradeVerdict.MANUAL]
     return Row(
         submission.learner,
         notebook,
@@ -612,7 +613,7 @@ def _pipeline(submission: Submission, settings: Settings, folder: Path | None) -
             submission,
             notebook,
             settings,
-            [Problem(Status.GRADER_ERROR, f"this notebook cannot be graded: {error}")],
+            [FileProblem(Status.GRADER_ERROR, f"this notebook cannot be graded: {error}")],
             (),
             notes,
         )
@@ -622,7 +623,7 @@ def _pipeline(submission: Submission, settings: Settings, folder: Path | None) -
             notebook,
             settings,
             [
-                Problem(
+                FileProblem(
                     Status.GRADER_ERROR, f"the grader failed on this file ({type(error).__name__}: {error})"
                 )
             ],
