@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from workbook.checks import NOT_DONE_VERDICT, failed, judge_plain
+from workbook.checks import NOT_DONE_VERDICT, failed, judge_plain, probe_error
 from workbook.checks import Verdict as CheckVerdict
 from workbook.exercises import Exercise, grading_for
 from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, Limits, work_folder
@@ -513,8 +513,8 @@ def _judge_drawn(exercise: Exercise, drawn: Drawn, results: list) -> CheckVerdic
         if same(got, want):
             continue
         call = f"{exercise.answer}({', '.join(_short(repr(a), 70) for a in args)})"
-        if isinstance(got, dict) and set(got) == {"error"}:
-            return failed(f"{call} raised {got['error']} (an input drawn for this grading run)")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised} (an input drawn for this grading run)")
         return failed(
             f"{call} returned {_short(repr(got), 80)}, expected {_short(repr(want), 80)} (an input drawn "
             "for this grading run; the public examples alone do not make a function right)"
