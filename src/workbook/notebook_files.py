@@ -1,12 +1,11 @@
 """How the course writes a notebook file: one serialisation, written atomically.
 
 Release, execute, author and the student edition all write notebooks, and the tests compare their
-files byte for byte (a learner copy with its release record, a handout build with the next one).
-One serialisation keeps those bytes the same everywhere: nbformat's JSON plus a final newline, the
-way JupyterLab saves a notebook, so opening and saving a released copy changes nothing. Writing
-through ``tooldesign.atomic`` means JupyterLab, nbval or a grader reading the file meanwhile sees
-the old notebook or the new one, never half of one. Reading lives beside release
-(``workbook.release.read_notebook``), whose errors it raises.
+files byte for byte (a learner copy with what release would write now, one handout build with the
+next). One serialisation keeps those bytes the same everywhere: nbformat's JSON and a final newline,
+as ``nbformat.write`` and JupyterLab save a notebook. Writing through ``tooldesign.atomic`` means
+JupyterLab, nbval or the grader reading the file meanwhile sees the old notebook or the new one,
+never half of one. Reading stays in ``workbook.release.read_notebook``, whose errors it raises.
 """
 
 from __future__ import annotations
