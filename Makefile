@@ -40,9 +40,9 @@ check: setup  ## run the checks of your notebook: make check NB=02
 	@if [ -z "$(NB)" ]; then echo "say which notebook: make check NB=02"; exit 2; fi
 	@$(VENV_PY) -m workbook check $(NB)
 
-grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=2] [TIMEOUT=120] [EXTRA=private_checks.py]
+grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=2] [TIMEOUT=120] [HIDDEN_CHECKS=private_checks.py]
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "say where the submissions are: make grade SUBMISSIONS=folder"; exit 2; fi
-	$(VENV_PY) -m workbook grade $(SUBMISSIONS) --out $(or $(OUT),grading-out) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(EXTRA),--extra-checks $(EXTRA)) $(if $(NO_SANDBOX),--no-sandbox)
+	$(VENV_PY) -m workbook grade $(SUBMISSIONS) --out $(or $(OUT),grading-out) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(HIDDEN_CHECKS),--hidden-checks $(HIDDEN_CHECKS)) $(if $(NO_SANDBOX),--no-sandbox)
 
 handout: setup  ## instructors: write the student edition for a graded class: make handout [OUT=student-edition]
 	$(VENV_PY) -m workbook handout $(or $(OUT),student-edition)

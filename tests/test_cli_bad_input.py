@@ -180,7 +180,7 @@ CASES = [
     ("intact", (*WB, "grade", "no-such-folder"), "does not exist"),
     ("bad_notebooks", (*WB, "grade", "empty_submissions", "--jobs", "0"), "--jobs needs 1 or more"),
     ("bad_notebooks", (*WB, "grade", "empty_submissions", "--jobs", "many"), "invalid int value"),
-    ("bad_notebooks", (*WB, "grade", "empty_submissions", "--extra-checks", "nope.py"), "nope.py"),
+    ("bad_notebooks", (*WB, "grade", "empty_submissions", "--hidden-checks", "nope.py"), "nope.py"),
     ("intact", (*WB, "author", "no-such-script.py", "out.ipynb"), "no-such-script.py"),
     # a manifest of the wrong shape, a folder in a file's place: every entry point, one line
     ("manifest_wrong_shape", (*TD, "respond"), "data/sap/MANIFEST.json is damaged"),
@@ -213,7 +213,7 @@ CASES = [
     ("odd_notebooks", (*WB, "grade", "odd", "--out", "notebooks"), "inside the learner's notebooks/"),
     ("odd_notebooks", (*WB, "grade", "odd", "--out", "odd/results"), "inside the submissions"),
     ("odd_notebooks", (*WB, "grade", "odd", "--out", ""), "an empty path"),
-    ("odd_notebooks", (*WB, "grade", "odd", "--extra-checks", "odd/a_file"), "not a Python file"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--hidden-checks", "odd/a_file"), "not a Python file"),
     # modules without options refuse an argument instead of ignoring it; ports and model names are checked
     ("intact", ("-m", "tooldesign.dispatch.boundary", "--bogus"), "takes no arguments"),
     ("intact", ("-m", "tooldesign.scale.search", "extra"), "takes no arguments"),

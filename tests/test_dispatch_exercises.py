@@ -1,20 +1,15 @@
-"""Notebook 09: the solutions pass in process and the answer keys match the package. (The stub and
-wrong-answer directions are proven for every exercise in test_checks.py.)"""
+"""Notebook 09: answers in a learner's own words pass, and the answer keys match the package. (Every
+exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
 import re
-
-import pytest
 
 from tooldesign.dispatch import Decision, Dispatcher, ToolCall
 from tooldesign.dispatch import boundary
 from tooldesign.dispatch.gate import checked_exposure
 from tooldesign.tools import tool_set
 from workbook.checks import PASS, evaluate
-from workbook.exercises import exercises_for
 from workbook.exercises.lesson09 import APPROVAL_PROBES
-
-NOTEBOOK = "09_dispatch_and_errors"
 CLAUSE = ("Not for a customer as a whole: everything on or about a customer, the full picture, "
           "the account, or who is behind a name or number (use search_customers).")
 
@@ -35,21 +30,11 @@ def approve(arguments: dict) -> dict:
     return {"behavior": "allow"}
 
 
-SOLUTIONS = {"ex09-boundary-clause": CLAUSE, "ex09-fixed-call": {"sales_order": "4725", "detail": "concise"},
-             "ex09-approval": approve}
+FIXED_CALL = {"sales_order": "4725", "detail": "concise"}
 
 
-def test_the_notebook_has_exactly_these_exercises():
-    assert sorted(ex.grade_id for ex in exercises_for(NOTEBOOK)) == sorted(SOLUTIONS)
-
-
-@pytest.mark.parametrize("grade_id", sorted(SOLUTIONS))
-def test_solution_passes(grade_id):
-    verdict = evaluate(grade_id, SOLUTIONS[grade_id])
-    assert verdict.status == PASS, verdict.message
-
-
-def test_clause_solution_has_the_shape_the_package_judges():
+def test_clause_solution_passes_and_has_the_shape_the_package_judges():
+    assert evaluate("ex09-boundary-clause", CLAUSE).status == PASS
     verdict = boundary.clause_verdict(CLAUSE, boundary.ORDERS)
     assert verdict.ok and verdict.neighbour == boundary.CUSTOMERS
 
@@ -63,14 +48,16 @@ def test_clause_check_passes_other_words_and_fails_keyword_stuffing():
     assert verdict.status != PASS and "keyword list" in verdict.message
 
 
-def test_fixed_call_passes_the_real_dispatcher():
-    result = Dispatcher(tool_set("designed")).dispatch(ToolCall("sales_order_get_block_summary",
-                                                                SOLUTIONS["ex09-fixed-call"]))
+def test_fixed_call_passes_the_check_and_the_real_dispatcher():
+    assert evaluate("ex09-fixed-call", FIXED_CALL).status == PASS
+    result = Dispatcher(tool_set("designed")).dispatch(ToolCall("sales_order_get_block_summary", FIXED_CALL))
     assert not result.is_error and result.content["sales_order"] == "4725"
 
 
-def test_the_solution_callback_agrees_with_the_lesson_policy_and_runs_in_the_gate():
+def test_the_solution_callback_passes_agrees_with_the_lesson_policy_and_runs_in_the_gate():
     from tooldesign.dispatch import release_policy
+    verdict = evaluate("ex09-approval", approve)
+    assert verdict.status == PASS, verdict.message
     release = tool_set("designed")["release_request_create"]
     for (arguments,) in APPROVAL_PROBES:
         mine = Decision(**approve(arguments))

@@ -20,7 +20,7 @@ from workbook.grade.batch import FEEDBACK, GRADEBOOK, JOURNAL
 from workbook.grade.sandbox import detect
 
 HERE = Path(__file__).parent / "submissions"
-CLASS, EXTRA, EXPECTED = HERE / "class", HERE / "extra_checks.py", HERE / "expected_gradebook.csv"
+CLASS, HIDDEN_CHECKS, EXPECTED = HERE / "class", HERE / "hidden_checks.py", HERE / "expected_gradebook.csv"
 TIMEOUT = 15        # seconds per cell; the expected reasons name it
 STOP_AFTER = 5      # files graded before the first run is interrupted
 FILES = sum(1 for p in CLASS.rglob("*") if p.is_file())
@@ -37,7 +37,7 @@ def graded(tmp_path_factory):
         if len(first) == STOP_AFTER:
             raise KeyboardInterrupt  # as if the instructor pressed Ctrl-C
 
-    options = dict(jobs=2, timeout=TIMEOUT, extra_checks=EXTRA, progress=False, context="test-class",
+    options = dict(jobs=2, timeout=TIMEOUT, hidden_checks=HIDDEN_CHECKS, progress=False, context="test-class",
                    say=said.append, sandbox=None if detect().isolated else False)
     with pytest.raises(KeyboardInterrupt):
         grade(CLASS, out, on_result=interrupt, **options)

@@ -31,6 +31,7 @@ from workbook.grade.batch import GRADEBOOK, JOURNAL
 from workbook.grade.kernel import Limits
 from workbook.grade.results import Status
 from workbook.grade.sandbox import NoSandbox, Sandbox, detect
+from workbook.notebook_files import write_notebook
 from workbook.release import learner_copy, read_notebook
 
 NB02, NB00, NB04 = "02_coldchain_data", "00_start_here", "04_designed_tools"
@@ -68,8 +69,7 @@ def with_answers(stem: str, **sources: str) -> nbformat.NotebookNode:
 def save(folder: Path, learner: str, notebook: nbformat.NotebookNode, name: str = f"{NB02}.ipynb") -> Path:
     path = folder / learner / name
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(nbformat.writes(notebook) + "\n", encoding="utf-8")
-    return path
+    return write_notebook(path, notebook)
 
 
 # ---------- the tampering answers (both answer cells of notebook 02, so a row's total must be 0) ----------

@@ -26,7 +26,7 @@ from workbook.grade.feedback import file_name, render_learner
 from workbook.grade.gradebook import note_duplicates, render
 from workbook.grade.journal import Journal, entry_key, file_sha
 from workbook.grade.kernel import boot_code, read_payload
-from workbook.grade.plan import PlanError, build_plan, load_extra
+from workbook.grade.plan import PlanError, build_plan, load_hidden_checks
 from workbook.grade.probe import make_extractor
 from workbook.grade.results import ExerciseResult, Row, Status, GradeVerdict
 from workbook.grade.runner import merge_step
@@ -134,12 +134,12 @@ def _judge_any(plain):
 
 
 def test_hidden_checks_join_the_plan():
-    extra = (Exercise("ex02-breach-hidden", "02_coldchain_data", "longest_breach_minutes", 3, _judge_any,
-                      kind="function", probes=(([1.0], 0.0, 30),)),
-             Exercise("ex02-claims", "02_coldchain_data", "claims", 9, _judge_any),
-             Exercise("ex02-orphan", "02_coldchain_data", "nothing_defines_this", 1, _judge_any),
-             Exercise("ex01-elsewhere", "01_sap_orders_data", "x", 1, _judge_any))
-    plan = build_plan("02_coldchain_data", extra)
+    hidden_checks = (Exercise("ex02-breach-hidden", "02_coldchain_data", "longest_breach_minutes", 3, _judge_any,
+                              kind="function", probes=(([1.0], 0.0, 30),)),
+                     Exercise("ex02-claims", "02_coldchain_data", "claims", 9, _judge_any),
+                     Exercise("ex02-orphan", "02_coldchain_data", "nothing_defines_this", 1, _judge_any),
+                     Exercise("ex01-elsewhere", "01_sap_orders_data", "x", 1, _judge_any))
+    plan = build_plan("02_coldchain_data", hidden_checks)
     slots = {s.grade_id: s for s in plan.slots}
     assert [s.grade_id for s in plan.slots] == ["ex02-longest-breach", "ex02-breach-hidden", "ex02-claims",
                                                  "ex02-orphan"]
@@ -151,7 +151,7 @@ def test_hidden_checks_join_the_plan():
 
 def test_a_bad_hidden_checks_file_is_refused_before_grading(tmp_path):
     with pytest.raises(PlanError, match="no such file"):
-        load_extra(tmp_path / "missing.py")
+        load_hidden_checks(tmp_path / "missing.py")
     bad = tmp_path / "bad.py"
     for body, fragment in (("x = 1", "must define EXERCISES"), ("raise ValueError('no')", "does not load"),
                            ("from workbook.exercises import Exercise\n"
@@ -159,7 +159,7 @@ def test_a_bad_hidden_checks_file_is_refused_before_grading(tmp_path):
                             "probes=((object(),),))]", "plain literals")):
         bad.write_text(body)
         with pytest.raises(PlanError, match=fragment):
-            load_extra(bad)
+            load_hidden_checks(bad)
 
 
 def test_missing_duplicated_and_retyped_answer_cells():
@@ -449,7 +449,7 @@ def test_the_command_refuses_what_it_cannot_use(tmp_path, capsys):
     assert main(["grade", str(tmp_path / "nowhere")]) == 2
     assert "does not exist" in capsys.readouterr().err
     (tmp_path / "in").mkdir()
-    assert main(["grade", str(tmp_path / "in"), "--extra-checks", str(tmp_path / "no.py")]) == 2
+    assert main(["grade", str(tmp_path / "in"), "--hidden-checks", str(tmp_path / "no.py")]) == 2
     assert "no such file" in capsys.readouterr().err
 
 
@@ -562,10 +562,10 @@ def _sandbox_flag() -> list[str]:
 def test_the_plan_cache_knows_the_hidden_checks_file():
     """A plan holds the hidden checks, so it is cached per (notebook, hidden-checks file)."""
     from workbook.grade.runner import Settings, plan_for
-    extra = str(REPO_ROOT / "tests" / "submissions" / "extra_checks.py")
-    with_extra = plan_for("01_sap_orders_data", Settings(timeout=1, sandbox=detect(False), extra_file=extra))
+    hidden_checks = str(REPO_ROOT / "tests" / "submissions" / "hidden_checks.py")
+    with_hidden = plan_for("01_sap_orders_data", Settings(timeout=1, sandbox=detect(False), hidden_checks=hidden_checks))
     without = plan_for("01_sap_orders_data", Settings(timeout=1, sandbox=detect(False)))
-    assert "ex01-credit-exposure-hidden" in {s.grade_id for s in with_extra.slots}
+    assert "ex01-credit-exposure-hidden" in {s.grade_id for s in with_hidden.slots}
     assert "ex01-credit-exposure-hidden" not in {s.grade_id for s in without.slots}
 
 

@@ -1,15 +1,12 @@
-"""Notebook 13: the solutions pass in process and the answer keys match the package. (The stub and
-wrong-answer directions are proven for every exercise in test_checks.py.)"""
+"""Notebook 13: answers in a learner's own words pass, and the answer keys match the package. (Every
+exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
 import pytest
 
 from tooldesign.injection import lint_rule, measure, results
 from workbook.checks import FAIL, PASS, evaluate
-from workbook.exercises import exercises_for
 from workbook.exercises.lesson13 import FLAG_EXPECTED, FLAG_PROBES
-
-NOTEBOOK = "13_results_that_carry_instructions"
 
 
 def as_data(text, source):
@@ -47,23 +44,15 @@ def flag_free_text_iterative(result, marker):
     return found
 
 
-SOLUTIONS = {"ex13-as-data": as_data, "ex13-flag-free-text": flag_free_text, "ex13-must-catch": 20}
-OTHER_WORDS = {"ex13-as-data": as_data_other_words, "ex13-flag-free-text": flag_free_text_iterative,
-               "ex13-must-catch": 20.0}
+MUST_CATCH = 20
+CORRECT = [("ex13-as-data", as_data), ("ex13-as-data", as_data_other_words),
+           ("ex13-flag-free-text", flag_free_text), ("ex13-flag-free-text", flag_free_text_iterative),
+           ("ex13-must-catch", MUST_CATCH), ("ex13-must-catch", float(MUST_CATCH))]
 
 
-def test_the_notebook_has_exactly_these_exercises():
-    assert sorted(ex.grade_id for ex in exercises_for(NOTEBOOK)) == sorted(SOLUTIONS)
-
-
-@pytest.mark.parametrize("grade_id", sorted(SOLUTIONS))
-def test_solution_passes(grade_id):
-    assert evaluate(grade_id, SOLUTIONS[grade_id]).status == PASS
-
-
-@pytest.mark.parametrize("grade_id", sorted(OTHER_WORDS))
-def test_a_correct_answer_in_other_words_or_order_passes(grade_id):
-    verdict = evaluate(grade_id, OTHER_WORDS[grade_id])
+@pytest.mark.parametrize("grade_id, answer", CORRECT)
+def test_a_correct_answer_in_a_learners_own_words_or_order_passes(grade_id, answer):
+    verdict = evaluate(grade_id, answer)
     assert verdict.status == PASS, verdict.message
 
 
@@ -79,7 +68,7 @@ def test_the_expected_paths_are_what_the_package_finds():
 
 def test_must_catch_is_the_measured_gate_row():
     row = next(r for r in measure.defence_rows() if r.defence == "approval gate only (notes raw)")
-    assert len(row.person_caught) == SOLUTIONS["ex13-must-catch"]
+    assert len(row.person_caught) == MUST_CATCH
 
 
 def test_a_bool_is_not_a_count():

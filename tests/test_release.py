@@ -8,15 +8,15 @@ import nbformat
 import pytest
 
 from workbook import NOTEBOOKS_DIR, REPO_ROOT, SOLUTIONS_DIR
-from workbook.release import (MANIFEST, ReleaseError, _text, learner_copy, read_notebook, release, resolve,
-                              stub_source)
+from workbook.notebook_files import notebook_text
+from workbook.release import MANIFEST, ReleaseError, learner_copy, read_notebook, release, resolve, stub_source
 
 SOLUTIONS = sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
 def test_notebooks_folder_is_exactly_what_release_writes(path):
-    expected = _text(learner_copy(read_notebook(path)))
+    expected = notebook_text(learner_copy(read_notebook(path)))
     target = NOTEBOOKS_DIR / path.name
     assert target.exists(), f"run `make notebooks`: {target.name} is missing"
     assert target.read_text(encoding="utf-8") == expected, f"run `make notebooks`: {target.name} is stale"

@@ -1,6 +1,6 @@
 """Lessons 03-06: the exercise checks against the package, beyond the generic both-ways tests.
 
-tests/test_checks.py proves every check both ways with its wrong answers; these tests pin what
+tests/test_exercises.py proves every check both ways with its wrong answers; these tests pin what
 those checks rest on (answer keys that must agree with the package) and the hints a learner gets
 for the mistakes most likely in these lessons.
 """

@@ -4,9 +4,10 @@ It knows nothing of SAP or cold chains except through each lesson's exercise def
 ``workbook.exercises``; the subject package ``tooldesign`` never imports it.
 """
 
-from pathlib import Path
+# The course folder has one definition, in the subject package; workbook may import tooldesign.
+from tooldesign import DATA_DIR, REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+__all__ = ["DATA_DIR", "NOTEBOOKS_DIR", "REPO_ROOT", "SOLUTIONS_DIR"]
+
 SOLUTIONS_DIR = REPO_ROOT / "solutions"
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
-DATA_DIR = REPO_ROOT / "data"

@@ -22,6 +22,7 @@ from pathlib import Path
 import nbformat
 
 from workbook.exercises import get_exercise
+from workbook.notebook_files import write_notebook
 
 _HEADER = re.compile(r"^# %%(?: \[(markdown)\])?(?: (answer|check|manual) ([\w.-]+))?\s*$")
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
@@ -94,6 +95,4 @@ def notebook_from_script(text: str) -> nbformat.NotebookNode:
 def author(script: Path, target: Path) -> Path:
     notebook = notebook_from_script(script.read_text(encoding="utf-8"))
     nbformat.validate(notebook)
-    with open(target, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(nbformat.writes(notebook) + "\n")
-    return target
+    return write_notebook(target, notebook)

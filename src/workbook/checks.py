@@ -55,6 +55,19 @@ def failed(hint: str) -> Verdict:
     return Verdict(FAIL, hint)
 
 
+def probe_error(result: Any) -> str | None:
+    """What a function answer raised on one probe ("TypeName: message"), or None when it returned.
+
+    A call that raises is recorded as ``{"error": "TypeName: message"}`` (``_call`` here, and the
+    grader's kernel), so a judge reads the learner's bug as data. Only that exact shape counts: a
+    function whose own answer is a dict with an "error" field among others returned a value, and
+    is judged as one.
+    """
+    if isinstance(result, dict) and set(result) == {"error"} and isinstance(result["error"], str):
+        return result["error"]
+    return None
+
+
 def whole_number(value: Any) -> Any:
     """An integral float (3.0) as the int it stands for; anything else unchanged, for the judge to refuse."""
     return int(value) if type(value) is float and value == int(value) else value

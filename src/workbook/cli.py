@@ -215,10 +215,10 @@ def _grade_paths(args: argparse.Namespace) -> None:
                 f"--out {_shown_arg(args.out)} is inside {whose}; results go in a folder of their "
                 "own, for example --out grading-out"
             )
-    extra = args.extra_checks
-    if extra is not None and extra.is_file() and extra.suffix != ".py":
+    hidden_checks = args.hidden_checks
+    if hidden_checks is not None and hidden_checks.is_file() and hidden_checks.suffix != ".py":
         raise _BadArgument(
-            f"--extra-checks {_shown_arg(extra)} is not a Python file (.py) defining EXERCISES"
+            f"--hidden-checks {_shown_arg(hidden_checks)} is not a Python file (.py) defining EXERCISES"
         )
 
 
@@ -244,7 +244,7 @@ def _grade(args: argparse.Namespace) -> int:
             args.out,
             jobs=args.jobs,
             timeout=args.timeout,
-            extra_checks=args.extra_checks,
+            hidden_checks=args.hidden_checks,
             sandbox=False if args.no_sandbox else None,
             limits=Limits(memory=args.memory << 20, disk=args.disk << 20),
         )
@@ -332,10 +332,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="notebooks graded at once, one kernel each (1)")
     p.add_argument("--timeout", type=float, default=120, help="seconds any one cell may run (120)")
     p.add_argument(
-        "--extra-checks",
+        "--hidden-checks",
         type=_path,
         metavar="FILE",
-        help="your private checks: a Python file defining EXERCISES, kept out of the learners' repository",
+        help="your hidden checks: a Python file defining EXERCISES, kept out of the learners' repository",
     )
     p.add_argument(
         "--no-sandbox",

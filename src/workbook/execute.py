@@ -14,6 +14,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from workbook.notebook_files import write_notebook
 from workbook.release import ReleaseError, read_notebook
 
 KERNEL = "python3"
@@ -59,8 +60,7 @@ def execute_in_place(path: Path, timeout: int = 120) -> None:
         ) from None
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(nbformat.writes(notebook) + "\n")
+    write_notebook(path, notebook)
 
 
 @dataclass(frozen=True)

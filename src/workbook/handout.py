@@ -81,15 +81,13 @@ def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Han
 
 
 def _write_notebooks(folder: Path) -> int:
-    import nbformat
-
+    from workbook.notebook_files import write_notebook
     from workbook.release import learner_copy, read_notebook
 
     folder.mkdir(parents=True)
     sources = sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))
     for source in sources:
-        text = nbformat.writes(learner_copy(read_notebook(source))) + "\n"
-        (folder / source.name).write_text(text, encoding="utf-8", newline="\n")
+        write_notebook(folder / source.name, learner_copy(read_notebook(source)))
     return len(sources)
 
 

@@ -20,7 +20,9 @@ from pathlib import Path
 
 import nbformat
 
+from tooldesign.atomic import write_atomic
 from workbook import NOTEBOOKS_DIR, SOLUTIONS_DIR
+from workbook.notebook_files import notebook_text
 
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 CODE_STUB = "# YOUR CODE HERE"
@@ -99,10 +101,6 @@ def learner_copy(solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
             cell.execution_count = None
     notebook.metadata.pop("widgets", None)
     return notebook
-
-
-def _text(notebook: nbformat.NotebookNode) -> str:
-    return nbformat.writes(notebook) + "\n"
 
 
 def _digest(text: str) -> str:
@@ -218,7 +216,9 @@ def release(
         sources = [resolve(name, source_dir) for name in names]
     manifest_path = target_dir / MANIFEST
     manifest = _read_manifest(manifest_path)
-    planned = [(src, target_dir / src.name, _text(learner_copy(read_notebook(src)))) for src in sources]
+    planned = [
+        (src, target_dir / src.name, notebook_text(learner_copy(read_notebook(src)))) for src in sources
+    ]
     # Look before writing anything: one changed copy stops the whole release, so nothing is half done.
     changed = []
     for _, target, text in planned:
@@ -249,11 +249,10 @@ def release(
                 backup = _backup(target, current, stamp)
                 action = f"replaced (your copy kept as {backup.name})"
         if action != "unchanged":
-            with open(target, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
+            write_atomic(target, text)
         manifest[target.name] = _digest(text)
         results.append(Released(target, action))
-    manifest_path.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n", encoding="utf-8")
+    write_atomic(manifest_path, json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
     return results
 
 

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import nbformat
 
+from workbook.notebook_files import write_notebook
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 CLASS = HERE / "class"
@@ -59,7 +61,7 @@ def save(notebook: nbformat.NotebookNode | str, learner: str, name: str) -> None
     if isinstance(notebook, str):
         path.write_text(notebook, encoding="utf-8")
     else:
-        path.write_text(nbformat.writes(notebook) + "\n", encoding="utf-8")
+        write_notebook(path, notebook)
 
 
 NB00, NB01, NB02 = "00_start_here", "01_sap_orders_data", "02_coldchain_data"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tooldesign import DATA_DIR, REPO_ROOT
+from tooldesign.atomic import write_atomic
 
 MANIFEST = "MANIFEST.json"
 REBUILD = "run make data (or: python -m tooldesign data)"
@@ -98,30 +99,21 @@ def ensure_writable(folder: Path) -> None:
 
 
 def write_text(path: Path, text: str) -> Path:
-    """Write UTF-8 text with \\n line endings, whatever the platform.
+    """Write a data file atomically (``tooldesign.atomic``), or say in one line what stops it.
 
-    The file is written beside its target and then renamed over it, so a notebook reading the
-    data while another rebuilds it never sees half a file.
+    A notebook reading the data while another rebuilds it never sees half a file.
     """
     ensure_writable(path.parent)
     if path.is_dir():  # no permission fixes this: the name is taken by a folder
         raise DataDirError(
             f"{shown_path(path)} is a folder where a file should be; move it away, then {REBUILD}"
         )
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
-        with open(partial, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(partial, path)
+        return write_atomic(path, text)
     except OSError as error:
-        try:
-            partial.unlink(missing_ok=True)
-        except OSError:
-            pass
         raise DataDirError(
             f"cannot write {shown_path(path)} ({error.strerror}); {writable_advice(path.parent)}"
         ) from None
-    return path
 
 
 def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> Path:
@@ -132,10 +124,6 @@ def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) 
     for row in rows:
         writer.writerow(row)
     return write_text(path, buffer.getvalue())
-
-
-def write_json(path: Path, value: Any) -> Path:
-    return write_text(path, json.dumps(value, ensure_ascii=False, indent=1) + "\n")
 
 
 def money(value: float) -> str:

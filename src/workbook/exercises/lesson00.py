@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tooldesign.tokens import CHARS_PER_TOKEN, estimate_tokens
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 DEFINITIONS = '{"name": "sales_order_get", "description": "Get one sales order by its number."}'
@@ -30,8 +30,8 @@ def _judge_tokens(results) -> object:
             f"<{len(texts)} result{'' if len(texts) == 1 else 's'}>)"
         )
         want = _want(definitions, texts)
-        if isinstance(got, dict) and "error" in got:
-            return failed(f"{call} raised {got['error']}; a request may carry no results at all")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}; a request may carry no results at all")
         if type(got) is float:
             return failed(f"{call} returned {got}: a token estimate is a whole number; use // instead of /")
         if type(got) is not int:

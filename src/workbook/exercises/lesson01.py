@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 BLOCKED = ["4711", "4723", "4725"]
@@ -47,8 +47,8 @@ EXPOSURE_EXPECTED = [52500.0, 4740.0, 12000.0, 50760.0, 15900.0]
 def _judge_exposure(results) -> object:
     for (customer, order), got, want in zip(EXPOSURE_PROBES, results, EXPOSURE_EXPECTED):
         call = f"credit_exposure({customer!r}, {order!r})"
-        if isinstance(got, dict) and "error" in got:
-            return failed(f"{call} raised {got['error']}")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}")
         if type(got) not in (int, float):
             return failed(f"{call} returned a {type(got).__name__}; return the amount as a number (float)")
         if order is not None and abs(got - (want - _order_value(order))) < 0.005:

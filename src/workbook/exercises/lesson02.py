@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from workbook.checks import failed, passed, whole_number
+from workbook.checks import failed, passed, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 # Hidden cases for longest_breach_minutes(temps, max_temp_c, sample_minutes) and the right minutes.
@@ -20,8 +20,8 @@ BREACH_EXPECTED = [60, 90, 0, 0, 75, 30]
 def _judge_breach(results) -> object:
     for (temps, limit, minutes), got, want in zip(BREACH_PROBES, results, BREACH_EXPECTED):
         call = f"longest_breach_minutes({temps}, {limit}, {minutes})"
-        if isinstance(got, dict) and "error" in got:
-            return failed(f"{call} raised {got['error']}; it must handle every list, even an empty one")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}; it must handle every list, even an empty one")
         got = whole_number(got)
         if type(got) is not int:
             return failed(f"{call} returned a {type(got).__name__}; return whole minutes (int)")

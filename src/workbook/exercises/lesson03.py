@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import failed, passed, whole_number
+from workbook.checks import failed, passed, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "03_mirrored_tools"
@@ -29,8 +29,8 @@ def _judge_resent(results: Any) -> object:
     for (sizes,), got in zip(RESENT_PROBES, results):
         call = f"resent_characters({sizes})"
         want = _resent(sizes)
-        if isinstance(got, dict) and "error" in got:
-            return failed(f"{call} raised {got['error']}; it must handle any list, even an empty one")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}; it must handle any list, even an empty one")
         got = whole_number(got)
         if type(got) is not int:
             return failed(

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "04_designed_tools"
@@ -39,8 +39,8 @@ APPROVER_EXPECTED = [
 def _judge_approver(results: Any) -> object:
     for (exposure, limit), got, want in zip(APPROVER_PROBES, results, APPROVER_EXPECTED):
         call = f"approver({exposure}, {limit})"
-        if isinstance(got, dict) and "error" in got:
-            return failed(f"{call} raised {got['error']}")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}")
         if got not in ("none", "CREDIT_MANAGER", "HEAD_OF_FINANCE"):
             return failed(
                 f"{call} returned {got!r}; return exactly 'none', 'CREDIT_MANAGER' or 'HEAD_OF_FINANCE'"
@@ -101,7 +101,12 @@ DESIGNED_TOOLS = (
 )
 
 
-def _error(result: Any) -> str | None:
+def _tool_error(result: Any) -> str | None:
+    """The error text a handler returned for the model to read.
+
+    A handler that raised looks the same to a judge (``{"error": "TypeName: message"}``), so
+    ``_judge_price`` tells a raise apart by the exception's name first.
+    """
     if isinstance(result, dict) and type(result.get("error")) is str:
         return result["error"]
     return None
@@ -117,7 +122,7 @@ def _judge_price(results: Any) -> object:
                 f"your handler raised {result['error']}; a handler returns an error the model can read, "
                 "it never raises"
             )
-    if not isinstance(ok, dict) or _error(ok) is not None:
+    if not isinstance(ok, dict) or _tool_error(ok) is not None:
         return failed(
             f"price_conditions({{'sales_order': '4725'}}) returned {json.dumps(ok)[:80]}; expected the "
             "price conditions of order 4725"
@@ -133,12 +138,12 @@ def _judge_price(results: Any) -> object:
             f"the 4725 result has {len(json.dumps(ok))} characters; keep it small: what a pricing "
             "question needs"
         )
-    bare = [e for e in map(_error, results[1:]) if e is not None and len(e) < 25]
+    bare = [e for e in map(_tool_error, results[1:]) if e is not None and len(e) < 25]
     if bare:
         return failed(
             f"the error {bare[0]!r} is a bare status; say what was wrong, what is expected, and an example"
         )
-    text = _error(wrong_format)
+    text = _tool_error(wrong_format)
     if text is None:
         return failed("'SO-4725' must give an error (a dict with an 'error' text), not a result")
     if "SO-4725" not in text or "digit" not in text.lower() or not re.search(r"'\d+'|\"\d+\"", text):
@@ -146,13 +151,13 @@ def _judge_price(results: Any) -> object:
             "the error for 'SO-4725' should quote what was sent, say digits only and give an example "
             "such as '4725'"
         )
-    text = _error(missing)
+    text = _tool_error(missing)
     if text is None or "does not exist or you may not see it" not in text:
         return failed(
             "for 4799 say it 'does not exist or you may not see it': the same words whether it is "
             "missing or hidden, so nothing leaks"
         )
-    text = _error(no_prices)
+    text = _tool_error(no_prices)
     if text is None:
         return failed("order 4711 has no price conditions: return an error that says so, not an empty result")
     if not any(name in text for name in DESIGNED_TOOLS):
@@ -165,9 +170,9 @@ def _judge_price(results: Any) -> object:
         ("{'sales_order': 4725}", number),
         ("'4725' (not an object)", not_object),
     ):
-        if _error(result) is None:
+        if _tool_error(result) is None:
             return failed(f"price_conditions({args}) should return an error that says what is expected")
-    if "sales_order" not in (_error(empty) or ""):
+    if "sales_order" not in (_tool_error(empty) or ""):
         return failed("when sales_order is missing, the error should name the field it needs: sales_order")
     return passed("small results for 4725, and every error says what was wrong and what to do next.")
 

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from tooldesign.lint import VAGUE_WORDS as VAGUE  # the list the notebook prints
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "05_lint"
@@ -156,8 +156,8 @@ RETURNS_EXPECTED = [flag for _, flag, _ in RETURNS_CASES]  # True: the rule must
 def _judge_returns(results: Any) -> object:
     for (description, flag, hint), got in zip(RETURNS_CASES, results):
         shown = repr(description if len(description) <= 50 else description[:47] + "...")
-        if isinstance(got, dict) and "error" in got:
-            return failed(f"returns_clause({shown}) raised {got['error']}")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"returns_clause({shown}) raised {raised}")
         if type(got) is not list or any(type(m) is not str or not m.strip() for m in got):
             return failed(
                 f"returns_clause({shown}) returned {got!r}; a rule returns a list of messages "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, whole_number
+from workbook.checks import failed, passed, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "07_code_mode_catalog"
@@ -220,8 +220,8 @@ def _judge_fillers(results: Any) -> object:
     got = []
     for budget, value in zip(budgets, results):
         call = f"fillers_that_fit({budget})"
-        if isinstance(value, dict) and "error" in value:
-            return failed(f"{call} raised {value['error']}")
+        if (raised := probe_error(value)) is not None:
+            return failed(f"{call} raised {raised}")
         value = whole_number(value)
         if type(value) is not int:
             return failed(f"{call} returned a {type(value).__name__}; return a whole number of fillers (int)")

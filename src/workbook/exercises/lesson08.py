@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 # ---- exercise 1: an example call in the wire format -------------------------------------------
@@ -92,10 +92,10 @@ TPC_EXPECTED = [1550.0, 1000.0, 1800.0, None, None]
 def _judge_tokens_per_correct(results) -> object:
     for (runs,), got, want in zip(TPC_PROBES, results, TPC_EXPECTED):
         call = f"tokens_per_correct(<{len(runs)} runs>)"
-        if isinstance(got, dict) and "error" in got:
-            if "ZeroDivision" in got["error"]:
+        if (raised := probe_error(got)) is not None:
+            if "ZeroDivision" in raised:
                 return failed(f"{call} divided by zero: when no run is correct, return None")
-            return failed(f"{call} raised {got['error']}")
+            return failed(f"{call} raised {raised}")
         if want is None:
             if got is not None:
                 return failed(f"{call} returned {got!r} although no run is correct; return None")

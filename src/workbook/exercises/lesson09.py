@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "09_dispatch_and_errors"
@@ -138,8 +138,8 @@ def _judge_edit(call: str, args: dict, updated: Any, want: float) -> str | None:
 def _judge_approval(results: Any) -> object:
     for (args,), got, want in zip(APPROVAL_PROBES, results, APPROVAL_EXPECTED):
         call = f"approve({args})"
-        if isinstance(got, dict) and "error" in got and "behavior" not in got:
-            return failed(f"{call} raised {got['error']}")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}")
         if type(got) is not dict or got.get("behavior") not in ("allow", "deny"):
             return failed(f"{call} returned {got!r}; return a dict with behavior 'allow' or 'deny'")
         if want == "deny":

@@ -4,17 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "11_serving_tools_over_mcp"
-
-
-def _raised(got: Any) -> str | None:
-    """The error text when the learner's function raised (checks turn it into {"error": ...})."""
-    if isinstance(got, dict) and set(got) == {"error"} and isinstance(got["error"], str):
-        return got["error"]
-    return None
 
 
 # ---------- exercise 1: what a host assumes where a hint is missing ----------
@@ -64,7 +57,7 @@ def _judge_hints(results: Any) -> object:
         call = (
             f"with_defaults(<{tool['name']} {declared if declared is not None else 'without annotations'}>)"
         )
-        error = _raised(got)
+        error = probe_error(got)
         if error is not None:
             if declared is None:
                 return failed(f"{call} raised {error}: a tool may have no annotations at all")
@@ -202,7 +195,7 @@ OUTCOMES = ("result", "tool error", "protocol error")
 def _judge_outcome(results: Any) -> object:
     for (message,), got, want in zip(OUTCOME_PROBES, results, OUTCOME_EXPECTED):
         call = f"outcome(<response {message['id']}>)"
-        error = _raised(got)
+        error = probe_error(got)
         if error is not None:
             if "isError" in error:
                 return failed(f"{call} raised {error}: isError may be missing, and then it is false")
@@ -277,7 +270,7 @@ def _judge_approval(results: Any) -> object:
             f"needs_approval(<{tool['name']} {hints if hints is not None else 'without annotations'}>, "
             f"server_trusted={trusted})"
         )
-        error = _raised(got)
+        error = probe_error(got)
         if error is not None:
             if hints is None or "readOnlyHint" not in (hints or {}):
                 return failed(f"{call} raised {error}: annotations, and each hint, may be missing")

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from tooldesign.tokens import CHARS_PER_TOKEN, chars_to_tokens
-from workbook.checks import failed, passed, whole_number
+from workbook.checks import failed, passed, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "12_results_across_the_loop"
@@ -157,8 +157,8 @@ def _page(rows: list, cursor: int, size: int) -> dict:
 def _judge_page(results: Any) -> object:
     for (rows, cursor, size), got in zip(PAGE_PROBES, results):
         call = f"page(<{len(rows)} rows>, cursor={cursor}, size={size})"
-        if isinstance(got, dict) and "error" in got and "results" not in got:
-            return failed(f"{call} raised {got['error']}")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}")
         if type(got) is not dict:
             return failed(
                 f"{call} returned {type(got).__name__}; return a dict with results, total and next_cursor"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import failed, passed, whole_number
+from workbook.checks import failed, passed, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "13_results_that_carry_instructions"
@@ -24,8 +24,8 @@ AS_DATA_PROBES = (
 def _judge_as_data(results: Any) -> object:
     for (text, source), got in zip(AS_DATA_PROBES, results):
         call = f"as_data({text[:30]!r}..., {source!r})"
-        if isinstance(got, dict) and "error" in got and "quoted" not in got:
-            return failed(f"{call} raised {got['error']}")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}")
         if type(got) is not dict:
             return failed(
                 f"{call} returned {type(got).__name__}; return a dict (kind, source, quoted, handling)"

@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from workbook.checks import Verdict, failed
+from workbook.checks import Verdict, failed, probe_error
 from workbook.exercises import Exercise
 
 ROUNDS = 60_000  # key derivation rounds: tens of milliseconds per check, hours to try 100,000 answers
@@ -98,8 +98,8 @@ def _first_wrong_example(spec: dict, results: Any) -> Verdict:
             continue
         shown = ", ".join(_short(repr(arg)) for arg in args)
         call = f"{spec['answer']}({shown})"
-        if isinstance(got, dict) and "error" in got and len(got) == 1:
-            return failed(f"{call} raised {got['error']}")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}")
         return failed(f"{call} returned {_short(repr(got))}, which is not right. {spec['fallback']}")
     return failed(spec["fallback"])
 

@@ -32,7 +32,7 @@ from workbook.grade.feedback import write_feedback
 from workbook.grade.gradebook import note_duplicates, sort_rows, write_gradebook
 from workbook.grade.journal import Journal, entry_key, file_sha
 from workbook.grade.kernel import Limits, children, close_all, kill_strays, reaper_on, work_folder
-from workbook.grade.plan import context_fingerprint, known_notebooks, load_extra
+from workbook.grade.plan import context_fingerprint, known_notebooks, load_hidden_checks
 from workbook.grade.results import Row, Status
 from workbook.grade.runner import OUTPUT_LIMIT, Settings, grade_one
 from workbook.grade.sandbox import NoSandbox, Sandbox, detect
@@ -63,7 +63,7 @@ def grade(
     *,
     jobs: int = 1,
     timeout: float = 120,
-    extra_checks: Path | None = None,
+    hidden_checks: Path | None = None,
     sandbox: bool | None = None,
     progress: bool = True,
     on_result: Callable[[Row], None] | None = None,
@@ -80,8 +80,8 @@ def grade(
     """
     if not submissions.exists():
         raise FileNotFoundError(f"{submissions} does not exist; give the folder that holds the submissions")
-    extra_file = extra_checks.resolve() if extra_checks else None
-    load_extra(extra_file)  # a broken hidden-checks file stops here, before any kernel starts
+    hidden_checks = hidden_checks.resolve() if hidden_checks else None
+    load_hidden_checks(hidden_checks)  # a broken hidden-checks file stops here, before any kernel starts
     box = detect(sandbox)
     if not box.isolated and sandbox is not False:
         raise NoSandbox(
@@ -95,12 +95,12 @@ def grade(
         settings = Settings(
             timeout=timeout,
             sandbox=box,
-            extra_file=str(extra_file) if extra_file else None,
+            hidden_checks=str(hidden_checks) if hidden_checks else None,
             limits=limits,
             seed=secrets.token_hex(16),
             edition=str(_edition(staging)),
         )
-        keys = _keys(found, extra_file, settings, context)
+        keys = _keys(found, hidden_checks, settings, context)
         journal = Journal(out / JOURNAL)
         now: dict[
             str, Row
@@ -165,7 +165,7 @@ def _edition(staging: Path) -> Path:
 
 
 def _keys(
-    found: list[Submission], extra_file: Path | None, settings: Settings, context: str | None
+    found: list[Submission], hidden_checks: Path | None, settings: Settings, context: str | None
 ) -> dict[str, str]:
     settings_text = f"timeout={settings.timeout};output={OUTPUT_LIMIT}"
     contexts: dict[str | None, str] = {}
@@ -173,7 +173,7 @@ def _keys(
     for submission in found:
         if submission.notebook not in contexts:
             contexts[submission.notebook] = context or context_fingerprint(
-                submission.notebook, extra_file, settings_text
+                submission.notebook, hidden_checks, settings_text
             )
         keys[submission.file] = entry_key(
             submission.file, file_sha(submission.path), contexts[submission.notebook]

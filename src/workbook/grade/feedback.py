@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from workbook.grade.gradebook import sort_rows, write_atomic
+from tooldesign.atomic import write_atomic
+from workbook.grade.gradebook import sort_rows
 from workbook.grade.results import ExerciseResult, GradeVerdict, Row, Status
 
 MARK = {"pass": "✔", "fail": "✘", "not_done": "…", "manual": "✎"}
@@ -92,6 +93,8 @@ def write_feedback(rows: list[Row], folder: Path) -> list[Path]:
     by_learner: dict[str, list[Row]] = {}
     for row in sort_rows(rows):
         by_learner.setdefault(row.learner, []).append(row)
+    if by_learner:
+        folder.mkdir(parents=True, exist_ok=True)
     return [
         write_atomic(folder / file_name(learner), render_learner(learner, learner_rows))
         for learner, learner_rows in by_learner.items()

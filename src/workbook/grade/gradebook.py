@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from pathlib import Path
 
+from tooldesign.atomic import write_atomic
 from workbook.grade.results import GradeVerdict, Row
 
 FIXED_HEAD = ("learner", "notebook")
@@ -69,14 +69,7 @@ def render(rows: list[Row]) -> str:
     return buffer.getvalue()
 
 
-def write_atomic(path: Path, text: str) -> Path:
-    """Write beside the target and rename: a reader never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8", newline="\n")
-    os.replace(partial, path)
-    return path
-
-
 def write_gradebook(rows: list[Row], path: Path) -> Path:
+    """Write the gradebook atomically: a spreadsheet open on it never reads half a run."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     return write_atomic(path, render(rows))

@@ -5,8 +5,8 @@ started from) plus one :class:`Slot` per graded answer. Which cells are answers,
 and how many points each is worth come from the nbgrader metadata of the solution notebook, the
 same metadata nbgrader reads; the judge, kind and probes come from ``workbook.exercises``.
 
-Hidden checks (``--extra-checks FILE``) are exercises of the same shape, in a file the learners
-never see. One with a new grade_id is an extra slot, taken out at the same point as the official
+Hidden checks (``--hidden-checks FILE``) are exercises of the same shape, in a file the learners
+never see. One with a new grade_id gets a slot of its own, taken out at the same point as the official
 exercise that defines the same answer name (at the end of the notebook when none does). One with
 the grade_id of an official exercise replaces its judge and probes and keeps its points.
 """
@@ -42,7 +42,7 @@ class Slot:
     points: float
     answer_cell: int | None  # index of the answer cell in the released notebook
     extract_at: int  # the answer is taken out just before running this cell (len(cells): at the end)
-    hidden: bool = False  # from --extra-checks: its hint is not shown to the learner
+    hidden: bool = False  # from --hidden-checks: its hint is not shown to the learner
 
     @property
     def grade_id(self) -> str:
@@ -93,13 +93,13 @@ def lesson_exercises() -> tuple[tuple[Exercise, ...], tuple[str, ...]]:
     return tuple(found), tuple(broken)
 
 
-def load_extra(path: Path | None) -> tuple[Exercise, ...]:
+def load_hidden_checks(path: Path | None) -> tuple[Exercise, ...]:
     """The hidden checks in ``path``: a Python file that defines ``EXERCISES = [Exercise(...), ...]``."""
     if path is None:
         return ()
     if not path.is_file():
-        raise PlanError(f"--extra-checks {path}: no such file")
-    name = f"workbook_extra_checks_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
+        raise PlanError(f"--hidden-checks {path}: no such file")
+    name = f"workbook_hidden_checks_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:  # Python loads only files it recognises, such as *.py
         raise PlanError(f"--extra-checks {path}: not a Python file; name a file ending in .py")
@@ -108,22 +108,26 @@ def load_extra(path: Path | None) -> tuple[Exercise, ...]:
     try:
         spec.loader.exec_module(module)
     except Exception as error:
-        raise PlanError(f"--extra-checks {path} does not load: {type(error).__name__}: {error}") from None
-    extra = getattr(module, "EXERCISES", None)
-    if not isinstance(extra, (list, tuple)) or not all(isinstance(ex, Exercise) for ex in extra):
-        raise PlanError(f"--extra-checks {path} must define EXERCISES, a list of workbook.exercises.Exercise")
-    for exercise in extra:
+        raise PlanError(f"--hidden-checks {path} does not load: {type(error).__name__}: {error}") from None
+    hidden_checks = getattr(module, "EXERCISES", None)
+    if not isinstance(hidden_checks, (list, tuple)) or not all(
+        isinstance(ex, Exercise) for ex in hidden_checks
+    ):
+        raise PlanError(
+            f"--hidden-checks {path} must define EXERCISES, a list of workbook.exercises.Exercise"
+        )
+    for exercise in hidden_checks:
         if exercise.kind not in ("value", "function"):
             raise PlanError(
-                f"--extra-checks: {exercise.grade_id} has kind {exercise.kind!r}; hidden checks are "
+                f"--hidden-checks: {exercise.grade_id} has kind {exercise.kind!r}; hidden checks are "
                 "'value' or 'function'"
             )
         if not _literal(exercise.probes):
             raise PlanError(
-                f"--extra-checks: the probes of {exercise.grade_id} must be plain literals "
+                f"--hidden-checks: the probes of {exercise.grade_id} must be plain literals "
                 "(numbers, strings, None, lists, tuples, dicts)"
             )
-    return tuple(extra)
+    return tuple(hidden_checks)
 
 
 def _literal(value: object) -> bool:
@@ -142,7 +146,9 @@ def _no_definition(grade_id: str):
     return judge
 
 
-def build_plan(notebook: str, extra: tuple[Exercise, ...] = (), solutions: Path = SOLUTIONS_DIR) -> Plan:
+def build_plan(
+    notebook: str, hidden_checks: tuple[Exercise, ...] = (), solutions: Path = SOLUTIONS_DIR
+) -> Plan:
     """The plan of one notebook: released cells, answer and check cells, slots in notebook order."""
     exercises, broken = lesson_exercises()
     number = notebook[:2]
@@ -180,14 +186,14 @@ def build_plan(notebook: str, extra: tuple[Exercise, ...] = (), solutions: Path 
         exercise = defined.get(grade_id) or Exercise(grade_id, notebook, "?", 0, _no_definition(grade_id))
         check_index, points = checks.get(grade_id, (index + 1, manual.get(grade_id, float(exercise.points))))
         slots.append(Slot(exercise, points, index, check_index))
-    slots = _with_extra(slots, [ex for ex in extra if ex.notebook == notebook], len(cells))
+    slots = _with_hidden_checks(slots, [ex for ex in hidden_checks if ex.notebook == notebook], len(cells))
     return Plan(notebook, tuple(cells), tuple(slots), answers, tuple(problems))
 
 
-def _with_extra(slots: list[Slot], extra: list[Exercise], end: int) -> list[Slot]:
+def _with_hidden_checks(slots: list[Slot], hidden_checks: list[Exercise], end: int) -> list[Slot]:
     by_id = {slot.grade_id: i for i, slot in enumerate(slots)}
     added: list[Slot] = []
-    for exercise in extra:
+    for exercise in hidden_checks:
         if exercise.grade_id in by_id:  # a stricter rule for an official exercise: same points, new judge
             i = by_id[exercise.grade_id]
             slots[i] = Slot(exercise, slots[i].points, slots[i].answer_cell, slots[i].extract_at, hidden=True)
@@ -206,14 +212,14 @@ def _with_extra(slots: list[Slot], extra: list[Exercise], end: int) -> list[Slot
     return sorted(slots + added, key=lambda s: (s.extract_at, s.hidden))
 
 
-def answer_owner(extra: tuple[Exercise, ...] = ()) -> dict[str, str]:
+def answer_owner(hidden_checks: tuple[Exercise, ...] = ()) -> dict[str, str]:
     """grade_id -> notebook for every answer of the course: how a misnamed file is recognised."""
     exercises, _ = lesson_exercises()
-    return {ex.grade_id: ex.notebook for ex in (*exercises, *extra)}
+    return {ex.grade_id: ex.notebook for ex in (*exercises, *hidden_checks)}
 
 
 def context_fingerprint(
-    notebook: str | None, extra_file: Path | None, settings: str, solutions: Path = SOLUTIONS_DIR
+    notebook: str | None, hidden_checks: Path | None, settings: str, solutions: Path = SOLUTIONS_DIR
 ) -> str:
     """What a grade depends on besides the submission: the course code, data, this notebook's
     source, the hidden checks and the settings. A journal entry counts only while this is unchanged."""
@@ -224,7 +230,7 @@ def context_fingerprint(
                 digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     for named in (
         REPO_ROOT / "requirements.txt",
-        extra_file,
+        hidden_checks,
         solutions / f"{notebook}.ipynb" if notebook else None,
     ):
         if named is not None and named.is_file():

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from workbook.checks import NOT_DONE_VERDICT, Verdict, failed, judge_plain
+from workbook.checks import NOT_DONE_VERDICT, Verdict, failed, judge_plain, probe_error
 from workbook.exercises import Exercise, grading_for
 from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, Limits, work_folder
-from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_extra
+from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_hidden_checks
 from workbook.grade.results import SEVERITY, Claim, ExerciseResult, GradeVerdict, Row, Status, number
 from workbook.grade.sandbox import Sandbox
 from workbook.grade.submissions import LearnerCells, NotANotebook, Refused, Submission, read_answers
@@ -76,7 +76,7 @@ REVIEW = (
 class Settings:
     timeout: float
     sandbox: Sandbox
-    extra_file: str | None = None
+    hidden_checks: str | None = None  # the file, resolved
     output_limit: int = OUTPUT_LIMIT
     limits: Limits = Limits()
     seed: str = "0"  # secret per run: the drawn inputs follow from it
@@ -105,22 +105,23 @@ class Stop(Exception):
 # ---------- plans, cached per notebook AND hidden-checks file ----------
 
 _plans: dict[tuple[str, str | None], Plan | PlanError] = {}
-_extra: dict[str | None, tuple] = {}
+_hidden_checks: dict[str | None, tuple] = {}
 
 
-def _extra_for(settings: Settings) -> tuple:
-    if settings.extra_file not in _extra:
-        _extra[settings.extra_file] = load_extra(Path(settings.extra_file) if settings.extra_file else None)
-    return _extra[settings.extra_file]
+def _hidden_checks_for(settings: Settings) -> tuple:
+    path = settings.hidden_checks
+    if path not in _hidden_checks:
+        _hidden_checks[path] = load_hidden_checks(Path(path) if path else None)
+    return _hidden_checks[path]
 
 
 def plan_for(notebook: str, settings: Settings) -> Plan:
     """Plans are built once per process for each (notebook, hidden-checks file): a plan holds the hidden
     checks, so a cache keyed by the notebook alone would grade a second run with the first one's."""
-    key = (notebook, settings.extra_file)
+    key = (notebook, settings.hidden_checks)
     if key not in _plans:
         try:
-            _plans[key] = build_plan(notebook, _extra_for(settings))
+            _plans[key] = build_plan(notebook, _hidden_checks_for(settings))
         except PlanError as error:
             _plans[key] = error
         except Exception as error:  # a damaged solution notebook: a grader error on each row, never a crash
@@ -151,7 +152,7 @@ def identify_step(
     submission: Submission, cells: LearnerCells, settings: Settings
 ) -> tuple[str, tuple[str, ...]]:
     """(notebook, notes): the notebook the file is, by its name or by its exercise cells."""
-    owners = answer_owner(_extra_for(settings))
+    owners = answer_owner(_hidden_checks_for(settings))
     lessons = sorted({owners[gid] for gid in cells.cells if gid in owners})
     if submission.notebook:
         return submission.notebook, ()
@@ -170,7 +171,7 @@ def identify_step(
 
 def plan_step(notebook: str, cells: LearnerCells, settings: Settings) -> Plan:
     plan = plan_for(notebook, settings)
-    owners = answer_owner(_extra_for(settings))
+    owners = answer_owner(_hidden_checks_for(settings))
     lessons = sorted({owners[gid] for gid in cells.cells if gid in owners})
     if not any(gid in plan.answer_cells for gid in cells.cells) and lessons:
         raise Stop(
@@ -514,8 +515,8 @@ def _judge_drawn(exercise: Exercise, drawn: Drawn, results: list) -> Verdict | N
         if same(got, want):
             continue
         call = f"{exercise.answer}({', '.join(_short(repr(a), 70) for a in args)})"
-        if isinstance(got, dict) and set(got) == {"error"}:
-            return failed(f"{call} raised {got['error']} (an input drawn for this grading run)")
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised} (an input drawn for this grading run)")
         return failed(
             f"{call} returned {_short(repr(got), 80)}, expected {_short(repr(want), 80)} (an input drawn "
             "for this grading run; the public examples alone do not make a function right)"
