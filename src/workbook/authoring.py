@@ -86,9 +86,13 @@ def notebook_from_script(text: str) -> nbformat.NotebookNode:
     return notebook
 
 
-def author(script: Path, target: Path) -> Path:
-    notebook = notebook_from_script(script.read_text(encoding="utf-8"))
+def write_notebook(notebook: nbformat.NotebookNode, target: Path) -> Path:
+    """Validate and write a solution notebook the way ``execute`` stores one, so diffs stay small."""
     nbformat.validate(notebook)
     with open(target, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(nbformat.writes(notebook) + "\n")
     return target
+
+
+def author(script: Path, target: Path) -> Path:
+    return write_notebook(notebook_from_script(script.read_text(encoding="utf-8")), target)
