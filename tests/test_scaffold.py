@@ -7,6 +7,7 @@ tests run over that copy, unedited; they must pass with the new lesson in it.
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 from pathlib import Path
 
@@ -128,7 +129,6 @@ PENDING = {"tests/test_exercises.py"}
 
 
 def test_the_authoring_guide_names_only_files_of_the_repository():
-    import re
     text = (ROOT / "docs" / "AUTHORING.md").read_text(encoding="utf-8")
     named = {ROOT / p for p in re.findall(r"`((?:src|tests|solutions|notebooks|docs)/[^`\s]+)`", text)}
     relative = re.findall(r"`(\.\./[^`\s]+)`", text) + re.findall(r"\]\(([^)#:]+)\)", text)
@@ -139,3 +139,15 @@ def test_the_authoring_guide_names_only_files_of_the_repository():
     concrete = {p for p in concrete if not re.search(r"NN|PP|<|\*", p)}
     missing = sorted(p for p in concrete - PENDING if not (ROOT / p).exists())
     assert concrete and not missing, f"docs/AUTHORING.md names files that do not exist: {missing}"
+
+
+def test_a_course_map_without_the_last_lesson_is_refused(tmp_path):
+    course = _course(tmp_path / "course")
+    readme = course / "README.md"
+    without = re.sub(rf"(?m)^\| {LAST:02d} \|.*\n", "", readme.read_text(encoding="utf-8"))
+    readme.write_text(without, encoding="utf-8")
+    before = _digest(course)
+    done = _new_lesson(course, NEW, NAME)
+    assert done.returncode == 2 and "README.md has no row for lesson" in done.stderr
+    assert _digest(course) == before
+

@@ -35,6 +35,7 @@ _NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 # How the last lesson ends where a Next link would be; the scaffold writes it and looks for it.
 _LAST = "**Next:** none, this is the\nlast lesson of the course: back to the course map in the [README](../README.md)."
 _LAST_FOUND = re.compile(r"\*\*Next:\*\* none\b.*\Z", re.DOTALL)
+_MAP = "## The course map"
 _REGISTRY_OPEN = "REFERENCES: dict[str, Grading] = {\n"
 
 
@@ -83,7 +84,9 @@ def new_lesson(number: str, name: str) -> Scaffolded:
     lesson = _validated(number, name)
     previous = nbformat.read(lesson.previous, as_version=4)
     start = nbformat.read(START, as_version=4)
-    readme = README.read_text(encoding="utf-8") if README.exists() else ""
+    if not README.exists():
+        raise ScaffoldError("README.md is missing; new-lesson adds the lesson to its course map")
+    readme = README.read_text(encoding="utf-8")
     registry = REGISTRY.read_text(encoding="utf-8")
     # Every edit is made in memory first, so a refusal leaves the course as it was.
     _link_next(previous, lesson)
@@ -93,10 +96,14 @@ def new_lesson(number: str, name: str) -> Scaffolded:
 
     module = EXERCISES_DIR / f"lesson{lesson.number}.py"
     module.write_text(_exercise_module(lesson), encoding="utf-8", newline="\n")
-    REGISTRY.write_text(registry, encoding="utf-8", newline="\n")
     importlib.invalidate_caches()  # the check cell's points come from the module just written
-    target = SOLUTIONS_DIR / f"{lesson.stem}.ipynb"
-    write_notebook(notebook_from_script(_lesson_script(lesson)), target)
+    try:
+        notebook = notebook_from_script(_lesson_script(lesson))
+    except Exception:
+        module.unlink()  # written a moment ago by this call, so nobody's work
+        raise
+    target = write_notebook(notebook, SOLUTIONS_DIR / f"{lesson.stem}.ipynb")
+    REGISTRY.write_text(registry, encoding="utf-8", newline="\n")
     write_notebook(previous, lesson.previous)
     write_notebook(start, START)
     README.write_text(readme, encoding="utf-8", newline="\n")
@@ -108,10 +115,8 @@ def new_lesson(number: str, name: str) -> Scaffolded:
         Change(START, "changed"),
         Change(README, "changed"),
     )
-    commands = (
-        f"python -m workbook execute {lesson.number}",
-        f"python -m workbook release 00 {lesson.previous.stem[:2]} {lesson.number}",
-    )
+    released = " ".join(dict.fromkeys(("00", lesson.previous.stem[:2], lesson.number)))
+    commands = (f"python -m workbook execute {lesson.number}", f"python -m workbook release {released}")
     return Scaffolded(lesson.stem, changes, commands)
 
 
@@ -132,7 +137,8 @@ def _validated(number: str, name: str) -> _Lesson:
         raise ScaffoldError(f"{why}; the next lesson is {following}")
     if not _NAME.fullmatch(name) or len(name) > 40:
         raise ScaffoldError(
-            f"name the lesson in lowercase words joined by underscores, e.g. caching_results, not {name!r}"
+            "name the lesson in lowercase words joined by underscores, at most 40 characters, "
+            f"e.g. caching_results, not {name!r}"
         )
     lesson = _Lesson(number, name, lessons[-1])
     for path in (
@@ -160,18 +166,20 @@ def _link_next(previous: nbformat.NotebookNode, lesson: _Lesson) -> None:
 
 def _add_map_row(notebook: nbformat.NotebookNode, lesson: _Lesson, link: str, shown: str) -> None:
     for cell in notebook.cells:
-        if cell.cell_type == "markdown" and "## The course map" in cell.source:
+        if cell.cell_type == "markdown" and _MAP in cell.source:
             cell.source = _with_map_row(cell.source, lesson, link, shown)
             return
-    raise ScaffoldError(f"{shown} has no '## The course map' table to add lesson {lesson.number} to")
+    raise ScaffoldError(f"{shown} has no '{_MAP}' table to add lesson {lesson.number} to")
 
 
 def _with_map_row(text: str, lesson: _Lesson, link: str, shown: str) -> str:
     """``text`` with a course-map row for the new lesson after the last lesson's row."""
-    last = lesson.previous.stem[:2]
-    rows = list(re.finditer(rf"(?m)^\| {last} \|.*\|$", text))
+    last, begin = lesson.previous.stem[:2], text.find(_MAP)
+    finish = text.find("\n## ", begin + 1)
+    section = re.compile(rf"(?m)^\| {last} \|.*\|$")
+    rows = [] if begin < 0 else list(section.finditer(text, begin, finish if finish > 0 else len(text)))
     if not rows:
-        raise ScaffoldError(f"{shown} has no course map row for lesson {last}; add that row first")
+        raise ScaffoldError(f"{shown} has no row for lesson {last} under '{_MAP}'; add that row first")
     row = f"| {lesson.number} | [{lesson.words}]({link}) | what you do in this lesson, in one line |"
     end = rows[-1].end()
     return f"{text[:end]}\n{row}{text[end:]}"
