@@ -4,7 +4,7 @@ import re
 import nbformat
 import pytest
 
-from workbook import SOLUTIONS_DIR
+from workbook import REPO_ROOT, SOLUTIONS_DIR
 
 SOLUTIONS = sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))
 
@@ -59,3 +59,16 @@ def test_no_cell_prints_more_than_a_screen(path):
             text = output.get("text", "") or output.get("data", {}).get("text/plain", "")
             lines = text.count("\n") if isinstance(text, str) else 0
             assert lines <= 60, f"{path.name} cell {number} prints {lines} lines"
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
+def test_both_course_maps_list_the_lesson(path):
+    """The README's map and notebook 00's map each have a row for every lesson, linked."""
+    number = path.stem[:2]
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.search(rf"(?m)^\| {number} \| \[[^]]+\]\(notebooks/{path.name}\)", readme), \
+        f"README.md's course map has no row for {path.name}"
+    if number != "00":
+        start = _markdown(SOLUTIONS[0])
+        assert re.search(rf"(?m)^\| {number} \| \[[^]]+\]\({path.name}\)", start), \
+            f"{SOLUTIONS[0].name}'s course map has no row for {path.name}"

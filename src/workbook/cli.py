@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from workbook import NOTEBOOKS_DIR, SOLUTIONS_DIR
+from workbook import NOTEBOOKS_DIR, REPO_ROOT, SOLUTIONS_DIR
 
 
 def _doctor(args: argparse.Namespace) -> int:
@@ -188,6 +188,19 @@ def _author(args: argparse.Namespace) -> int:
     return 0
 
 
+def _new_lesson(args: argparse.Namespace) -> int:
+    from workbook.scaffold import ScaffoldError, new_lesson
+
+    try:
+        done = new_lesson(args.number, args.name)
+    except ScaffoldError as error:
+        raise _BadArgument(str(error)) from None
+    for change in done.changes:
+        print(f"{change.action:>8}  {change.path.relative_to(REPO_ROOT)}")
+    print("next:", *done.next_commands, sep="\n  ")
+    return 0
+
+
 def _inside(path: Path, folder: Path) -> bool:
     try:
         return path.resolve().is_relative_to(folder.resolve())
@@ -320,6 +333,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("target", type=_path)
     p.add_argument("--force", action="store_true", help="replace the target if it exists")
     p.set_defaults(run=_author)
+    p = sub.add_parser("new-lesson", help="authors: write every file a new lesson needs (docs/AUTHORING.md)")
+    p.add_argument("number", help="the next lesson number, two digits")
+    p.add_argument("name", help="lowercase words joined by underscores, e.g. caching_results")
+    p.set_defaults(run=_new_lesson)
     p = sub.add_parser("grade", help="instructors: grade a class's notebooks into a gradebook and feedback")
     p.add_argument(
         "submissions",
