@@ -124,7 +124,6 @@ def test_a_last_lesson_without_its_closing_line_is_refused(tmp_path):
     assert _digest(course) == before
 
 
-# Named by docs/AUTHORING.md before it exists: the generic exercise tests are being gathered there.
 def test_the_authoring_guide_names_only_files_of_the_repository():
     text = (ROOT / "docs" / "AUTHORING.md").read_text(encoding="utf-8")
     named = {ROOT / p for p in re.findall(r"`((?:src|tests|solutions|notebooks|docs)/[^`\s]+)`", text)}
