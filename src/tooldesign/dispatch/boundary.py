@@ -547,15 +547,24 @@ def clause_verdict(
     return ClauseVerdict(neighbour, content, words, tuple(problems))
 
 
-def main() -> None:
+def _report() -> None:
     print("Ambiguous requests, two tools; offline pickers (stand-ins, not models). They skip any sentence")
     print("that names another tool, so a clause cannot change their figures:")
     for row in scores():
         print(f"  {row['descriptions']:<16} {row['picker']:<6} {row['right']}/{row['of']}")
 
 
-if __name__ == "__main__":
-    from tooldesign.cli import takes_no_arguments
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.dispatch.boundary") -> int:
+    """``tooldesign boundary`` and ``python -m tooldesign.dispatch.boundary``: print the figures; bad input ends in one line."""
+    from tooldesign.command_line import run_report
 
-    takes_no_arguments("tooldesign.dispatch.boundary")
-    main()
+    return run_report(
+        _report,
+        argv,
+        prog=prog,
+        description="Boundary clauses on ambiguous requests, offline pickers (lesson 09).",
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

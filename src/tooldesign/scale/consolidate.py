@@ -342,7 +342,7 @@ def table(shapes: Sequence[Shape]) -> list[dict]:
     ]
 
 
-def main() -> None:
+def _report() -> None:
     print(
         "Consolidation, offline: the word-matching stand-in picks the tool (a stand-in, not a model); "
         "tokens are estimates (characters / 4)"
@@ -351,8 +351,12 @@ def main() -> None:
         print("  " + ", ".join(f"{k}: {v}" for k, v in row.items()))
 
 
-if __name__ == "__main__":
-    from tooldesign.cli import takes_no_arguments
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.scale.consolidate") -> int:
+    """``tooldesign scale consolidate`` and ``python -m tooldesign.scale.consolidate``: print the figures; bad input ends in one line."""
+    from tooldesign.command_line import run_report
 
-    takes_no_arguments("tooldesign.scale.consolidate")
-    main()
+    return run_report(_report, argv, prog=prog, description="Consolidated tool shapes, offline (lesson 10).")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -183,7 +183,7 @@ def table(rows: Sequence[Summary]) -> list[dict]:
     ]
 
 
-def main() -> None:
+def _report() -> None:
     print(
         f"Tool search over the {MAX_SIZE}-tool catalog, {len(SCALE_CASES)} requests. BM25 ranks for the search; "
         "the word-matching stand-in chooses among the loaded tools (stand-ins, not models). Tokens are "
@@ -196,8 +196,14 @@ def main() -> None:
         )
 
 
-if __name__ == "__main__":
-    from tooldesign.cli import takes_no_arguments
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.scale.search") -> int:
+    """``tooldesign scale search`` and ``python -m tooldesign.scale.search``: print the figures; bad input ends in one line."""
+    from tooldesign.command_line import run_report
 
-    takes_no_arguments("tooldesign.scale.search")
-    main()
+    return run_report(
+        _report, argv, prog=prog, description="Tool search against loading every definition (lesson 10)."
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
