@@ -312,7 +312,7 @@ def build_parser(prog: str = "tooldesign") -> argparse.ArgumentParser:
 
 
 def _group_help(group: str) -> str:
-    """ "lesson 10: growth, search or consolidate", from the tools' own help."""
+    """The group's line in --help, such as "lesson 10: growth, search or consolidate"."""
     tools = [t for t in LESSON_TOOLS if t.words[0] == group]
     names = [t.words[1] for t in tools]
     return f"{tools[0].help.split(':')[0]}: {', '.join(names[:-1])} or {names[-1]}"
@@ -327,10 +327,7 @@ def _add_lesson_tools(sub: argparse._SubParsersAction) -> None:
             continue
         group, name = tool.words
         if group not in groups:
-            parent = sub.add_parser(
-                group,
-                help=_group_help(group),
-            )
+            parent = sub.add_parser(group, help=_group_help(group))
             groups[group] = parent.add_subparsers(dest="table", required=True, parser_class=OneLineParser)
         groups[group].add_parser(name, help=tool.help, add_help=False)
 

@@ -1,4 +1,4 @@
-"""``python -m tooldesign.codemode``: the same command as ``tooldesign codemode`` (tooldesign.codemode.cli)."""
+"""``python -m tooldesign.codemode``: the same command as ``tooldesign codemode`` (see cli.py)."""
 
 from tooldesign.codemode.cli import main
 

@@ -16,7 +16,7 @@ What this module can and cannot measure:
   neighbouring tool exactly, say which requests go there, and stay short? The guidance behind those
   three tests, with its sources, is in ``GUIDANCE``.
 
-Run ``python -m tooldesign.dispatch.boundary`` to print the offline table.
+Run ``tooldesign boundary`` (or ``python -m tooldesign.dispatch.boundary``) to print the offline table.
 """
 
 from __future__ import annotations
@@ -555,7 +555,7 @@ def _report() -> None:
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.dispatch.boundary") -> int:
-    """``tooldesign boundary`` and ``python -m tooldesign.dispatch.boundary``: print the figures; bad input ends in one line."""
+    """``tooldesign boundary`` and its ``python -m`` spelling; bad input ends in one line."""
     from tooldesign.command_line import run_report
 
     return run_report(

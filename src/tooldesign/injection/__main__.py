@@ -1,4 +1,4 @@
-"""``python -m tooldesign.injection``: the same command as ``tooldesign injection`` (tooldesign.injection.cli)."""
+"""``python -m tooldesign.injection``: the same command as ``tooldesign injection`` (see cli.py)."""
 
 from tooldesign.injection.cli import main
 

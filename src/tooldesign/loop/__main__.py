@@ -1,4 +1,4 @@
-"""``python -m tooldesign.loop``: the same command as ``tooldesign loop`` (tooldesign.loop.cli)."""
+"""``python -m tooldesign.loop``: the same command as ``tooldesign loop``; the code is in ``cli.py``."""
 
 from tooldesign.loop.cli import main
 

@@ -9,7 +9,7 @@ Two ways to shrink the designed set:
   on keywords. The choice did not go away; it moved into a string no schema constrains.
 
 ``CATCH_ALL_RULE`` is a lint rule (lint.py's ``Rule`` interface) that flags the second shape.
-Run ``python -m tooldesign.scale.consolidate`` to print the comparison.
+Run ``tooldesign scale consolidate`` (or ``python -m tooldesign.scale.consolidate``) to print the comparison.
 """
 
 from __future__ import annotations
@@ -352,7 +352,7 @@ def _report() -> None:
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.scale.consolidate") -> int:
-    """``tooldesign scale consolidate`` and ``python -m tooldesign.scale.consolidate``: print the figures; bad input ends in one line."""
+    """``tooldesign scale consolidate`` and its ``python -m`` spelling; bad input ends in one line."""
     from tooldesign.command_line import run_report
 
     return run_report(_report, argv, prog=prog, description="Consolidated tool shapes, offline (lesson 10).")

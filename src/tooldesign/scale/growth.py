@@ -10,7 +10,7 @@ The first distractors are near neighbours of the designed tools (order items, a 
 master record, release status); the rest are other objects' tools. They are added in a fixed
 order, so every size is reproducible. Distractors have no data behind them: their handler says so.
 
-Run ``python -m tooldesign.scale.growth`` to print the table.
+Run ``tooldesign scale growth`` (or ``python -m tooldesign.scale.growth``) to print the table.
 """
 
 from __future__ import annotations
@@ -469,7 +469,7 @@ def _report() -> None:
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.scale.growth") -> int:
-    """``tooldesign scale growth`` and ``python -m tooldesign.scale.growth``: print the table; bad input ends in one line."""
+    """``tooldesign scale growth`` and its ``python -m`` spelling; bad input ends in one line."""
     from tooldesign.command_line import run_report
 
     return run_report(

@@ -11,7 +11,7 @@ makes the choice among the k found (both stand-ins, not models). Tokens are esti
 counted as a fresh conversation, so every one pays the extra round trip; in a longer conversation
 a tool found once stays loaded.
 
-Run ``python -m tooldesign.scale.search`` to print the table.
+Run ``tooldesign scale search`` (or ``python -m tooldesign.scale.search``) to print the table.
 """
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ def _report() -> None:
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.scale.search") -> int:
-    """``tooldesign scale search`` and ``python -m tooldesign.scale.search``: print the figures; bad input ends in one line."""
+    """``tooldesign scale search`` and its ``python -m`` spelling; bad input ends in one line."""
     from tooldesign.command_line import run_report
 
     return run_report(
