@@ -1,8 +1,9 @@
 """Create or refresh .venv so it matches requirements.txt and pyproject.toml.
 
 Run with any Python: `python scripts/setup_env.py`. It is what `make lab` and `make test`
-call first, and what Windows users run by hand. The venv is rebuilt only when it is missing
-or when the pins changed, so a second run takes a second.
+call first, and what Windows users run by hand. The venv is rebuilt only when it is missing,
+when the pins changed, or when a command pyproject.toml's [project.scripts] names (tooldesign,
+workbook) is not in it yet, so a second run takes a second.
 
 `python scripts/setup_env.py --wheels PATH` installs from a wheelhouse that an instructor made
 with `make wheelhouse` (a folder, or the address of a web server that shares it) and from
@@ -48,6 +49,20 @@ def pins_digest():
         digest.update((ROOT / name).read_bytes())
     digest.update(sys.version.encode())
     return digest.hexdigest()
+
+
+def entry_points():
+    """The commands pyproject.toml's [project.scripts] puts into .venv: tooldesign, workbook."""
+    text = (ROOT / "pyproject.toml").read_text()
+    section = re.search(r"^\[project\.scripts\][ \t]*$(.*?)(?=^\[|\Z)", text, re.MULTILINE | re.DOTALL)
+    return re.findall(r"^[ \t]*([A-Za-z0-9_.\-]+)[ \t]*=", section.group(1), re.MULTILINE) if section else []
+
+
+def missing_entry_points():
+    """The commands not in .venv yet: a .venv made before they were added to pyproject.toml lacks them."""
+    folder = venv_python().parent
+    suffix = ".exe" if os.name == "nt" else ""
+    return [name for name in entry_points() if not (folder / (name + suffix)).exists()]
 
 
 def run(*args, **kwargs):
@@ -237,7 +252,9 @@ def parse_args(argv):
 def main(argv=None):
     wheels = parse_args(sys.argv[1:] if argv is None else argv)
     wanted = pins_digest()
-    if venv_python().exists() and STAMP.exists() and STAMP.read_text().strip() == wanted:
+    pins_match = venv_python().exists() and STAMP.exists() and STAMP.read_text().strip() == wanted
+    missing = missing_entry_points() if pins_match else []
+    if pins_match and not missing:
         print("[setup] .venv is up to date with requirements.txt")
         return 0
     if wheels is not None:
@@ -249,6 +266,8 @@ def main(argv=None):
     if not venv_python().exists():
         print("[setup] creating .venv with Python %d.%d" % tuple(sys.version_info[:2]))
         venv.EnvBuilder(with_pip=True, clear=True).create(str(VENV))
+    elif missing:
+        print("[setup] .venv has no %s command yet: installing the course into it again" % " or ".join(missing))
     else:
         print("[setup] the pins changed: updating .venv")
     py = str(venv_python())

@@ -83,3 +83,41 @@ def test_a_failing_model_call_is_one_line(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")  # nothing listens on the discard port
     code, _, err = run(capsys, "select", "--model", "m")
     assert code == 1 and err.startswith("error: the model call failed:") and err.count("\n") == 1
+
+
+# ---------- the entry points that `make setup` installs ----------
+
+def entry_point(name):
+    """.venv/bin/NAME (Scripts\\NAME.exe on Windows), beside the Python running the tests."""
+    path = os.path.join(os.path.dirname(sys.executable), name + (".exe" if os.name == "nt" else ""))
+    assert os.path.exists(path), f"{path} is missing; run make setup to install the course's commands"
+    return path
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["tooldesign", "lint", "--set", "designed"], "== designed: 5 tools, 0 finding(s)"),
+    (["tooldesign", "scale", "consolidate"], "Consolidation, offline"),
+    (["workbook", "list"], "exercise(s)"),
+])
+def test_the_entry_points_run(tmp_path, argv, says):
+    done = subprocess.run([entry_point(argv[0]), *argv[1:]], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert says in done.stdout
+
+
+@pytest.mark.parametrize("name, argv", [("tooldesign", ["lint", "--set", "neither"]),
+                                        ("workbook", ["check", "--timeout", "soon"])])
+def test_an_entry_point_answers_bad_input_in_one_line_naming_itself(tmp_path, name, argv):
+    done = subprocess.run([entry_point(name), *argv], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert f"(see: {name} " in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("words, module", [(["codemode", "verify"], "tooldesign.codemode"),
+                                           (["loop"], "tooldesign.loop")])
+def test_a_lesson_subcommand_prints_what_its_python_m_spelling_prints(words, module):
+    spelled = [subprocess.run([sys.executable, *argv], capture_output=True, text=True, timeout=180)
+               for argv in (["-m", "tooldesign", *words], ["-m", module, *words[1:]])]
+    assert all(done.returncode == 0 for done in spelled), [done.stderr for done in spelled]
+    assert spelled[0].stdout == spelled[1].stdout and spelled[0].stdout

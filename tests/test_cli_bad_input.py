@@ -227,6 +227,32 @@ CASES = [
     ("odd_notebooks", (*WB, "author", "odd/script.py", "odd/my_notes.ipynb"), "exists; add --force"),
     ("odd_notebooks", (*WB, "author", "odd", "x.ipynb"), "is not a file"),
     ("odd_notebooks", (*WB, "author", "odd/script.py", "odd"), "is a folder"),
+    # the lessons' own command lines as tooldesign subcommands: the same one-line answers
+    ("intact", (*TD, "codemode", "bogus"), "invalid choice"),
+    ("intact", (*TD, "codemode", "runs", "extra.js"), "runs takes no file"),
+    ("intact", (*TD, "codemode", "run"), "run needs a file"),
+    ("intact", (*TD, "codemode", "run", "no-such-program.js"), "cannot read no-such-program.js"),
+    ("intact", (*TD, "codemode", "--budget", "many"), "invalid int value"),
+    ("no_data", (*TD, "codemode", "runs"), "is missing; run make data"),
+    ("recordings_deleted", (*TD, "codemode", "runs"), "data/codemode/"),
+    ("intact", (*TD, "loop", "--bogus"), "takes no arguments"),
+    ("manifest_wrong_shape", (*TD, "loop"), "data/sap/MANIFEST.json is damaged"),
+    ("intact", (*TD, "injection", "--provider", "openai"), "--provider needs --model NAME"),
+    ("intact", (*TD, "injection", "--bogus"), "unrecognized arguments"),
+    ("no_data", (*TD, "injection"), "is missing; run make data"),
+    ("intact", (*TD, "boundary", "extra"), "takes no arguments"),
+    ("intact", (*TD, "scale", "search", "-v"), "takes no arguments"),
+    ("intact", (*TD, "scale"), "required: table"),
+    ("intact", (*TD, "scale", "bogus"), "invalid choice"),
+    ("intact", (*TD, "scale", "growth", "--bogus"), "takes no arguments"),
+    ("no_data", (*TD, "scale", "search"), "is missing; run make data"),
+    ("truncated_orders", (*TD, "scale", "consolidate"), "sales_orders.csv is damaged"),
+    ("folder_for_orders", (*TD, "scale", "growth"), "is a folder where a data file should be"),
+    # and their python -m spellings, which call the same functions
+    ("intact", ("-m", "tooldesign.loop", "x"), "takes no arguments"),
+    ("intact", ("-m", "tooldesign.injection", "--bogus"), "unrecognized arguments"),
+    ("intact", (*CM, "run", "no-such-program.js"), "cannot read no-such-program.js"),
+    ("intact", (*CM, "--memory-mb", "lots"), "invalid int value"),
 ]
 
 

@@ -127,6 +127,29 @@ def test_setup_refuses_a_bad_option_in_one_line():
     assert done.returncode != 0 and done.stderr.strip().startswith("usage:"), done.stderr
 
 
+def _setup_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("setup_env_for_test", SETUP)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_setup_reinstalls_a_venv_that_lacks_a_command_pyproject_names(tmp_path, monkeypatch):
+    """A .venv made before the entry points existed has matching pins but no .venv/bin/tooldesign."""
+    setup = _setup_module()
+    assert setup.entry_points() == ["tooldesign", "workbook"]
+    monkeypatch.setattr(setup, "VENV", tmp_path / ".venv")
+    folder = setup.venv_python().parent
+    folder.mkdir(parents=True)
+    suffix = ".exe" if os.name == "nt" else ""
+    (folder / ("tooldesign" + suffix)).write_text("")
+    assert setup.missing_entry_points() == ["workbook"]
+    (folder / ("workbook" + suffix)).write_text("")
+    assert setup.missing_entry_points() == []
+
+
 # ---------------------------------------------------------------- hosted notebooks
 
 def _python_of(text: str) -> tuple[int, int]:

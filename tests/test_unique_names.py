@@ -13,10 +13,6 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
-# The two command-line parsers are being made one class; empty this set once they are.
-KNOWN = {"_OneLineParser"}
-
-
 def class_homes(root: Path = SRC) -> dict[str, list[str]]:
     """Class name -> every "file:line" under ``root`` that defines a class of that name."""
     homes: dict[str, list[str]] = defaultdict(list)
@@ -28,8 +24,8 @@ def class_homes(root: Path = SRC) -> dict[str, list[str]]:
     return homes
 
 
-def duplicates(root: Path = SRC, known: set[str] = KNOWN) -> dict[str, list[str]]:
-    return {name: where for name, where in class_homes(root).items() if len(where) > 1 and name not in known}
+def duplicates(root: Path = SRC) -> dict[str, list[str]]:
+    return {name: where for name, where in class_homes(root).items() if len(where) > 1}
 
 
 def test_every_class_name_is_defined_once():
@@ -45,7 +41,7 @@ def test_the_walk_finds_a_pair_and_names_both_files(tmp_path):
     (tmp_path / "pkg" / "b.py").write_text("def f():\n    class Verdict:\n        pass\n")
     (tmp_path / "pkg" / "c.py").write_text("class _Private:\n    pass\nclass Other:\n    pass\n")
     (tmp_path / "d.py").write_text("class _Private:\n    pass\n")
-    assert duplicates(tmp_path, known=set()) == {
+    assert duplicates(tmp_path) == {
         "Verdict": ["a.py:1", "pkg/b.py:2"],
         "_Private": ["d.py:1", "pkg/c.py:1"],
     }

@@ -1,4 +1,4 @@
-"""The course's command line: ``python -m tooldesign COMMAND``.
+"""The course's command line: ``tooldesign COMMAND`` (the entry point; also ``python -m tooldesign``).
 
     data                                  build the fictional data files, list what was written
     lint [--set mirror|designed|both]     check tool definitions against the design rules
@@ -9,6 +9,10 @@
     serve [--set designed|mirror] [--transport stdio|http] [--port N]
                                           the tools over MCP (HTTP binds 127.0.0.1 only)
 
+    codemode, loop, injection, boundary, scale growth|search|consolidate
+                                          a lesson's figures: the same command as
+                                          ``python -m tooldesign.codemode`` and so on
+
 Everything runs offline except ``select --model`` and ``select --provider ollama`` (a model on
 your own machine). Bad input ends with a one-line error and a
 non-zero exit code, never a traceback: the CLI is for learners, and a traceback hides the fix.
@@ -17,19 +21,16 @@ non-zero exit code, never a traceback: the CLI is for learners, and a traceback 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-__all__ = ["main", "build_parser"]
+from tooldesign.command_line import CommandError, OneLineParser, program_name
+from tooldesign.command_line import run as run_command
+from tooldesign.tokens import ESTIMATE_LABEL
 
-
-class _OneLineParser(argparse.ArgumentParser):
-    """argparse prints usage and a message on bad input; one line with the fix reads better."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        from tooldesign.tools.base import clip
-
-        self.exit(2, f"error: {clip(' '.join(message.split()), 200)} (see: python -m {self.prog} --help)\n")
+__all__ = ["main", "build_parser", "LESSON_TOOLS"]
 
 
 def _cmd_data(args: argparse.Namespace) -> int:
@@ -53,9 +54,7 @@ def _cmd_lint(args: argparse.Namespace) -> int:
         print()
     if args.set == "both":
         ratio = reports["designed"].tokens / max(reports["mirror"].tokens, 1)
-        print(
-            f"The designed definitions are about {ratio:.1f}x the mirror's tokens (estimate: characters / 4)."
-        )
+        print(f"The designed definitions are about {ratio:.1f}x the mirror's tokens ({ESTIMATE_LABEL}).")
         print("For every finding, add --set mirror or --set designed.")
     return 0
 
@@ -213,14 +212,40 @@ def text_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def takes_no_arguments(prog: str, argv: Sequence[str] | None = None) -> None:
-    """For a ``python -m`` module that has no options: an argument given anyway is a mistake, not ignored."""
-    given = sys.argv[1:] if argv is None else list(argv)
-    if given:
-        shown = " ".join(given)
-        shown = shown if len(shown) <= 60 else shown[:59] + "…"
-        print(f"error: python -m {prog} takes no arguments (got: {shown})", file=sys.stderr)
-        raise SystemExit(2)
+@dataclass(frozen=True)
+class LessonTool:
+    """A lesson's own command line, run as ``tooldesign WORDS ...`` and as ``python -m MODULE ...``.
+
+    Its module has ``main(argv, prog) -> int``; both spellings call it, so the two cannot drift.
+    It is imported only when asked for: the lessons' modules load pandas and the data.
+    """
+
+    words: tuple[str, ...]
+    module: str
+    help: str
+
+
+LESSON_TOOLS = (
+    LessonTool(
+        ("codemode",), "tooldesign.codemode.cli", "lesson 07: code mode's figures, or run a JavaScript file"
+    ),
+    LessonTool(("boundary",), "tooldesign.dispatch.boundary", "lesson 09: boundary clauses, offline pickers"),
+    LessonTool(
+        ("scale", "growth"), "tooldesign.scale.growth", "lesson 10: tokens and accuracy as the set grows"
+    ),
+    LessonTool(
+        ("scale", "search"), "tooldesign.scale.search", "lesson 10: tool search against loading everything"
+    ),
+    LessonTool(
+        ("scale", "consolidate"), "tooldesign.scale.consolidate", "lesson 10: consolidated tool shapes"
+    ),
+    LessonTool(("loop",), "tooldesign.loop.cli", "lesson 12: what results cost across the loop"),
+    LessonTool(("injection",), "tooldesign.injection.cli", "lesson 13: poisoned records per defence"),
+)
+
+
+def _lesson_tool(argv: Sequence[str]) -> LessonTool | None:
+    return next((t for t in LESSON_TOOLS if tuple(argv[: len(t.words)]) == t.words), None)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -232,11 +257,12 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 COMMANDS["serve"] = _cmd_serve
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(
-        prog="tooldesign", description="Tool design for agents: data, lint, respond, select."
+def build_parser(prog: str = "tooldesign") -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog=prog,
+        description="Tool design for agents: data, lint, respond, select, serve, and each lesson's figures.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     sub.add_parser("data", help="build the fictional data files and list what was written")
     lint = sub.add_parser("lint", help="check tool definitions against the design rules")
     lint.add_argument(
@@ -280,26 +306,46 @@ def build_parser() -> argparse.ArgumentParser:
         help="stdio for a host that starts the server (default), http for a URL",
     )
     serve.add_argument("--port", type=int, help="HTTP port on 127.0.0.1 (default: 8000)")
+    _add_lesson_tools(sub)
     return parser
+
+
+def _group_help(group: str) -> str:
+    """The group's line in --help, such as "lesson 10: growth, search or consolidate"."""
+    tools = [t for t in LESSON_TOOLS if t.words[0] == group]
+    names = [t.words[1] for t in tools]
+    return f"{tools[0].help.split(':')[0]}: {', '.join(names[:-1])} or {names[-1]}"
+
+
+def _add_lesson_tools(sub: argparse._SubParsersAction) -> None:
+    """Listed in --help and in the choices; main() hands them their arguments before this parser runs."""
+    groups: dict[str, argparse._SubParsersAction] = {}
+    for tool in LESSON_TOOLS:
+        if len(tool.words) == 1:
+            sub.add_parser(tool.words[0], help=tool.help, add_help=False)
+            continue
+        group, name = tool.words
+        if group not in groups:
+            parent = sub.add_parser(group, help=_group_help(group))
+            groups[group] = parent.add_subparsers(dest="table", required=True, parser_class=OneLineParser)
+        groups[group].add_parser(name, help=tool.help, add_help=False)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit code. Errors become one line on stderr."""
-    args = build_parser().parse_args(argv)
-    if getattr(args, "model", None) is not None and not args.model.strip():
-        print("error: --model needs a model's name, for example --model gpt-4o-mini", file=sys.stderr)
-        return 2
-    if getattr(args, "provider", None) not in (None, "ollama") and not getattr(args, "model", None):
-        print("error: --provider only applies together with --model NAME", file=sys.stderr)
-        return 2
-    try:
-        return COMMANDS[args.command](args)
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
-    except Exception as error:  # the learner sees the cause in one line, not a traceback
-        from tooldesign.tools.base import clip
+    argv = sys.argv[1:] if argv is None else list(argv)
+    prog = program_name("tooldesign", "tooldesign")
+    tool = _lesson_tool(argv)
+    if tool is not None:
+        lesson_main = importlib.import_module(tool.module).main
+        return int(lesson_main(argv[len(tool.words) :], prog=" ".join((prog, *tool.words))))
+    parser = build_parser(prog)
+    return run_command(lambda: _dispatch(parser.parse_args(argv)))
 
-        message = " ".join(str(error).split()) or type(error).__name__
-        print(f"error: {clip(message, 300)}", file=sys.stderr)
-        return 1
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if getattr(args, "model", None) is not None and not args.model.strip():
+        raise CommandError("--model needs a model's name, for example --model gpt-4o-mini")
+    if getattr(args, "provider", None) not in (None, "ollama") and not getattr(args, "model", None):
+        raise CommandError("--provider only applies together with --model NAME")
+    return COMMANDS[args.command](args)

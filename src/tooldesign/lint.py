@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -493,10 +494,7 @@ class LintReport:
         return table
 
     def by_rule(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for finding in self.findings:
-            counts[finding.rule] = counts.get(finding.rule, 0) + 1
-        return counts
+        return dict(Counter(finding.rule for finding in self.findings))
 
     def set_findings(self) -> list[Finding]:
         return [f for f in self.findings if f.tool is None]

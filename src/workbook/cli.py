@@ -1,7 +1,9 @@
-"""The course's command line: doctor, release, execute, check, list, grade.
+"""The course's command line: ``workbook COMMAND`` (the entry point; also ``python -m workbook``).
 
-Expected mistakes (an unknown notebook, a file that is not a notebook, an unwritable folder) end
-with a one-line message that says what to do, never a traceback.
+doctor, release, execute, check, list, author, grade, handout. Expected mistakes (an unknown
+notebook, a file that is not a notebook, an unwritable folder) end with a one-line message that
+says what to do, never a traceback: the parser and the runner are tooldesign.command_line's, shared
+with every other command line of the course.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tooldesign.command_line import OneLineParser, program_name, run
 from workbook import NOTEBOOKS_DIR, REPO_ROOT, SOLUTIONS_DIR
 
 
@@ -289,14 +292,6 @@ def _path(text: str) -> Path:
     return Path(text)
 
 
-class _OneLineParser(argparse.ArgumentParser):
-    """argparse prints usage and a message on bad input; one line with the fix reads better."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        message = message if len(message) <= 200 else message[:199] + "…"
-        self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
-
-
 def _handout(args: argparse.Namespace) -> int:
     from workbook.handout import HandoutError, main
 
@@ -307,9 +302,9 @@ def _handout(args: argparse.Namespace) -> int:
         return 2
 
 
-def parser() -> argparse.ArgumentParser:
-    top = _OneLineParser(prog="python -m workbook", description="The course machinery.")
-    sub = top.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
+def parser(prog: str = "workbook") -> argparse.ArgumentParser:
+    top = OneLineParser(prog=prog, description="The course machinery.")
+    sub = top.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     sub.add_parser("doctor", help="check this machine: Python, pinned packages, widgets, data/").set_defaults(
         run=_doctor
     )
@@ -375,29 +370,17 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; return the exit code. Errors become one line on stderr."""
     from workbook.release import ReleaseError
 
-    args = parser().parse_args(argv)
-    try:
-        return args.run(args)
-    except (ReleaseError, _BadArgument) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except PermissionError as error:
-        print(
-            f"error: cannot write {error.filename}; fix its permissions or work in a folder you own",
-            file=sys.stderr,
-        )
-        return 2
-    except KeyboardInterrupt:
-        print("stopped.", file=sys.stderr)
-        return 130
-    except Exception as error:  # anything else: one line for the learner; WORKBOOK_DEBUG=1 shows the stack
-        if os.environ.get("WORKBOOK_DEBUG"):
-            raise
-        text = " ".join(str(error).split()) or type(error).__name__
-        print(
-            f"error: {type(error).__name__}: {text[:300]} (WORKBOOK_DEBUG=1 shows the traceback)",
-            file=sys.stderr,
-        )
-        return 1
+    top = parser(program_name("workbook", "workbook"))
+    return run(
+        lambda: _run_command(top.parse_args(argv)),
+        expected=(ReleaseError, _BadArgument),
+        debug_variable="WORKBOOK_DEBUG",
+        stopped="stopped.",
+    )
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    return int(args.run(args))

@@ -1,4 +1,4 @@
-"""``python -m workbook doctor``: is this machine ready for the course?
+"""``workbook doctor``: is this machine ready for the course?
 
 One line per requirement, [OK] or [FAIL], and for each failure the command that fixes it. The
 pins come from requirements.txt, the same file the set-up installs from.
@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import sys
 import tempfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+
+from packaging.requirements import InvalidRequirement, Requirement
 
 from workbook import DATA_DIR, REPO_ROOT
 
@@ -32,12 +33,25 @@ class DoctorFinding:
 
 
 def pinned(requirements: Path = REPO_ROOT / "requirements.txt") -> dict[str, str]:
-    """name -> version for every ``name==version`` line."""
+    """name -> version for every ``name==version`` line that applies to this machine.
+
+    pip's own parser (packaging) reads each line, so the doctor understands a line exactly as the
+    set-up's pip does, markers included; comments, options (-r, -e) and ranges are not pins.
+    """
     pins = {}
     for line in requirements.read_text().splitlines():
-        match = re.match(r"^\s*([A-Za-z0-9_.\-]+)==([^\s;#]+)", line)
-        if match:
-            pins[match.group(1)] = match.group(2)
+        text = line.split("#", 1)[0].strip()
+        if not text or text.startswith("-"):
+            continue
+        try:
+            requirement = Requirement(text)
+        except InvalidRequirement:
+            continue
+        if requirement.marker is not None and not requirement.marker.evaluate():
+            continue
+        exact = [spec.version for spec in requirement.specifier if spec.operator == "=="]
+        if len(exact) == 1:
+            pins[requirement.name] = exact[0]
     return pins
 
 
@@ -103,7 +117,7 @@ def check_data_files(folder: Path = DATA_DIR) -> DoctorFinding:
         return DoctorFinding(
             False,
             found[0].split(";")[0] + more,
-            "run `make data` (or .venv/bin/python -m tooldesign data) to rebuild data/",
+            "run `make data` (or .venv/bin/tooldesign data) to rebuild data/",
         )
     return DoctorFinding(True, f"data files in {os.path.relpath(folder, REPO_ROOT)}/ match their manifests")
 

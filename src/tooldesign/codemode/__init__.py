@@ -8,7 +8,7 @@
 ``sizelimit``       fillers, two store orders, three ways to stay inside; the explorer's logic
 ``explorer``        the catalog explorer widget (a thin shell over ``sizelimit``)
 
-Run ``python -m tooldesign.codemode`` to print the lesson's figures.
+Run ``tooldesign codemode`` (or ``python -m tooldesign.codemode``) to print the lesson's figures.
 """
 
 from tooldesign.codemode.catalog import BUDGET_BYTES, Catalog, build_catalog, catalog_for, model_tool_names

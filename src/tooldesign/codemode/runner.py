@@ -32,11 +32,11 @@ that write stay out of the catalog.
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import json
 import math
 import os
+import pkgutil
 import queue
 import subprocess
 import sys
@@ -501,8 +501,7 @@ def handlers_for(function_calls: Mapping[str, str | None]) -> dict[str, Handler]
     handlers: dict[str, Handler] = {}
     for code, path in function_calls.items():
         if path:
-            module, _, name = path.partition(":")
-            handlers[code] = getattr(importlib.import_module(module), name)
+            handlers[code] = pkgutil.resolve_name(path)
         else:
             handlers[code] = _no_function(code)
     return handlers

@@ -18,6 +18,7 @@ real model are kept beside them in ``REPORTED``, labeled as reported.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,10 +116,10 @@ class ContextRun:
         return sum(item.chars for item in self.context)
 
     def chars_by_kind(self) -> dict[str, int]:
-        totals: dict[str, int] = {}
+        totals: Counter[str] = Counter()
         for item in self.context:
-            totals[item.kind] = totals.get(item.kind, 0) + item.chars
-        return totals
+            totals[item.kind] += item.chars
+        return dict(totals)
 
 
 def _chars(value: Any) -> int:

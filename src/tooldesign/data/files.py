@@ -293,15 +293,23 @@ def _missing_course_file(value: BaseException) -> str | None:
     return f"{shown} is missing; restore it from git (git checkout -- {shown}), or {REBUILD} for the tables"
 
 
+def data_error_line(value: BaseException) -> str | None:
+    """The one-line message for an error about the course's data, or None for any other error.
+
+    The course's command lines (tooldesign.command_line.run) and the hook below both say it this way.
+    """
+    if isinstance(value, (DataError, DataDirError)):
+        return str(value)
+    return _missing_course_file(value)
+
+
 def _one_line(previous: Any) -> Any:
     def hook(kind: type[BaseException], value: BaseException, trace: Any) -> None:
-        missing = _missing_course_file(value)
-        if isinstance(value, (DataError, DataDirError)):
-            print(f"error: {value}", file=sys.stderr)
-        elif missing:
-            print(f"error: {missing}", file=sys.stderr)
-        else:
+        line = data_error_line(value)
+        if line is None:
             previous(kind, value, trace)
+        else:
+            print(f"error: {line}", file=sys.stderr)
 
     hook.course_one_line = True  # type: ignore[attr-defined]
     return hook

@@ -16,7 +16,7 @@ What this module can and cannot measure:
   neighbouring tool exactly, say which requests go there, and stay short? The guidance behind those
   three tests, with its sources, is in ``GUIDANCE``.
 
-Run ``python -m tooldesign.dispatch.boundary`` to print the offline table.
+Run ``tooldesign boundary`` (or ``python -m tooldesign.dispatch.boundary``) to print the offline table.
 """
 
 from __future__ import annotations
@@ -549,15 +549,24 @@ def clause_verdict(
     return ClauseVerdict(neighbour, content, words, tuple(problems))
 
 
-def main() -> None:
+def _report() -> None:
     print("Ambiguous requests, two tools; offline pickers (stand-ins, not models). They skip any sentence")
     print("that names another tool, so a clause cannot change their figures:")
     for row in scores():
         print(f"  {row['descriptions']:<16} {row['picker']:<6} {row['right']}/{row['of']}")
 
 
-if __name__ == "__main__":
-    from tooldesign.cli import takes_no_arguments
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.dispatch.boundary") -> int:
+    """``tooldesign boundary`` and its ``python -m`` spelling; bad input ends in one line."""
+    from tooldesign.command_line import run_report
 
-    takes_no_arguments("tooldesign.dispatch.boundary")
-    main()
+    return run_report(
+        _report,
+        argv,
+        prog=prog,
+        description="Boundary clauses on ambiguous requests, offline pickers (lesson 09).",
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

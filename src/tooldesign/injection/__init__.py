@@ -4,7 +4,8 @@
 ``reader`` is the scripted agent that obeys what it reads; ``attack`` runs one poisoned record
 through the dispatcher and its approval gate; ``lint_rule`` flags unlabelled free text in results;
 ``measure`` counts, per defence, the poisoned records that reach a write proposal;
-``widgets`` holds the defence toggle. ``python -m tooldesign.injection`` prints the tables.
+``widgets`` holds the defence toggle. ``tooldesign injection`` (or ``python -m tooldesign.injection``)
+prints the tables.
 """
 
 from tooldesign.injection.attack import Outcome, run_record, seeded_notes

@@ -4,7 +4,7 @@
 four-step job on customer 10023 with either tool set; ``shrink`` holds four ways to carry less
 (truncation, pagination with a cursor, field selection, a summary); ``facts`` the questions asked
 at the end; ``measure`` the tables and plots; ``widgets`` the truncation slider.
-``python -m tooldesign.loop`` prints the tables.
+``tooldesign loop`` (or ``python -m tooldesign.loop``) prints the tables.
 """
 
 from tooldesign.loop.facts import FACTS, kept, lost

@@ -4,5 +4,6 @@
 estimate: characters / 4) and offline selection accuracy at each size; ``search`` keeps the
 definitions out until a search tool finds the top k; ``consolidate`` compares an action parameter
 with a catch-all and adds the lint rule that flags the catch-all; ``slider`` is the widget.
-Each module prints its figures with ``python -m tooldesign.scale.<module>``.
+Each module prints its figures with ``tooldesign scale <module>``, or
+``python -m tooldesign.scale.<module>``.
 """

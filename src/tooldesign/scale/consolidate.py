@@ -9,7 +9,7 @@ Two ways to shrink the designed set:
   on keywords. The choice did not go away; it moved into a string no schema constrains.
 
 ``CATCH_ALL_RULE`` is a lint rule (lint.py's ``Rule`` interface) that flags the second shape.
-Run ``python -m tooldesign.scale.consolidate`` to print the comparison.
+Run ``tooldesign scale consolidate`` (or ``python -m tooldesign.scale.consolidate``) to print the comparison.
 """
 
 from __future__ import annotations
@@ -343,7 +343,7 @@ def table(shapes: Sequence[Shape]) -> list[dict]:
     ]
 
 
-def main() -> None:
+def _report() -> None:
     print(
         "Consolidation, offline: the word-matching stand-in picks the tool (a stand-in, not a model); "
         f"tokens are estimates ({ESTIMATE_RULE})"
@@ -352,8 +352,12 @@ def main() -> None:
         print("  " + ", ".join(f"{k}: {v}" for k, v in row.items()))
 
 
-if __name__ == "__main__":
-    from tooldesign.cli import takes_no_arguments
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.scale.consolidate") -> int:
+    """``tooldesign scale consolidate`` and its ``python -m`` spelling; bad input ends in one line."""
+    from tooldesign.command_line import run_report
 
-    takes_no_arguments("tooldesign.scale.consolidate")
-    main()
+    return run_report(_report, argv, prog=prog, description="Consolidated tool shapes, offline (lesson 10).")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

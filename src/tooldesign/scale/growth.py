@@ -10,7 +10,7 @@ The first distractors are near neighbours of the designed tools (order items, a 
 master record, release status); the rest are other objects' tools. They are added in a fixed
 order, so every size is reproducible. Distractors have no data behind them: their handler says so.
 
-Run ``python -m tooldesign.scale.growth`` to print the table.
+Run ``tooldesign scale growth`` (or ``python -m tooldesign.scale.growth``) to print the table.
 """
 
 from __future__ import annotations
@@ -484,27 +484,13 @@ def _report() -> None:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tooldesign.scale.growth``: print the table. Bad input or damaged data is one line, exit 1 or 2."""
-    import argparse
-    import sys
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.scale.growth") -> int:
+    """``tooldesign scale growth`` and its ``python -m`` spelling; bad input ends in one line."""
+    from tooldesign.command_line import run_report
 
-    from tooldesign.data import DataError
-
-    parser = argparse.ArgumentParser(
-        prog="python -m tooldesign.scale.growth", description="Print the growth table."
+    return run_report(
+        _report, argv, prog=prog, description="Tokens and accuracy as the tool set grows (lesson 10)."
     )
-    parser.error = lambda message: parser.exit(2, f"error: {message} (it takes no arguments)\n")  # type: ignore
-    parser.parse_args(argv)
-    try:
-        _report()
-    except DataError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
-    return 0
 
 
 if __name__ == "__main__":

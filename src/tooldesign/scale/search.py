@@ -11,7 +11,7 @@ makes the choice among the k found (both stand-ins, not models). Tokens are esti
 counted as a fresh conversation, so every one pays the extra round trip; in a longer conversation
 a tool found once stays loaded.
 
-Run ``python -m tooldesign.scale.search`` to print the table.
+Run ``tooldesign scale search`` (or ``python -m tooldesign.scale.search``) to print the table.
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def table(rows: Sequence[Summary]) -> list[dict]:
     ]
 
 
-def main() -> None:
+def _report() -> None:
     print(
         f"Tool search over the {MAX_SIZE}-tool catalog, {len(SCALE_CASES)} requests. BM25 ranks for the search; "
         "the word-matching stand-in chooses among the loaded tools (stand-ins, not models). Tokens are "
@@ -203,8 +203,14 @@ def main() -> None:
         )
 
 
-if __name__ == "__main__":
-    from tooldesign.cli import takes_no_arguments
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.scale.search") -> int:
+    """``tooldesign scale search`` and its ``python -m`` spelling; bad input ends in one line."""
+    from tooldesign.command_line import run_report
 
-    takes_no_arguments("tooldesign.scale.search")
-    main()
+    return run_report(
+        _report, argv, prog=prog, description="Tool search against loading every definition (lesson 10)."
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -100,8 +100,7 @@ class Grading:
     def reference_function(self) -> Callable | None:
         """The reference as a callable, importing a "module:name" reference on first use."""
         if isinstance(self.reference, str) and ":" in self.reference:
-            module, _, name = self.reference.partition(":")
-            return getattr(importlib.import_module(module), name)
+            return pkgutil.resolve_name(self.reference)
         return self.reference if callable(self.reference) else None
 
     def right_value(self) -> Any:

@@ -17,6 +17,7 @@ Adding an exercise: one entry here (see docs/AUTHORING.md, "What the grader keep
 from __future__ import annotations
 
 import math
+import pkgutil
 import random
 import re
 import string
@@ -558,9 +559,7 @@ def _gen_approval_tool(rng: random.Random) -> tuple:
 
 
 def _lesson12(name: str) -> Any:
-    import importlib
-
-    return getattr(importlib.import_module("workbook.exercises.lesson12"), name)
+    return pkgutil.resolve_name(f"workbook.exercises.lesson12:{name}")
 
 
 def _carried(fixed: int, results: list[int]) -> int:
@@ -617,9 +616,7 @@ def _loop_uses() -> None:
 
 
 def _lesson13(name: str) -> Any:
-    import importlib
-
-    return getattr(importlib.import_module("workbook.exercises.lesson13"), name)
+    return pkgutil.resolve_name(f"workbook.exercises.lesson13:{name}")
 
 
 def _as_data(text: str, source: str) -> dict:
@@ -668,15 +665,11 @@ def _injection_uses() -> None:
 
 def _value(module: str, name: str) -> Any:
     """A value defined in a lesson module, looked up when the student edition is built."""
-    import importlib
-
-    return lambda: getattr(importlib.import_module(f"workbook.exercises.{module}"), name)
+    return lambda: pkgutil.resolve_name(f"workbook.exercises.{module}:{name}")
 
 
 def _called(module: str, name: str) -> Any:
-    import importlib
-
-    return lambda: getattr(importlib.import_module(f"workbook.exercises.{module}"), name)()
+    return lambda: pkgutil.resolve_name(f"workbook.exercises.{module}:{name}")()
 
 
 REFERENCES: dict[str, Grading] = {
