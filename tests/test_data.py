@@ -147,7 +147,7 @@ def test_claim_rule_pays_every_started_hour(minutes, expected):
 def test_missing_file_gives_a_one_line_instruction(tmp_path):
     with pytest.raises(FileNotFoundError) as error:
         sap.orders(tmp_path)
-    assert "python -m tooldesign data" in str(error.value) and "\n" not in str(error.value)
+    assert ".venv/bin/tooldesign data" in str(error.value) and "\n" not in str(error.value)
 
 
 def test_unwritable_data_folder_is_explained(tmp_path):

@@ -143,7 +143,7 @@ def test_respond_on_a_truncated_table_fails_with_the_fix_instead_of_a_wrong_answ
     done = run_in(course, "-m", "tooldesign", "respond")
     assert done.returncode == 1 and "does not exist" not in done.stdout
     assert done.stderr == ("error: data/sap/sales_orders.csv is damaged (844 bytes, the builder wrote 1,689); "
-                           "run make data (or: python -m tooldesign data)\n")
+                           "run make data (or: .venv/bin/tooldesign data)\n")
 
 
 def test_doctor_fails_when_data_folders_are_deleted(tmp_path):
@@ -197,4 +197,4 @@ def test_make_data_on_an_unwritable_folder_is_one_line_from_the_cli(tmp_path):
     ours = [line for line in done.stderr.splitlines() if not line.startswith("make")]
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert ours == ["error: data/sap is a file where a folder should be; move it away, then run make data "
-                    "(or: python -m tooldesign data)"]
+                    "(or: .venv/bin/tooldesign data)"]

@@ -47,7 +47,7 @@ def test_the_blunt_note_is_there_word_for_word():
 
 
 def test_a_missing_notes_file_says_how_to_build_it(tmp_path):
-    with pytest.raises(FileNotFoundError, match="python -m tooldesign data"):
+    with pytest.raises(FileNotFoundError, match=".venv/bin/tooldesign data"):
         notes.order_notes(tmp_path)
 
 

@@ -19,7 +19,7 @@ LAST = int(sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))[-1].stem[:2])
 NEW = f"{LAST + 1:02d}"
 NAME = "caching_results"
 STRUCTURAL = ("test_lesson_structure.py", "test_claims.py", "test_release.py", "test_notebooks.py",
-              "test_checks.py", "test_grade_handout.py", "conftest.py", "course_copy.py", "nbval_sanitize.cfg")
+              "test_checks.py", "test_exercises.py", "test_grade_handout.py", "conftest.py", "course_copy.py", "nbval_sanitize.cfg")
 
 
 def _course(target: Path) -> Path:
@@ -47,8 +47,10 @@ def scaffolded(tmp_path_factory):
     course = _course(tmp_path_factory.mktemp("scaffold") / "course")
     done = _new_lesson(course, NEW, NAME)
     assert done.returncode == 0, done.stderr
-    for command in [line.strip() for line in done.stdout.splitlines() if line.startswith("  python ")]:
-        ran = run_in(course, *command.split()[1:])
+    commands = [line.strip() for line in done.stdout.splitlines() if line.startswith("  .venv/bin/workbook ")]
+    assert len(commands) == 2, done.stdout
+    for command in commands:  # the entry point runs the same code as `python -m workbook`
+        ran = run_in(course, "-m", "workbook", *command.split()[1:])
         assert ran.returncode == 0, f"{command}: {ran.stderr}"
     return course, done.stdout
 
@@ -58,7 +60,7 @@ def test_the_scaffold_names_every_file_and_the_next_commands(scaffolded):
     previous = sorted((course / "solutions").glob(f"{LAST:02d}_*.ipynb"))[0].name
     for path in (f"solutions/{NEW}_{NAME}.ipynb", f"src/workbook/exercises/lesson{NEW}.py",
                  "src/workbook/exercises/references.py", f"solutions/{previous}", "solutions/00_start_here.ipynb",
-                 "README.md", f"python -m workbook execute {NEW}", f"python -m workbook release 00 {LAST:02d} {NEW}"):
+                 "README.md", f".venv/bin/workbook execute {NEW}", f".venv/bin/workbook release 00 {LAST:02d} {NEW}"):
         assert path in shown
 
 
@@ -68,7 +70,7 @@ def test_the_new_lesson_passes_the_structural_tests_unedited(scaffolded):
     for selection in (
         ("tests/test_lesson_structure.py", "tests/test_claims.py", "tests/test_release.py",
          "tests/test_grade_handout.py::test_every_exercise_is_registered_with_the_grader"),
-        ("tests/test_notebooks.py", "tests/test_checks.py", "-k", f"{NEW}_{NAME} or ex{NEW}"),  # the new lesson
+        ("tests/test_notebooks.py", "tests/test_checks.py", "tests/test_exercises.py", "-k", f"{NEW}_{NAME} or ex{NEW}"),  # the new lesson
         ("--nbval", "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg",
          f"solutions/{NEW}_{NAME}.ipynb"),
     ):

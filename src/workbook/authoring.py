@@ -11,7 +11,7 @@ lessons and reviews. The script is split at ``# %%`` lines:
 
 Points come from the exercise definitions in ``workbook.exercises``, so they live in one place.
 Run ``python -m workbook author lesson.py solutions/NN_name.ipynb`` and then
-``python -m workbook execute NN`` to store the outputs.
+``.venv/bin/workbook execute NN`` to store the outputs.
 """
 
 from __future__ import annotations

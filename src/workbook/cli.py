@@ -318,7 +318,7 @@ def parser(prog: str = "workbook") -> argparse.ArgumentParser:
     p.add_argument("notebooks", nargs="*")
     p.add_argument("--timeout", type=int, default=300)
     p.set_defaults(run=_execute)
-    p = sub.add_parser("check", help="run your notebook's checks, e.g. `python -m workbook check 02`")
+    p = sub.add_parser("check", help="run your notebook's checks, e.g. `.venv/bin/workbook check 02`")
     p.add_argument("notebook", help="a number (02), a name, or a path")
     p.add_argument("--timeout", type=int, default=120)
     p.set_defaults(run=_check)

@@ -1,4 +1,4 @@
-"""The student edition: ``python -m workbook handout OUT`` (``make handout``).
+"""The student edition: ``.venv/bin/workbook handout OUT`` (``make handout``).
 
 What an instructor hands out for a graded class, and the only course a grading kernel sees:
 
@@ -297,7 +297,7 @@ def lesson_module(name: str, warnings: list[str], self_checks: bool = True) -> s
     judges = "{" + ", ".join(f"{gid!r}: {fn}" for gid, fn in public.items()) + "}"
     head = (
         f'"""{module.__doc__.strip().splitlines()[0] if module.__doc__ else name}\n\n'
-        "Student edition: no answer in clear. Written by `python -m workbook handout`; see workbook.handout.\n"
+        "Student edition: no answer in clear. Written by `.venv/bin/workbook handout`; see workbook.handout.\n"
         '"""\nfrom __future__ import annotations\n\n'
     )
     return (

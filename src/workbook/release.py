@@ -125,7 +125,7 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
         raw = Path(path).read_bytes()
     except FileNotFoundError:
         raise ReleaseError(
-            f"{shown} does not exist; list the notebooks with: python -m workbook list"
+            f"{shown} does not exist; list the notebooks with: .venv/bin/workbook list"
         ) from None
     except IsADirectoryError:
         raise ReleaseError(
@@ -233,7 +233,7 @@ def release(
         )
         raise ReleaseError(
             f"{names_list} changed since the last release (your work?); nothing was written. "
-            "Save your copy elsewhere, or run `make notebooks FORCE=1` (python -m workbook release "
+            "Save your copy elsewhere, or run `make notebooks FORCE=1` (.venv/bin/workbook release "
             "--force) to keep it as a .bak file and write a fresh one."
         )
     results = []

@@ -119,7 +119,7 @@ def new_lesson(number: str, name: str) -> Scaffolded:
         Change(README, "changed"),
     )
     released = " ".join(dict.fromkeys(("00", lesson.previous.stem[:2], lesson.number)))
-    commands = (f"python -m workbook execute {lesson.number}", f"python -m workbook release {released}")
+    commands = (f".venv/bin/workbook execute {lesson.number}", f".venv/bin/workbook release {released}")
     return Scaffolded(lesson.stem, changes, commands)
 
 

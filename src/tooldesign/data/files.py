@@ -23,7 +23,7 @@ from tooldesign import DATA_DIR, REPO_ROOT
 from tooldesign.atomic import write_atomic
 
 MANIFEST = "MANIFEST.json"
-REBUILD = "run make data (or: python -m tooldesign data)"
+REBUILD = "run make data (or: .venv/bin/tooldesign data)"
 
 
 class DataDirError(RuntimeError):

@@ -1,6 +1,6 @@
 """Checks without answers: what the student edition's lesson modules are made of.
 
-In the student edition (``python -m workbook handout``) a lesson module holds no right answer in
+In the student edition (``.venv/bin/workbook handout``) a lesson module holds no right answer in
 clear. A value exercise keeps only salted digests: the digest of the right answer and of each
 known wrong answer, and the message for each, encrypted with a key that only that same answer
 derives. So a right answer still hears its confirmation and a known mistake still gets its hint,

@@ -1,7 +1,7 @@
 """The grader's registry: grade_id -> the right answer, and inputs drawn at grade time.
 
 This module, like every lesson module, stays with the instructor: the student edition
-(``python -m workbook handout``) leaves it out, and stubs each graded function of ``tooldesign``
+(``.venv/bin/workbook handout``) leaves it out, and stubs each graded function of ``tooldesign``
 named here as "module:name". So nothing a learner's kernel can import holds a reference answer.
 
 For a function exercise, ``generate(rng)`` draws one argument tuple from a ``random.Random`` the

@@ -21,6 +21,7 @@ import shutil
 import signal
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -51,10 +52,7 @@ class Report:
     feedback: list[Path] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
-        found: dict[str, int] = {}
-        for row in self.rows:
-            found[row.status.value] = found.get(row.status.value, 0) + 1
-        return dict(sorted(found.items()))
+        return dict(sorted(Counter(row.status.value for row in self.rows).items()))
 
 
 def grade(
