@@ -8,9 +8,9 @@ from __future__ import annotations
 import statistics
 import time
 
+from tooldesign.lint.widgets import workbench_update
 from tooldesign.selection import BM25Picker, WordMatchPicker
 from tooldesign.tools import tool_set
-from tooldesign.widgets.workbench import workbench_update
 
 TARGET_MS = 50.0
 ROUNDS = 200

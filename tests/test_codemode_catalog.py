@@ -157,20 +157,20 @@ def test_plot_catalog_has_title_and_labels():
 # ---------- the explorer's logic ----------
 
 def test_explorer_view_at_the_lesson_settings():
-    from tooldesign.codemode.explorer import explorer_view
+    from tooldesign.codemode.widgets import explorer_view
     view = explorer_view()
     assert len(view.catalog.left_out) == 2 and view.log_line.startswith("WARNING code-mode catalog budget")
     assert "LEFT OUT:            2" in view.text()
 
 
 def test_explorer_view_with_room_for_everything_has_no_warning():
-    from tooldesign.codemode.explorer import explorer_view
+    from tooldesign.codemode.widgets import explorer_view
     view = explorer_view(budget=40_000)
     assert view.catalog.left_out == () and view.log_line.startswith("(no warning")
 
 
 def test_explorer_refuses_padding_past_the_description_limit():
-    from tooldesign.codemode.explorer import MAX_PADDING, explorer_view
+    from tooldesign.codemode.widgets import MAX_PADDING, explorer_view
     with pytest.raises(ValueError, match="4,000 characters"):
         explorer_view(padding=MAX_PADDING + 1)
     assert len(sizelimit.demo_registry(padding=MAX_PADDING).get("CC_FILLER_1").description) <= 4000
@@ -178,7 +178,7 @@ def test_explorer_refuses_padding_past_the_description_limit():
 
 def test_the_widget_builds():
     pytest.importorskip("ipywidgets")
-    from tooldesign.codemode.explorer import catalog_explorer
+    from tooldesign.codemode.widgets import catalog_explorer
     import matplotlib
     matplotlib.use("Agg")
     widget = catalog_explorer()
@@ -200,7 +200,7 @@ def _headline_and_report(value: str) -> tuple[str, str]:
 def test_text_and_chart_change_together_in_one_update(control, value):
     """One slider move sends one new value, and the chart's title and the report in it agree."""
     pytest.importorskip("ipywidgets")
-    from tooldesign.codemode.explorer import catalog_explorer
+    from tooldesign.codemode.widgets import catalog_explorer
     import matplotlib
     matplotlib.use("Agg")
     widget = catalog_explorer()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from tooldesign.dispatch import Decision, Dispatcher, ToolCall
-from tooldesign.dispatch.panel import approval_panel, decide, decision_from, proposal_text
+from tooldesign.dispatch.widgets import approval_panel, decide, decision_from, proposal_text
 from tooldesign.tools.base import Tool, ToolSet
 
 SCHEMA = {"type": "object", "additionalProperties": False, "required": ["sales_order", "justification"],

@@ -1,6 +1,6 @@
 import pytest
 
-from tooldesign.data import coldchain, sap, views
+from tooldesign.data import coldchain, sap, views, widgets
 from workbook.quiz import Choice, Question, Quiz
 
 Q = Question("2 + 2?", (Choice("4", "Arithmetic.", correct=True), Choice("5", "One too many.")))
@@ -45,13 +45,13 @@ def test_breach_spans():
 
 
 def test_explorers_draw_their_first_state():
-    assert views.order_explorer().children[0].value == "4711"
-    assert views.shipment_explorer().children[0].value == "SHP-2047"
+    assert widgets.order_explorer().children[0].value == "4711"
+    assert widgets.shipment_explorer().children[0].value == "SHP-2047"
 
 
 def test_shipment_explorer_changes_curve_and_summary_in_one_value():
     """A page draws each widget value as it arrives: two widgets would show one shipment's curve under another's line."""
-    box = views.shipment_explorer()
+    box = widgets.shipment_explorer()
     picker, view = box.children
     seen = []
     view.observe(lambda change: seen.append(change["new"]), names="value")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tooldesign.scale.slider import readout, readout_text, size_slider
+from tooldesign.scale.widgets import readout, readout_text, size_slider
 
 
 def test_readout_zones():

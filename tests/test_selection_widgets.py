@@ -1,8 +1,8 @@
 """The two widgets' logic as pure functions, and their ipywidgets shells."""
 from tooldesign.selection import BM25Picker
 from tooldesign.tools import tool_set
-from tooldesign.widgets.request_tester import explain_request, render_explanations, request_tester
-from tooldesign.widgets.workbench import (description_workbench, render_state, with_description,
+from tooldesign.selection.widgets import explain_request, render_explanations, request_tester
+from tooldesign.lint.widgets import (description_workbench, render_state, with_description,
                                           workbench_update)
 
 DESIGNED = tool_set("designed")
@@ -70,7 +70,7 @@ def test_widget_shells_update_as_you_type():
 
 
 def test_request_tester_says_when_a_request_is_outside_every_sets_vocabulary():
-    from tooldesign.widgets.request_tester import vocabulary_gap
+    from tooldesign.selection.widgets import vocabulary_gap
 
     gap = vocabulary_gap("Book a meeting room for Friday morning.")
     assert gap.outside_every_set and "outside every set's vocabulary" in gap.note()

@@ -6,7 +6,7 @@
 ``runner``          runs a JavaScript program in a fresh V8 isolate whose only bridge is callTool
 ``runs``            one question three ways: classic, code mode, code mode with the bulk tools code only
 ``sizelimit``       fillers, two store orders, three ways to stay inside; the explorer's logic
-``explorer``        the catalog explorer widget (a thin shell over ``sizelimit``)
+``widgets``         the catalog explorer widget (a thin shell over ``sizelimit``)
 
 Run ``tooldesign codemode`` (or ``python -m tooldesign.codemode``) to print the lesson's figures.
 """

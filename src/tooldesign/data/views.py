@@ -1,15 +1,14 @@
-"""Plots and small explorers for notebooks 01 and 02.
+"""Plots for notebooks 01 and 02, and what their explorers show.
 
-The functions that decide what to show are plain (they take frames, return dicts or draw on an
-Axes), so the tests can call them; the ipywidgets explorers only wire them to a dropdown.
+The functions that decide what to show are plain (they take frames, return dicts or strings or
+draw on an Axes), so the tests can call them; the explorers in ``tooldesign.data.widgets`` only
+wire them to a dropdown.
 """
 
 from __future__ import annotations
 
-import base64
 import io
 import json
-from html import escape
 
 import matplotlib.pyplot as plt
 import pandas as pd
@@ -56,10 +55,6 @@ def order_values_chart(orders: pd.DataFrame, customers: pd.DataFrame):
     return fig
 
 
-def _pre(text: str) -> str:
-    return f"<pre style='font-size:11px;line-height:1.25'>{escape(text)}</pre>"
-
-
 def order_views(
     number: str, orders: pd.DataFrame, customers: pd.DataFrame, reasons: pd.DataFrame
 ) -> tuple[str, str]:
@@ -72,23 +67,6 @@ def order_views(
         f"As the API sends it ({len(json.dumps(record))} characters):\n{raw}",
         f"As a clerk reads it ({len(json.dumps(card))} characters):\n" + "\n".join(lines),
     )
-
-
-def order_explorer():
-    """Pick an order; see the record as the API sends it beside what a clerk would read."""
-    import ipywidgets as widgets
-
-    orders, customers, reasons = sap.orders(), sap.customers(), sap.block_reasons()
-    picker = widgets.Dropdown(options=list(orders["SalesOrder"]), description="order")
-    raw, readable = widgets.HTML(), widgets.HTML()
-
-    def show(_=None) -> None:
-        raw_text, card_text = order_views(picker.value, orders, customers, reasons)
-        raw.value, readable.value = _pre(raw_text), _pre(card_text)
-
-    picker.observe(show, names="value")
-    show()
-    return widgets.VBox([picker, widgets.HBox([raw, readable])])
 
 
 # ---------- notebook 02: shipments ----------
@@ -180,27 +158,3 @@ def shipment_png(number: str, shipments: pd.DataFrame, readings: pd.DataFrame, l
     fig.savefig(buffer, format="png", dpi=80)
     plt.close(fig)
     return buffer.getvalue()
-
-
-def shipment_explorer():
-    """Pick a shipment; see its curve and its longest breach."""
-    import ipywidgets as widgets
-
-    shipments, readings, limits = coldchain.shipments(), coldchain.readings(), coldchain.limits()
-    picker = widgets.Dropdown(
-        options=list(shipments["shipment_number"]), value="SHP-2047", description="shipment"
-    )
-    view = widgets.HTML()
-
-    def show(_=None) -> None:
-        # Curve and summary are one value, so the page never shows one shipment's curve under another's line.
-        png = base64.b64encode(shipment_png(picker.value, shipments, readings, limits)).decode("ascii")
-        summary = escape(shipment_summary(picker.value, shipments, readings, limits))
-        view.value = (
-            f'<img alt="temperature curve of {escape(picker.value)}" src="data:image/png;base64,{png}">'
-            f"<br><b>{summary}</b>"
-        )
-
-    picker.observe(show, names="value")
-    show()
-    return widgets.VBox([picker, view])

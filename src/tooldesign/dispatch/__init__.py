@@ -4,7 +4,7 @@ Lesson 09 in code. ``validate`` checks every call against its schema and holds t
 ``gate`` is the approval step for writes and the audit record, ``errors`` builds failures a model
 can act on, ``serialisation`` parses arguments instead of matching strings, ``retry`` handles
 transient failures inside a tool, ``choice`` is tool_choice in a small loop, ``schema`` holds the
-schema cases and ``boundary`` the boundary-clause measurement.
+schema cases, ``boundary`` the boundary-clause measurement and ``widgets`` the approval panel.
 """
 
 from tooldesign.dispatch.calls import ToolCall, ToolResult

@@ -8,7 +8,7 @@ Two ways to shrink the designed set:
 * **catch-all**: one tool, ``sap_assistant_run``, takes a free-text ``instruction`` and routes it
   on keywords. The choice did not go away; it moved into a string no schema constrains.
 
-``CATCH_ALL_RULE`` is a lint rule (lint.py's ``Rule`` interface) that flags the second shape.
+``CATCH_ALL_RULE`` is a lint rule (``tooldesign.lint``'s ``Rule`` interface) that flags the second shape.
 Run ``tooldesign scale consolidate`` (or ``python -m tooldesign.scale.consolidate``) to print the comparison.
 """
 

@@ -5,7 +5,8 @@ and judges each answer. The cases come in three sets kept apart (``case_set("tun
 "development" | "held-out")``); the held-out score is the headline (``report.score_rows``).
 Pickers share one interface (:class:`Picker`): the crude word-matching stand-in and a BM25 ranker
 run offline; real models (OpenAI-compatible endpoints, Anthropic, SAP's generative AI hub, a local
-Ollama server) live in ``tooldesign.selection.models`` and are opt-in; ``record`` keeps their runs.
+Ollama server) live in ``tooldesign.selection.models`` and are opt-in; ``record`` keeps their runs;
+``widgets`` holds notebook 06's request tester.
 """
 
 from tooldesign.selection.cases import (
