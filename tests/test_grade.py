@@ -139,7 +139,12 @@ def test_feedback_keeps_hidden_hints_and_review_notes_private(graded):
     lines = text.splitlines()
     hidden = next(i for i, line in enumerate(lines) if "ex01-credit-exposure-hidden" in line)
     assert not lines[hidden + 1:hidden + 2] or not lines[hidden + 1].startswith("  - ")  # no hint, no probes
-    assert "inputs kept private" not in text and "('10023', '4733')" not in text
+    # The hidden check's prompt and hint stay out. (Not its probe values as such: an input the grader draws
+    # for the public check can be one of them by chance, and its own hint may then name it.)
+    row = graded.rows["memorised/01_sap_orders_data.ipynb"]
+    secret = next(e for e in row.exercises if e.grade_id == "ex01-credit-exposure-hidden")
+    assert secret.message and "gave" in secret.message  # the hint the hidden judge wrote, kept in the gradebook row
+    assert "inputs kept private" not in text and secret.message not in text
     tricked = (graded.out / FEEDBACK / "trick-transformer.md").read_text(encoding="utf-8")
     assert "review" not in tricked
     assert "review ex01-blocked-orders" in graded.rows["trick-transformer/01_sap_orders_data.ipynb"].reason
