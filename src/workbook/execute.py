@@ -7,6 +7,7 @@ runs them. A learner's notebook is executed as a copy in memory; the file is nev
 from __future__ import annotations
 
 import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +32,9 @@ def run(
         allow_errors=allow_errors,
         resources={"metadata": {"path": str(folder)}},
     )
-    client.execute()
+    # The kernel's own stderr would reach the learner's terminal: stopped after a failing cell, ipykernel
+    # can log its closed sockets with a traceback. What a cell writes to stderr still arrives as output.
+    client.execute(stderr=subprocess.DEVNULL)
     return notebook
 
 
