@@ -146,13 +146,29 @@ def _record(
         return journal
     except sqlite3.DatabaseError:
         journal.close()
+    # A daemon left by learner code may still be writing over the file: a few fresh starts, then a
+    # journal in memory for the rest of the run (the gradebook holds every row either way).
+    for _attempt in range(3):
         damaged = path.with_name(f"{path.name}.damaged-{secrets.token_hex(3)}")
-        os.replace(path, damaged)
+        try:
+            os.replace(path, damaged)
+        except FileNotFoundError:
+            pass
         say(f"note: the journal was damaged while grading (kept as {damaged.name}); started a new one")
-        fresh = Journal(path)
-        for name, row in now.items():
-            fresh.record(keys[name], row)
-        return fresh
+        fresh: Journal | None = None
+        try:
+            fresh = Journal(path)
+            for name, row in now.items():
+                fresh.record(keys[name], row)
+            return fresh
+        except sqlite3.DatabaseError:
+            if fresh is not None:
+                fresh.close()
+    say("note: the journal kept being damaged; this run keeps it in memory, so the next run grades again")
+    memory = Journal(Path(":memory:"))
+    for name, row in now.items():
+        memory.record(keys[name], row)
+    return memory
 
 
 def _edition(staging: Path) -> Path:
