@@ -291,40 +291,19 @@ class NotebookPage:
 
     def run_all(self) -> float:
         """Run All, as the menu does; returns the seconds it took (a figure, never a verdict)."""
-        before = self.page.evaluate(JS_RUN_STATE)
+        before = self.page.evaluate(JS_RUN_STATE)["busy"]
         started = time.monotonic()
-        self._start_run_all()
-        last: dict = {}
-
-        def began() -> bool:
-            last.update(self.page.evaluate(JS_RUN_STATE))
-            return last["busy"] > before["busy"] or last["running"] > 0 or last["done"] != before["done"]
-
-        try:
-            self._wait(began, START_BOUND_S, "Run All to start")
-        except TimeoutError:
-            # The command acts on the notebook JupyterLab last focused; on a page that has not yet told
-            # it which one that is, the command finds none and does nothing. Nothing ran, so ask again.
-            self._start_run_all()
+        # Not awaited in the page: the command's promise can outlive a cell, and the waits here have bounds.
+        self.page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }")
 
         def finished() -> bool:
-            last.update(self.page.evaluate(JS_RUN_STATE))
-            return (last["busy"] > before["busy"] and last["status"] == "idle" and last["running"] == 0
-                    and (last["done"] == last["total"] or last["errored"]))
-        try:
-            self._wait(finished, RUN_ALL_BOUND_S, "Run All to finish")
-        except TimeoutError as error:
-            raise TimeoutError(f"{error}; the page last reported {last}") from None
+            state = self.page.evaluate(JS_RUN_STATE)
+            return (state["busy"] > before and state["status"] == "idle" and state["running"] == 0
+                    and (state["done"] == state["total"] or state["errored"]))
+        self._wait(finished, RUN_ALL_BOUND_S, "Run All to finish")
         seconds = time.monotonic() - started
         self.wait_quiet(self.page.locator(".jp-Notebook"))
         return seconds
-
-    def _start_run_all(self) -> None:
-        # Not awaited in the page: the command's promise can outlive a cell, and the waits here have bounds.
-        self.page.evaluate(
-            "() => { const panel = (%s)(); if (panel) window.jupyterapp.shell.activateById(panel.id);"
-            " window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }" % JS_PANEL
-        )
 
     def outputs(self) -> list[CellOutput]:
         return [CellOutput(c["index"], c["source"], tuple(c["outputs"])) for c in self.page.evaluate(JS_OUTPUTS)]
