@@ -46,6 +46,10 @@ class BrowserSetupError(RuntimeError):
     """Something the tests need is missing; the message says what to install."""
 
 
+class RunAllError(RuntimeError):
+    """JupyterLab's Run All command returned without running a cell."""
+
+
 def chromium_path() -> str:
     """Debian's Chromium (or $CHROMIUM); the tests never download a browser."""
     candidates = [os.environ.get("CHROMIUM", ""), "/usr/bin/chromium", "/usr/bin/chromium-browser",
@@ -243,6 +247,35 @@ JS_STATUS = """() => {
 }""" % JS_PANEL
 
 
+# Run All through JupyterLab's command, as the menu does; the command's promise is kept, not awaited
+# (it lasts as long as the cells run, and the waits here have bounds).
+JS_RUN_ALL = """() => {
+  const record = window.__courseRunAll = {settled: false};
+  window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+      value => { record.settled = true; record.value = value; },
+      error => { record.settled = true; record.error = String(error); });
+  return true;
+}"""
+
+# What a hang leaves on the page, for the failure message: focus, dialogs, the session, unfinished cells.
+JS_DIAGNOSIS = """() => {
+  const shell = window.jupyterapp.shell, panel = (%s)();
+  const found = {current: shell.currentWidget ? shell.currentWidget.id : null, focus: document.hasFocus(),
+                 visibility: document.visibilityState,
+                 dialogs: Array.from(document.querySelectorAll('.jp-Dialog')).map(d => d.innerText.slice(0, 200))};
+  if (!panel) return found;
+  const context = panel.sessionContext, kernel = context.session && context.session.kernel;
+  found.kernel = kernel ? {status: kernel.status, connection: kernel.connectionStatus} : null;
+  found.session = {ready: context.isReady, terminating: context.isTerminating, restarting: context.isRestarting,
+                   pendingInput: context.pendingInput};
+  found.activeCell = panel.content.activeCellIndex;
+  found.unfinished = panel.content.widgets.map((c, i) => ({i, c})).filter(({c}) => c.model.type === 'code'
+      && (c.model.executionCount === null || c.model.executionState === 'running')).slice(0, 8)
+      .map(({i, c}) => ({cell: i, state: c.model.executionState, prompt: c.promptNode ? c.promptNode.textContent : null}));
+  return found;
+}""" % JS_PANEL
+
+
 @dataclass(frozen=True)
 class CellOutput:
     index: int
@@ -290,17 +323,29 @@ class NotebookPage:
         raise TimeoutError(f"waited {bound_s} s for {what} in {self.notebook}")
 
     def run_all(self) -> float:
-        """Run All, as the menu does; returns the seconds it took (a figure, never a verdict)."""
+        """Run All, as the menu does; returns the seconds it took (a figure, never a verdict).
+
+        The command's own promise says whether it ran: it resolves at once, not true, when there was
+        no notebook or active cell to run, and then this fails at once instead of waiting out the bound.
+        A timeout says what the page last showed: the session, the kernel, the cells still queued.
+        """
         before = self.page.evaluate(JS_RUN_STATE)["busy"]
         started = time.monotonic()
-        # Not awaited in the page: the command's promise can outlive a cell, and the waits here have bounds.
-        self.page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }")
+        self.page.evaluate(JS_RUN_ALL)
+        last: dict = {}
 
         def finished() -> bool:
-            state = self.page.evaluate(JS_RUN_STATE)
+            last.update(state=self.page.evaluate(JS_RUN_STATE), command=self.page.evaluate("() => window.__courseRunAll"))
+            state, command = last["state"], last["command"]
+            if (command["settled"] and command.get("value") is not True and state["busy"] == before
+                    and state["done"] == 0 and state["running"] == 0):
+                raise RunAllError(f"Run All did nothing in {self.notebook}: {command}; the page: {self.page.evaluate(JS_DIAGNOSIS)}")
             return (state["busy"] > before and state["status"] == "idle" and state["running"] == 0
                     and (state["done"] == state["total"] or state["errored"]))
-        self._wait(finished, RUN_ALL_BOUND_S, "Run All to finish")
+        try:
+            self._wait(finished, RUN_ALL_BOUND_S, "Run All to finish")
+        except TimeoutError as error:
+            raise TimeoutError(f"{error}; last seen {last}; the page: {self.page.evaluate(JS_DIAGNOSIS)}") from None
         seconds = time.monotonic() - started
         self.wait_quiet(self.page.locator(".jp-Notebook"))
         return seconds
