@@ -121,16 +121,16 @@ def _client(provider: str, class_name: str, api_key: str | None, base_url: str |
     )
 
 
-class OpenAICompatiblePicker:
-    """Asks an OpenAI-compatible chat completions endpoint for the first tool call.
+class _ClientPicker:
+    """What the pickers built on an official client library share: model, label and client.
 
-    ``base_url``, ``api_key`` and ``model`` default to OPENAI_BASE_URL, OPENAI_API_KEY and the
-    configured model; for a local server without keys (Ollama, vLLM) any non-empty key works.
+    A ``client`` passed in is used as it is (tests pass a fake one); otherwise ``new_client``
+    builds the provider's client from the arguments or the settings.
     """
 
     offline = False
-    provider = "openai"
-    temperature = config.TEMPERATURE
+    provider = ""
+    shown_as = ""  # how the label names the provider
 
     def __init__(
         self,
@@ -139,9 +139,27 @@ class OpenAICompatiblePicker:
         api_key: str | None = None,
         client: Any = None,
     ) -> None:
-        self.model = model or config.default_model("openai")
-        self.label = f"model {self.model} (OpenAI-compatible)"
-        self.client = client if client is not None else _client("openai", "OpenAI", api_key, base_url)
+        self.model = model or config.default_model(self.provider)
+        self.label = f"model {self.model} ({self.shown_as})"
+        self.client = client if client is not None else self.new_client(api_key, base_url)
+
+    def new_client(self, api_key: str | None, base_url: str | None) -> Any:
+        raise NotImplementedError
+
+
+class OpenAICompatiblePicker(_ClientPicker):
+    """Asks an OpenAI-compatible chat completions endpoint for the first tool call.
+
+    ``base_url``, ``api_key`` and ``model`` default to OPENAI_BASE_URL, OPENAI_API_KEY and the
+    configured model; for a local server without keys (Ollama, vLLM) any non-empty key works.
+    """
+
+    provider = "openai"
+    shown_as = "OpenAI-compatible"
+    temperature = config.TEMPERATURE
+
+    def new_client(self, api_key: str | None, base_url: str | None) -> Any:
+        return _client("openai", "OpenAI", api_key, base_url)
 
     def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool:
         started = time.perf_counter()
@@ -177,44 +195,26 @@ class OllamaPicker(OpenAICompatiblePicker):
     """
 
     provider = "ollama"
+    shown_as = "Ollama, local"
 
-    def __init__(
-        self,
-        model: str | None = None,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        client: Any = None,
-    ) -> None:
-        self.model = model or config.default_model("ollama")
-        self.label = f"model {self.model} (Ollama, local)"
-        if client is None:
-            library = _library("openai", "openai")
-            client = library.OpenAI(
-                api_key=api_key or config.OLLAMA_KEY,
-                base_url=base_url or config.ollama_base_url(),
-                timeout=config.TIMEOUT_SECONDS,
-                max_retries=1,
-            )
-        self.client = client
+    def new_client(self, api_key: str | None, base_url: str | None) -> Any:
+        return _library("openai", "openai").OpenAI(
+            api_key=api_key or config.OLLAMA_KEY,
+            base_url=base_url or config.ollama_base_url(),
+            timeout=config.TIMEOUT_SECONDS,
+            max_retries=1,
+        )
 
 
-class AnthropicPicker:
+class AnthropicPicker(_ClientPicker):
     """Asks Claude (Messages API) for the first tool call; key from ANTHROPIC_API_KEY."""
 
-    offline = False
     provider = "anthropic"
+    shown_as = "Anthropic"
     temperature = None  # the request leaves Anthropic's default in place
 
-    def __init__(
-        self,
-        model: str | None = None,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        client: Any = None,
-    ) -> None:
-        self.model = model or config.default_model("anthropic")
-        self.label = f"model {self.model} (Anthropic)"
-        self.client = client if client is not None else _client("anthropic", "Anthropic", api_key, base_url)
+    def new_client(self, api_key: str | None, base_url: str | None) -> Any:
+        return _client("anthropic", "Anthropic", api_key, base_url)
 
     def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool:
         started = time.perf_counter()

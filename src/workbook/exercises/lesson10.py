@@ -269,27 +269,19 @@ def _lint_messages(definition):
 
 
 def _right_fields(definition):
-    words = {
-        "instruction",
-        "instructions",
-        "command",
-        "action",
-        "operation",
-        "op",
-        "request",
-        "task",
-        "prompt",
-        "query",
-        "what",
-        "method",
-        "intent",
-        "do",
-    }
+    """The lesson's rule, right, as the wrong answers above start from it (the package's word list)."""
+    from tooldesign.scale.consolidate import CHOICE_WORDS
+
     out = []
     for name, spec in definition["parameters"].get("properties", {}).items():
         kinds = spec.get("type")
         kinds = kinds if isinstance(kinds, list) else [kinds]
-        if name.lower() in words and "string" in kinds and "enum" not in spec and "pattern" not in spec:
+        if (
+            name.lower() in CHOICE_WORDS
+            and "string" in kinds
+            and "enum" not in spec
+            and "pattern" not in spec
+        ):
             out.append(name)
     return out
 
