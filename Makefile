@@ -3,6 +3,9 @@
 
 PYTHON ?= python3
 VENV_PY := .venv/bin/python
+# The course's two commands, as the README spells them (setup makes sure both exist).
+WORKBOOK := .venv/bin/workbook
+TOOLDESIGN := .venv/bin/tooldesign
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 NB ?=
 WHEELS ?=
@@ -31,27 +34,27 @@ wheelhouse: setup  ## instructors: every pinned package for every platform into 
 	$(VENV_PY) scripts/wheelhouse.py --out "$(or $(OUT),wheelhouse)" $(if $(PLATFORMS),--platforms "$(PLATFORMS)") $(if $(PYTHONS),--pythons "$(PYTHONS)")
 
 notebooks: setup  ## write the learner copies in notebooks/ from solutions/ (FORCE=1 to replace changed copies)
-	$(VENV_PY) -m workbook release $(if $(FORCE),--force)
+	$(WORKBOOK) release $(if $(FORCE),--force)
 
 solutions: setup  ## authors: re-run the solution notebooks and store their outputs (NB=02 for one)
-	$(VENV_PY) -m workbook execute $(NB)
+	$(WORKBOOK) execute $(NB)
 
 check: setup  ## run the checks of your notebook: make check NB=02
 	@if [ -z "$(NB)" ]; then echo "say which notebook: make check NB=02"; exit 2; fi
-	@$(VENV_PY) -m workbook check $(NB)
+	@$(WORKBOOK) check $(NB)
 
-grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=2] [TIMEOUT=120] [HIDDEN_CHECKS=private_checks.py]
+grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=1] [TIMEOUT=120] [HIDDEN_CHECKS=private_checks.py]
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "say where the submissions are: make grade SUBMISSIONS=folder"; exit 2; fi
-	$(VENV_PY) -m workbook grade $(SUBMISSIONS) --out $(or $(OUT),grading-out) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(HIDDEN_CHECKS),--hidden-checks $(HIDDEN_CHECKS)) $(if $(NO_SANDBOX),--no-sandbox)
+	$(WORKBOOK) grade $(SUBMISSIONS) --out $(or $(OUT),grading-out) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(HIDDEN_CHECKS),--hidden-checks $(HIDDEN_CHECKS)) $(if $(NO_SANDBOX),--no-sandbox)
 
 handout: setup  ## instructors: write the student edition for a graded class: make handout [OUT=student-edition]
-	$(VENV_PY) -m workbook handout $(or $(OUT),student-edition)
+	$(WORKBOOK) handout $(or $(OUT),student-edition)
 
 data: setup  ## rebuild data/ (byte-identical to what is committed)
-	$(VENV_PY) -m tooldesign data
+	$(TOOLDESIGN) data
 
 doctor: setup
-	$(VENV_PY) -m workbook doctor
+	$(WORKBOOK) doctor
 
 bench: setup  ## print the benchmark figures (seconds per notebook, and each lesson's own)
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(VENV_PY) $$script || exit 1; done

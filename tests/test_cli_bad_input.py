@@ -116,6 +116,7 @@ def odd_notebooks(course: Path) -> None:
     (odd / "02_coldchain_data.ipynb").write_text((course / "notebooks/05_lint.ipynb").read_text())
     (odd / "script.py").write_text("# %%\nprint(1)\n")
     (odd / "a_file").write_text("not a notebook")
+    (odd / "hidden_checks_that_fail.py").write_text('raise RuntimeError("first line\\nsecond line\\nthird")\n')
 
 
 DAMAGES: dict[str, Damage] = {f.__name__: f for f in (
@@ -214,6 +215,10 @@ CASES = [
     ("odd_notebooks", (*WB, "grade", "odd", "--out", "odd/results"), "inside the submissions"),
     ("odd_notebooks", (*WB, "grade", "odd", "--out", ""), "an empty path"),
     ("odd_notebooks", (*WB, "grade", "odd", "--hidden-checks", "odd/a_file"), "not a Python file"),
+    ("odd_notebooks", (*WB, "grade", "odd", "--hidden-checks", "odd/hidden_checks_that_fail.py", "--no-sandbox"),
+     "first line second line third"),
+    ("intact", (*WB, "handout", ""), "an empty path names no file or folder"),
+    ("intact", (*WB, "handout", "   "), "an empty path names no file or folder"),
     # modules without options refuse an argument instead of ignoring it; ports and model names are checked
     ("intact", ("-m", "tooldesign.dispatch.boundary", "--bogus"), "takes no arguments"),
     ("intact", ("-m", "tooldesign.scale.search", "extra"), "takes no arguments"),

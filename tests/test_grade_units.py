@@ -445,6 +445,43 @@ def test_the_command_writes_a_gradebook_and_feedback(tmp_path, capsys):
     assert "1 graded now, 0 from the journal" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("problem", ["database is locked", "database or disk is full", "file is not a database"])
+def test_a_journal_that_fails_mid_run_keeps_the_rows_of_earlier_runs(tmp_path, monkeypatch, capsys, problem):
+    """A resumed run takes earlier rows from the journal; setting the journal aside must not drop them."""
+    import sqlite3
+
+    if not detect().isolated:
+        pytest.skip("unsandboxed, a resumed run takes nothing from the journal, so there are no earlier rows")
+    inbox, out = tmp_path / "in", tmp_path / "out"
+    for learner in ("ana", "ben"):
+        (inbox / learner).mkdir(parents=True)
+    (inbox / "ana" / "02_coldchain_data.ipynb").write_text("not json")
+    command = ["grade", str(inbox), "--out", str(out)]
+    assert main(command) == 0
+    (inbox / "ben" / "02_coldchain_data.ipynb").write_text("not json either")
+    (inbox / "cy").mkdir()
+    (inbox / "cy" / "03_mirrored_tools.ipynb").write_text("nor this")
+    real, failed = Journal.record, []
+
+    def fails_once(self, key, row):
+        if not failed:
+            failed.append(row.learner)
+            raise (sqlite3.DatabaseError if "not a database" in problem else sqlite3.OperationalError)(problem)
+        return real(self, key, row)
+    monkeypatch.setattr(Journal, "record", fails_once)
+    capsys.readouterr()
+    assert main(command) == 0
+    printed = capsys.readouterr()
+    assert failed and "2 graded now, 1 from the journal" in printed.out
+    assert f"could not be written while grading ({problem}; kept as journal.sqlite.damaged-" in printed.err
+    learners = [line.split(",")[0] for line in (out / "gradebook.csv").read_text().splitlines()[1:]]
+    assert sorted(learners) == ["ana", "ben", "cy"], learners
+    monkeypatch.undo()
+    capsys.readouterr()
+    assert main(command) == 0  # the fresh journal holds every row, the earlier run's included
+    assert "0 graded now, 3 from the journal" in capsys.readouterr().out
+
+
 def test_the_command_refuses_what_it_cannot_use(tmp_path, capsys):
     assert main(["grade", str(tmp_path / "nowhere")]) == 2
     assert "does not exist" in capsys.readouterr().err

@@ -10,7 +10,7 @@ lessons and reviews. The script is split at ``# %%`` lines:
     # %% [markdown] manual GRADE_ID   a hand-graded written answer (solution region inside)
 
 Points come from the exercise definitions in ``workbook.exercises``, so they live in one place.
-Run ``python -m workbook author lesson.py solutions/NN_name.ipynb`` and then
+Run ``.venv/bin/workbook author lesson.py solutions/NN_name.ipynb`` and then
 ``.venv/bin/workbook execute NN`` to store the outputs.
 """
 

@@ -1,6 +1,6 @@
 """The course's command line: ``workbook COMMAND`` (the entry point; also ``python -m workbook``).
 
-doctor, release, execute, check, list, author, grade, handout. Expected mistakes (an unknown
+doctor, release, execute, check, list, author, new-lesson, grade, handout. Expected mistakes (an unknown
 notebook, a file that is not a notebook, an unwritable folder) end with a one-line message that
 says what to do, never a traceback: the parser and the runner are tooldesign.command_line's, shared
 with every other command line of the course.
@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tooldesign.command_line import OneLineParser, program_name, run
+from tooldesign.command_line import OneLineParser, one_line, program_name, run
 from workbook import NOTEBOOKS_DIR, REPO_ROOT, SOLUTIONS_DIR
 
 
@@ -265,7 +265,7 @@ def _grade(args: argparse.Namespace) -> int:
             limits=Limits(memory=args.memory << 20, disk=args.disk << 20),
         )
     except (FileNotFoundError, PlanError, NoSandbox) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(error)}", file=sys.stderr)  # a hidden-checks file's own error can span lines
         return 2
     except KeyboardInterrupt:
         print(
@@ -298,7 +298,7 @@ def _handout(args: argparse.Namespace) -> int:
     try:
         return main(args.out)
     except HandoutError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(error)}", file=sys.stderr)
         return 2
 
 
@@ -323,7 +323,7 @@ def parser(prog: str = "workbook") -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=int, default=120)
     p.set_defaults(run=_check)
     sub.add_parser("list", help="the notebooks and their exercises").set_defaults(run=_list)
-    p = sub.add_parser("author", help="turn a lesson script (# %% cells) into a solution notebook")
+    p = sub.add_parser("author", help="turn a lesson script (# %%%% cells) into a solution notebook")
     p.add_argument("script", type=_path)
     p.add_argument("target", type=_path)
     p.add_argument("--force", action="store_true", help="replace the target if it exists")
@@ -364,7 +364,7 @@ def parser(prog: str = "workbook") -> argparse.ArgumentParser:
         help="instructors: write the student edition (notebooks, data, packages "
         "without answers) for a graded class",
     )
-    p.add_argument("out", type=Path, help="a new, empty folder")
+    p.add_argument("out", type=_path, help="a new, empty folder")
     p.set_defaults(run=_handout)
     return top
 

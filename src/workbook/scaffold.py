@@ -1,4 +1,4 @@
-"""``python -m workbook new-lesson NN name``: every file a new lesson needs, written in one step.
+"""``.venv/bin/workbook new-lesson NN name``: every file a new lesson needs, written in one step.
 
 A lesson touches more files than its notebook: its exercise module, the grader's registry, the
 previous lesson's Next link, and the course maps in the README and in notebook 00. Missing one of

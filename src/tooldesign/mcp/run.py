@@ -1,6 +1,6 @@
 """Run a served tool set over a real transport: stdio for a host that starts it, HTTP on 127.0.0.1.
 
-stdio is what a desktop MCP host uses: it starts ``python -m tooldesign serve`` itself and talks over
+stdio is what a desktop MCP host uses: it starts ``.venv/bin/tooldesign serve`` itself and talks over
 the process's stdin and stdout, so nothing but protocol messages may be printed to stdout. HTTP
 (MCP's Streamable HTTP transport, at ``/mcp``) binds to 127.0.0.1 only, so no other machine can reach
 the server, and keeps the SDK's DNS-rebinding protection, which refuses requests for other hosts.

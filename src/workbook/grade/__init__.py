@@ -1,4 +1,4 @@
-"""The instructor's grader: ``python -m workbook grade SUBMISSIONS``.
+"""The instructor's grader: ``.venv/bin/workbook grade SUBMISSIONS`` (or ``make grade``).
 
 What a score rests on, and why nothing a learner's kernel can reach tells it an answer:
 

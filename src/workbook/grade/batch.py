@@ -100,27 +100,27 @@ def grade(
         )
         keys = _keys(found, hidden_checks, settings, context)
         journal = Journal(out / JOURNAL)
-        now: dict[
-            str, Row
-        ] = {}  # this run's rows, also kept here: the journal is a convenience, not the truth
         try:
             # Unsandboxed, a kernel could have written into the journal: nothing in it is taken as graded.
             todo = [s for s in found if not (box.isolated and journal.done(keys[s.file]))]
+            # Every row this run reports, kept here too: the journal is a convenience, not the truth,
+            # and a journal set aside mid-run must not take the rows of earlier runs with it.
+            waiting = {s.file for s in todo}
+            kept = {s.file: cast(Row, journal.get(keys[s.file])) for s in found if s.file not in waiting}
+            graded_now = 0
             results = _results(todo, settings, jobs)
             with _bar(len(found), len(found) - len(todo), progress) as bar, closing(results):
                 for submission, result in results:
-                    now[submission.file] = result
-                    journal = _record(journal, out / JOURNAL, keys, now, submission.file, say)
+                    kept[submission.file] = result
+                    graded_now += 1
+                    journal = _record(journal, out / JOURNAL, keys, kept, submission.file, say)
                     bar.set_postfix_str(f"{result.learner} {result.notebook or result.file}"[:40])
                     bar.update()
                     if on_result is not None:
                         on_result(result)
-            # Every file was graded in this run or is done in the journal: todo left out only those.
-            graded = [cast(Row, now.get(s.file) or journal.get(keys[s.file])) for s in found]
-            rows = note_duplicates(sort_rows(graded))
+            rows = note_duplicates(sort_rows([kept[s.file] for s in found]))
         finally:
             journal.close()
-        graded_now = len(now)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     report = Report(rows, graded_now, len(found) - len(todo), box)
@@ -133,40 +133,44 @@ def _record(
     journal: Journal,
     path: Path,
     keys: dict[str, str],
-    now: dict[str, Row],
+    kept: dict[str, Row],
     file: str,
     say: Callable[[str], None],
 ) -> Journal:
-    """Write one row; a journal damaged under the grader (by learner code, unsandboxed) is set aside
-    and started again from this run's rows, so the batch goes on and loses nothing."""
+    """Write one row. A journal that cannot be written (damaged under the grader by learner code,
+    unsandboxed, or locked by another program) is set aside and started again from every row this
+    run holds, earlier runs' included, so the batch goes on and loses nothing."""
     import sqlite3
 
     try:
-        journal.record(keys[file], now[file])
+        journal.record(keys[file], kept[file])
         return journal
-    except sqlite3.DatabaseError:
+    except sqlite3.DatabaseError as error:
+        problem = str(error) or type(error).__name__
         journal.close()
     # A daemon left by learner code may still be writing over the file: a few fresh starts, then a
     # journal in memory for the rest of the run (the gradebook holds every row either way).
     for _attempt in range(3):
-        damaged = path.with_name(f"{path.name}.damaged-{secrets.token_hex(3)}")
+        aside = path.with_name(f"{path.name}.damaged-{secrets.token_hex(3)}")
         try:
-            os.replace(path, damaged)
+            os.replace(path, aside)
+            where = f"kept as {aside.name}"
         except FileNotFoundError:
-            pass
-        say(f"note: the journal was damaged while grading (kept as {damaged.name}); started a new one")
+            where = "the file was gone"
+        say(f"note: the journal could not be written while grading ({problem}; {where}); started a new one")
         fresh: Journal | None = None
         try:
             fresh = Journal(path)
-            for name, row in now.items():
+            for name, row in kept.items():
                 fresh.record(keys[name], row)
             return fresh
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError as again:
+            problem = str(again) or type(again).__name__
             if fresh is not None:
                 fresh.close()
-    say("note: the journal kept being damaged; this run keeps it in memory, so the next run grades again")
+    say("note: the journal kept failing; this run keeps it in memory, so the next run grades again")
     memory = Journal(Path(":memory:"))
-    for name, row in now.items():
+    for name, row in kept.items():
         memory.record(keys[name], row)
     return memory
 

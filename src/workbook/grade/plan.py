@@ -102,7 +102,7 @@ def load_hidden_checks(path: Path | None) -> tuple[Exercise, ...]:
     name = f"workbook_hidden_checks_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:  # Python loads only files it recognises, such as *.py
-        raise PlanError(f"--extra-checks {path}: not a Python file; name a file ending in .py")
+        raise PlanError(f"--hidden-checks {path}: not a Python file; name a file ending in .py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses and pickling look modules up by name
     try:
