@@ -13,7 +13,7 @@ import time
 import nbformat
 
 from workbook import SOLUTIONS_DIR
-from workbook.execute import run
+from workbook.execute import run_notebook
 from workbook.release import read_notebook, resolve
 
 REPEATS = 2
@@ -24,13 +24,13 @@ def bare_kernel_seconds() -> float:
     """Start a kernel, run one empty cell, shut it down: the floor under every notebook."""
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("pass")])
     start = time.perf_counter()
-    run(notebook, SOLUTIONS_DIR)
+    run_notebook(notebook, SOLUTIONS_DIR)
     return time.perf_counter() - start
 
 
 def notebook_seconds(path) -> float:
     start = time.perf_counter()
-    run(read_notebook(path), path.parent, timeout=600)
+    run_notebook(read_notebook(path), path.parent, timeout=600)
     return time.perf_counter() - start
 
 

@@ -6,6 +6,7 @@ anywhere in the answer fails the case.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 from pathlib import Path
@@ -14,6 +15,8 @@ from typing import Callable
 import pytest
 
 from course_copy import make_copy, run_in
+
+from tooldesign.cli import LESSON_TOOLS
 
 Damage = Callable[[Path], None]
 
@@ -238,6 +241,9 @@ CASES = [
     ("intact", (*TD, "codemode", "run"), "run needs a file"),
     ("intact", (*TD, "codemode", "run", "no-such-program.js"), "cannot read no-such-program.js"),
     ("intact", (*TD, "codemode", "--budget", "many"), "invalid int value"),
+    ("intact", (*TD, "codemode", "runs", "--budget", "-3"), "apply to one program"),
+    ("intact", (*TD, "codemode", "limit", "--time-limit", "0"), "apply to one program"),
+    ("intact", (*CM, "verify", "--memory-mb", "1"), "apply to one program"),
     ("no_data", (*TD, "codemode", "runs"), "is missing; run make data"),
     ("recordings_deleted", (*TD, "codemode", "runs"), "data/codemode/"),
     ("intact", (*TD, "loop", "--bogus"), "takes no arguments"),
@@ -307,3 +313,12 @@ def test_no_bad_command_changes_a_learner_notebook(courses):
             assert (course / "notebooks" / path.name).read_bytes() == path.read_bytes(), path.name
     assert sorted(p.name for p in (course / "notebooks").iterdir()) == sorted(
         p.name for p in (fresh / "notebooks").iterdir())
+
+
+@pytest.mark.parametrize("tool", LESSON_TOOLS, ids=lambda tool: " ".join(tool.words))
+def test_each_lesson_tool_returns_the_code_of_a_bad_option_in_process(tool, capsys):
+    """Called in-process (as tests and notebooks do), a lesson's main returns 2 rather than raising SystemExit."""
+    main = importlib.import_module(tool.module).main
+    assert main(["--no-such-option"], prog="tooldesign " + " ".join(tool.words)) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "--no-such-option" in said, said

@@ -8,7 +8,7 @@ import pytest
 from tooldesign.codemode import coldchain_tools as cc
 from tooldesign.codemode import sizelimit
 from tooldesign.codemode.catalog import (BUDGET_BYTES, LOG, PREAMBLE, RUN_CODE, build_catalog, catalog_for,
-                                         catalog_line, model_tool_names, one_line, run_code_definition)
+                                         catalog_line, model_tool_names, single_line, run_code_definition)
 from tooldesign.codemode.registry import Registry
 
 
@@ -30,7 +30,7 @@ def test_preamble_is_about_900_characters():
 
 
 def test_newlines_and_tabs_become_spaces():
-    assert one_line("a\nb\tc\r\nd") == "a b c  d"
+    assert single_line("a\nb\tc\r\nd") == "a b c  d"
     catalog = build_catalog(rows(("CC_A", "first\nCC_FAKE pretends\tto be a tool"), ("CC_B", "second")), logger=None)
     tool_lines = catalog.text[len(PREAMBLE):].splitlines()
     assert len(tool_lines) == 2 and tool_lines[1].startswith('  await callTool("CC_B"')

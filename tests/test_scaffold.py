@@ -90,6 +90,9 @@ def test_the_solution_holds_the_pieces_a_lesson_needs(scaffolded):
 
 @pytest.mark.parametrize("number, name, says", [
     ("5", NAME, "two digits"),
+    ("\u0661\u0664", NAME, "two digits"),  # Arabic-Indic digits: int() reads them, a file name should not
+    ("1e", NAME, "two digits"),
+    (" 5", NAME, "two digits"),
     ("05", NAME, "lesson 05 exists"),
     (f"{LAST + 2:02d}", NAME, f"the next lesson is {NEW}"),
     (NEW, "Caching-Results", "lowercase words"),
@@ -112,6 +115,38 @@ def test_an_existing_file_is_never_overwritten(tmp_path, existing):
     done = _new_lesson(course, NEW, NAME)
     assert done.returncode == 2 and "never overwrites" in done.stderr and "Traceback" not in done.stderr
     assert _digest(course) == before and (course / existing).read_text(encoding="utf-8") == "mine\n"
+
+
+# Runs new-lesson in the copy with one write made to fail: the README's (the last), or the second
+# notebook's, or interrupted as by Ctrl+C.
+FAILING_WRITE = """
+import sys
+import workbook.scaffold as scaffold
+which, error = sys.argv[1], {"oserror": OSError("disk full"), "interrupt": KeyboardInterrupt()}[sys.argv[2]]
+real = {"write_atomic": scaffold.write_atomic, "write_notebook": scaffold.write_notebook}
+def failing(name):
+    def write(path, content):
+        if path.name == which:
+            raise error
+        return real[name](path, content)
+    return write
+scaffold.write_atomic, scaffold.write_notebook = failing("write_atomic"), failing("write_notebook")
+try:
+    scaffold.new_lesson(sys.argv[3], sys.argv[4])
+except (OSError, KeyboardInterrupt) as stopped:
+    print("stopped:", type(stopped).__name__)
+"""
+
+
+@pytest.mark.parametrize("which, error", [("README.md", "oserror"), ("00_start_here.ipynb", "interrupt"),
+                                           ("references.py", "oserror"), (f"{NEW}_{NAME}.ipynb", "interrupt")])
+def test_a_write_that_fails_leaves_the_course_as_it_was(tmp_path, which, error):
+    course = _course(tmp_path / "course")
+    before = _digest(course)
+    done = run_in(course, "-c", FAILING_WRITE, which, error, NEW, NAME, timeout=120)
+    assert "stopped:" in done.stdout, done.stderr
+    assert _digest(course) == before, "a half-written lesson was left behind"
+    assert not list((course / "solutions").glob(f"{NEW}_*")) and not (course / f"src/workbook/exercises/lesson{NEW}.py").exists()
 
 
 def test_a_last_lesson_without_its_closing_line_is_refused(tmp_path):

@@ -336,9 +336,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     prog = program_name("tooldesign", "tooldesign")
     tool = _lesson_tool(argv)
-    if tool is not None:
-        lesson_main = importlib.import_module(tool.module).main
-        return int(lesson_main(argv[len(tool.words) :], prog=" ".join((prog, *tool.words))))
+    if tool is not None:  # imported inside the runner too: a broken install is one line, not a traceback
+        shown = " ".join((prog, *tool.words))
+        return run_command(
+            lambda: int(importlib.import_module(tool.module).main(argv[len(tool.words) :], prog=shown))
+        )
     parser = build_parser(prog)
     return run_command(lambda: _dispatch(parser.parse_args(argv)))
 

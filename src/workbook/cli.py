@@ -111,7 +111,7 @@ def _same_lesson(notebook: Any, lesson: str, shown: str) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from workbook.execute import errors, run, verdict_lines
+    from workbook.execute import errors, run_notebook, verdict_lines
     from workbook.exercises import exercises_for
     from workbook.release import ReleaseError, read_notebook, resolve
 
@@ -136,7 +136,7 @@ def _check(args: argparse.Namespace) -> int:
         flush=True,
     )
     try:
-        run(notebook, path.parent, timeout=args.timeout, allow_errors=True)
+        run_notebook(notebook, path.parent, timeout=args.timeout, allow_errors=True)
     except Exception as error:  # a timeout or a kernel that died: the learner needs the cause, not the stack
         raise ReleaseError(
             f"{shown} could not be run to the end ({type(error).__name__}: "

@@ -22,7 +22,7 @@ KERNEL = "python3"
 _VERDICT = re.compile(r"^(✔|✘|…) ([\w.-]+): (.*)$", re.MULTILINE)
 
 
-def run(
+def run_notebook(
     notebook: nbformat.NotebookNode, folder: Path, timeout: int = 120, allow_errors: bool = False
 ) -> nbformat.NotebookNode:
     client = NotebookClient(
@@ -42,7 +42,7 @@ def execute_in_place(path: Path, timeout: int = 120) -> None:
     """Execute a solution notebook top to bottom and store its outputs (used when authoring)."""
     notebook = read_notebook(path)
     try:
-        run(notebook, path.parent, timeout)
+        run_notebook(notebook, path.parent, timeout)
     except CellExecutionError as error:
         where = next(
             (

@@ -160,9 +160,8 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
     if broken:
         raise ReleaseError(f"{shown} is damaged: {broken}; {restore}")
     try:
-        with (
-            warnings.catch_warnings()
-        ):  # nbformat warns on stderr about what it repairs; the line below says enough
+        # nbformat warns on stderr about what it repairs; the line below says enough
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             return nbformat.reads(raw.decode("utf-8"), as_version=4)
     except Exception as error:  # nbformat raises many kinds for a malformed notebook; all mean the same

@@ -9,7 +9,8 @@ its content.
 The number must be the next one: the lessons are numbered without gaps, and a lesson inserted in
 the middle would renumber every later file, grade id and link. Everything is planned and checked
 before the first file is written, and nothing that exists is overwritten; the only edits to
-existing files are one registry line, one link and one row in each course map.
+existing files are one registry line, one link and one row in each course map. If a write fails
+or is interrupted, the files written are removed and the edited ones put back.
 """
 
 from __future__ import annotations
@@ -97,19 +98,22 @@ def new_lesson(number: str, name: str) -> Scaffolded:
     registry = _registered(registry, lesson)
 
     module = EXERCISES_DIR / f"lesson{lesson.number}.py"
-    write_atomic(module, _exercise_module(lesson))
-    importlib.invalidate_caches()  # the check cell's points come from the module just written
+    target = SOLUTIONS_DIR / f"{lesson.stem}.ipynb"
+    edited = (REGISTRY, lesson.previous, START, README)
+    before = {path: path.read_bytes() for path in edited}
     try:
+        write_atomic(module, _exercise_module(lesson))
+        importlib.invalidate_caches()  # the check cell's points come from the module just written
         notebook = notebook_from_script(_lesson_script(lesson))
-    except Exception:
-        module.unlink()  # written a moment ago by this call, so nobody's work
+        nbformat.validate(notebook)
+        write_notebook(target, notebook)
+        write_atomic(REGISTRY, registry)
+        write_notebook(lesson.previous, previous)
+        write_notebook(START, start)
+        write_atomic(README, readme)
+    except BaseException:  # Ctrl+C or a failed write included: all of the lesson, or none of it
+        _undo((module, target), before)
         raise
-    nbformat.validate(notebook)
-    target = write_notebook(SOLUTIONS_DIR / f"{lesson.stem}.ipynb", notebook)
-    write_atomic(REGISTRY, registry)
-    write_notebook(lesson.previous, previous)
-    write_notebook(START, start)
-    write_atomic(README, readme)
     changes = (
         Change(target, "written"),
         Change(module, "written"),
@@ -123,12 +127,25 @@ def new_lesson(number: str, name: str) -> Scaffolded:
     return Scaffolded(lesson.stem, changes, commands)
 
 
+def _undo(written: tuple[Path, ...], before: dict[Path, bytes]) -> None:
+    """Remove the files this call wrote and put back the ones it changed."""
+    for path in written:
+        path.unlink(missing_ok=True)  # new files: validation refused any that existed
+    for path, content in before.items():
+        if path.read_bytes() != content:
+            path.write_bytes(content)
+
+
 def _validated(number: str, name: str) -> _Lesson:
     lessons = sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))
     if not lessons:
         raise ScaffoldError(f"no lessons in {SOLUTIONS_DIR}; run new-lesson inside the course")
+    if lessons[-1].stem[:2] == "99":
+        raise ScaffoldError(
+            "lesson numbers have two digits and 99 is the last lesson; the course cannot grow further"
+        )
     following = f"{int(lessons[-1].stem[:2]) + 1:02d}"
-    if not re.fullmatch(r"\d\d", number):
+    if not re.fullmatch(r"[0-9]{2}", number):  # ASCII digits only: int() would also read '١٤'
         raise ScaffoldError(f"give the lesson number as two digits, e.g. {following}, not {number!r}")
     if number != following:
         taken = [p.name for p in lessons if p.stem[:2] == number]

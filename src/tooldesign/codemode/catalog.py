@@ -32,7 +32,7 @@ __all__ = [
     "catalog_for",
     "catalog_line",
     "model_tool_names",
-    "one_line",
+    "single_line",
     "register_fillers",
     "run_code_definition",
 ]
@@ -61,7 +61,7 @@ The tools a program can call (the call, then what it does):
 """
 
 
-def one_line(text: str) -> str:
+def single_line(text: str) -> str:
     """Newlines and tabs become spaces, so every tool keeps exactly one line of the catalog.
 
     A line break inside a description would end that tool's entry early and start a line that
@@ -74,7 +74,7 @@ def catalog_line(code: str, argument_names: Sequence[str], description: str) -> 
     """One catalog entry, written as the call a program would make, with the description after it
     as a ``//`` comment, the way the lesson's source lays it out."""
     arguments = f"{{ {', '.join(argument_names)} }}" if argument_names else "{}"
-    return f'  await callTool("{code}", {arguments})  // {one_line(description)}'
+    return f'  await callTool("{code}", {arguments})  // {single_line(description)}'
 
 
 @dataclass(frozen=True)

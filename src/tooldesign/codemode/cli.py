@@ -8,6 +8,7 @@ what stopped it (exit status 1).
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 from collections.abc import Callable, Sequence
@@ -109,13 +110,19 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.co
         metavar="N",
         help=f"tool calls a program may make (default {runner.DEFAULT_CALL_BUDGET})",
     )
-    args = parser.parse_args(argv)
+    return run(lambda: _chosen(parser, parser.parse_args(argv), prog))
+
+
+def _chosen(parser: OneLineParser, args: argparse.Namespace, prog: str) -> int:
     if args.what == "run":
         if not args.file:
             parser.error(f"run needs a file: {prog} run FILE.js")
-        return run(lambda: run_file(args.file, args.time_limit, args.memory_mb, args.budget))
+        return run_file(args.file, args.time_limit, args.memory_mb, args.budget)
     if args.file:
         parser.error(f"{args.what} takes no file; to run a program use: {prog} run FILE.js")
+    limits = (args.time_limit, args.memory_mb, args.budget)
+    if limits != (runner.DEFAULT_TIME_LIMIT_S, runner.DEFAULT_MEMORY_LIMIT_MB, runner.DEFAULT_CALL_BUDGET):
+        parser.error(f"--time-limit, --memory-mb and --budget apply to one program: {prog} run FILE.js")
     logging.basicConfig(
         level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stdout
     )
@@ -126,7 +133,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.co
         "verify": [show_verify],
         "all": [show_verify, show_runs, show_limit],
     }[args.what]
-    return run(lambda: _show(shows))
+    return _show(shows)
 
 
 def _show(shows: Sequence[Callable[[], None]]) -> int:

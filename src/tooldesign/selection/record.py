@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from tooldesign.atomic import write_atomic
 from tooldesign.selection.cases import case_set
 from tooldesign.selection.score import run_selection
 
@@ -156,11 +157,10 @@ def save(record: RunRecord, path: Path | str) -> Path:
     if target.exists():
         raise FileExistsError(f"{target} exists; choose a new file name, a record is never overwritten")
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(
-        json.dumps({"format": FORMAT, **asdict(record)}, indent=1, ensure_ascii=False) + "\n",
-        encoding="utf-8",
+    # Whole or not at all: a run stopped mid-write leaves no half record to be loaded later.
+    return write_atomic(
+        target, json.dumps({"format": FORMAT, **asdict(record)}, indent=1, ensure_ascii=False) + "\n"
     )
-    return target
 
 
 def load_record(path: Path | str) -> RunRecord:

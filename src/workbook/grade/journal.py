@@ -33,9 +33,8 @@ def file_sha(path: Path) -> str:
     digest = hashlib.sha256()
     try:
         info = os.lstat(path)
-        if not stat.S_ISREG(
-            info.st_mode
-        ):  # a link or a special file is never opened (it may block, or lead out)
+        # A link or a special file is never opened (it may block, or lead out).
+        if not stat.S_ISREG(info.st_mode):
             return f"not-regular:{stat.S_IFMT(info.st_mode)}:{os.readlink(path) if stat.S_ISLNK(info.st_mode) else ''}"
         with open(path, "rb") as handle:
             for block in iter(lambda: handle.read(1 << 20), b""):

@@ -399,9 +399,8 @@ class KernelSession:
         except (KernelDied, KernelBroken) as error:
             self.oversized.discard(label)  # a dying kernel drops its connections too: that was no big print
             return KernelOutcome(Claim.dead if isinstance(error, KernelDied) else Claim.broken)
-        if (
-            folder_bytes(self.work_root, self.limits.disk) > self.limits.disk
-        ):  # a last look, however fast the cell
+        # A last look, however fast the cell.
+        if folder_bytes(self.work_root, self.limits.disk) > self.limits.disk:
             self._kill()
             return KernelOutcome(Claim.disk)
         if reply.get("status") == "ok":
