@@ -3,9 +3,10 @@
 
 PYTHON ?= python3
 VENV_PY := .venv/bin/python
-# The course's two commands, as the README spells them (setup makes sure both exist).
-WORKBOOK := .venv/bin/workbook
-TOOLDESIGN := .venv/bin/tooldesign
+# The course's two commands, beside that Python (.venv/bin/workbook and .venv/bin/tooldesign, as the
+# README spells them; setup makes sure both exist).
+WORKBOOK = $(dir $(VENV_PY))workbook
+TOOLDESIGN = $(dir $(VENV_PY))tooldesign
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 NB ?=
 WHEELS ?=
