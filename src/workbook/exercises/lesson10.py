@@ -269,21 +269,10 @@ def _lint_messages(definition):
 
 
 def _right_fields(definition):
-    """The lesson's rule, right, as the wrong answers above start from it (the package's word list)."""
-    from tooldesign.scale.consolidate import CHOICE_WORDS
+    """The lesson's rule, right (the grader's reference), as the wrong answers above start from it."""
+    from workbook.exercises.references import catch_all_fields
 
-    out = []
-    for name, spec in definition["parameters"].get("properties", {}).items():
-        kinds = spec.get("type")
-        kinds = kinds if isinstance(kinds, list) else [kinds]
-        if (
-            name.lower() in CHOICE_WORDS
-            and "string" in kinds
-            and "enum" not in spec
-            and "pattern" not in spec
-        ):
-            out.append(name)
-    return out
+    return catch_all_fields(definition)
 
 
 EXERCISES = [

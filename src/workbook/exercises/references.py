@@ -419,7 +419,7 @@ def _gen_rows(rng: random.Random) -> tuple:
     return (rows, budget)
 
 
-def _catch_all_fields(definition: dict) -> list[str]:
+def catch_all_fields(definition: dict) -> list[str]:
     """The names (as spelt) of the free-text fields that choose the operation: the package's lint rule
     gives a yes/no finding per tool, not these names, so it cannot stand in for the answer."""
     from tooldesign.scale.consolidate import CHOICE_WORDS
@@ -713,7 +713,7 @@ REFERENCES: dict[str, Grading] = {
     "ex09-approval": Grading(_approve, _gen_approval, same=_same_approval, public=True),
     "ex10-loss-per-tool": Grading(_called("lesson10", "loss_key")),
     "ex10-choose-k": Grading(_choose_k, _gen_rows),
-    "ex10-catch-all": Grading(_catch_all_fields, _gen_definition, same=_same_fields, public=True),
+    "ex10-catch-all": Grading(catch_all_fields, _gen_definition, same=_same_fields, public=True),
     "ex11-hint-defaults": Grading(_with_defaults, _gen_hints),
     "ex11-outcome": Grading(_outcome, _gen_outcome),
     "ex11-approval": Grading(_needs_approval, _gen_approval_tool),
