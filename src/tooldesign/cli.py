@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tooldesign.command_line import CommandError, OneLineParser, program_name
+from tooldesign.command_line import CommandError, OneLineParser, model_name, program_name
 from tooldesign.command_line import run as run_command
 from tooldesign.tokens import ESTIMATE_LABEL
 
@@ -277,7 +277,9 @@ def build_parser(prog: str = "tooldesign") -> argparse.ArgumentParser:
     how.add_argument("--sample", action="store_true", help="the crude word-matching stand-in (default)")
     how.add_argument("--picker", choices=["words", "bm25"], help="an offline picker")
     how.add_argument(
-        "--model", metavar="NAME", help="a real model (needs a key; see tooldesign.selection.config)"
+        "--model",
+        metavar="NAME",
+        help="a real model (needs a key; see tooldesign.selection.config)",
     )
     select.add_argument(
         "--provider",
@@ -346,8 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    if getattr(args, "model", None) is not None and not args.model.strip():
-        raise CommandError("--model needs a model's name, for example --model gpt-4o-mini")
+    if hasattr(args, "model"):
+        args.model = model_name(args.model)
     if getattr(args, "provider", None) not in (None, "ollama") and not getattr(args, "model", None):
         raise CommandError("--provider only applies together with --model NAME")
     return COMMANDS[args.command](args)

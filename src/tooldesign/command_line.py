@@ -45,6 +45,13 @@ class _NoArgumentsParser(OneLineParser):
         self.exit(2, f"error: {self.prog} takes no arguments ({one_line(message, 120)})\n")
 
 
+def model_name(text: str | None) -> str | None:
+    """The ``--model`` value of every command that can call a real model: a name or none, never blank."""
+    if text is not None and not text.strip():
+        raise CommandError("--model needs a model's name, for example --model gpt-4o-mini")
+    return text.strip() if text is not None else None
+
+
 class CommandError(Exception):
     """A mistake the person at the keyboard can fix, said in one line; the command ends with ``status``."""
 

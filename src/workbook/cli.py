@@ -243,12 +243,20 @@ def _shown_arg(path: Path) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
+MAX_LIMIT_MB = 1 << 20  # 1 TB: far above any machine, far below what the kernel's rlimit can hold
+
+
 def _grade(args: argparse.Namespace) -> int:
     from workbook.grade import grade
     from workbook.grade.plan import PlanError
 
     if args.jobs < 1 or not 0 < args.timeout < float("inf"):
         print("error: --jobs needs 1 or more, --timeout a number of seconds above 0", file=sys.stderr)
+        return 2
+    if not (0 < args.memory <= MAX_LIMIT_MB and 0 < args.disk <= MAX_LIMIT_MB):
+        print(
+            f"error: --memory and --disk need a whole number of MB from 1 to {MAX_LIMIT_MB}", file=sys.stderr
+        )
         return 2
     from workbook.grade.kernel import Limits
     from workbook.grade.sandbox import NoSandbox

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from tooldesign.cli import text_table
-from tooldesign.command_line import CommandError, OneLineParser, run
+from tooldesign.command_line import CommandError, OneLineParser, model_name, run
 from tooldesign.injection.measure import defence_rows, lint_rows
 
 
@@ -21,7 +21,11 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=prog, description="The lesson-13 tables: the free-text lint rule, poisoned records per defence."
     )
-    parser.add_argument("--model", help="opt-in: also send every poisoned record to this real model")
+    parser.add_argument(
+        "--model",
+        metavar="NAME",
+        help="opt-in: also send every poisoned record to this real model",
+    )
     parser.add_argument(
         "--provider",
         help="openai (any OpenAI-compatible endpoint) or anthropic; "
@@ -58,6 +62,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.in
 
 
 def _report(args: argparse.Namespace) -> int:
+    args.model = model_name(args.model)
     if args.provider and not args.model:
         raise CommandError("--provider needs --model NAME")
     print("1. The result-free-text rule (sample calls over canary notes)\n")
