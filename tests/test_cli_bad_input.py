@@ -120,6 +120,8 @@ def odd_notebooks(course: Path) -> None:
     (odd / "script.py").write_text("# %%\nprint(1)\n")
     (odd / "a_file").write_text("not a notebook")
     (odd / "hidden_checks_that_fail.py").write_text('raise RuntimeError("first line\\nsecond line\\nthird")\n')
+    (odd / "plain.py").write_text("print('no cell marker here')\n")
+    (odd / "binary.py").write_bytes(b"\xff\xfe\x00# %%\n")
 
 
 DAMAGES: dict[str, Damage] = {f.__name__: f for f in (
@@ -229,6 +231,9 @@ CASES = [
      "first line second line third"),
     ("intact", (*WB, "handout", ""), "an empty path names no file or folder"),
     ("intact", (*WB, "handout", "   "), "an empty path names no file or folder"),
+    ("intact", (*WB, "handout", "Makefile"), "Makefile is a file; give a new, empty folder"),
+    ("intact", (*WB, "handout", "/proc/no-such-folder/edition"), "cannot create /proc/no-such-folder/edition"),
+    ("intact", (*WB, "handout", "notebooks"), "notebooks is not empty"),
     # modules without options refuse an argument instead of ignoring it; ports and model names are checked
     ("intact", ("-m", "tooldesign.dispatch.boundary", "--bogus"), "takes no arguments"),
     ("intact", ("-m", "tooldesign.scale.search", "extra"), "takes no arguments"),
@@ -241,6 +246,11 @@ CASES = [
     ("odd_notebooks", (*WB, "author", "odd/script.py", "notebooks/02_coldchain_data.ipynb"), "author never writes"),
     ("odd_notebooks", (*WB, "author", "odd/script.py", "odd/my_notes.ipynb"), "exists; add --force"),
     ("odd_notebooks", (*WB, "author", "odd", "x.ipynb"), "is not a file"),
+    ("odd_notebooks", (*WB, "author", "odd/plain.py", "x.ipynb"), "has no '# %%' line"),
+    ("odd_notebooks", (*WB, "author", "odd/binary.py", "x.ipynb"), "is not UTF-8 text"),
+    ("odd_notebooks", (*WB, "author", "solutions/02_coldchain_data.ipynb", "x.ipynb"), "is a notebook already"),
+    ("odd_notebooks", (*WB, "execute", "notebooks/02_coldchain_data.ipynb"), "execute never rewrites"),
+    ("odd_notebooks", (*WB, "execute", "02", "notebooks/05_lint.ipynb"), "execute never rewrites"),
     ("odd_notebooks", (*WB, "author", "odd/script.py", "odd"), "is a folder"),
     # the lessons' own command lines as tooldesign subcommands: the same one-line answers
     ("intact", (*TD, "codemode", "bogus"), "invalid choice"),
@@ -313,7 +323,8 @@ def test_no_bad_command_changes_a_learner_notebook(courses):
     course = courses("odd_notebooks")
     fresh = make_copy(course.parent / "fresh")
     for case in ((*WB, "author", "odd/script.py", "notebooks/02_coldchain_data.ipynb"),
-                 (*WB, "grade", "odd", "--out", "notebooks")):
+                 (*WB, "grade", "odd", "--out", "notebooks"),
+                 (*WB, "execute", "notebooks/02_coldchain_data.ipynb")):
         run_in(course, *case, timeout=240)
     for path in sorted((fresh / "notebooks").iterdir()):
         if path.is_file():

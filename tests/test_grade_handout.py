@@ -165,6 +165,26 @@ def test_the_build_is_byte_identical_and_never_overwrites(edition, tmp_path):
         "00_start_here.ipynb", "01_sap_orders_data.ipynb", "02_coldchain_data.ipynb"]
 
 
+@pytest.mark.parametrize("stop", [OSError("No space left on device"), KeyboardInterrupt()], ids=["disk full", "Ctrl+C"])
+@pytest.mark.parametrize("empty_folder_first", [False, True], ids=["absent", "empty"])
+def test_a_build_that_stops_leaves_no_half_edition(tmp_path, monkeypatch, stop, empty_folder_first):
+    import workbook.handout as handout
+
+    out = tmp_path / "edition"
+    if empty_folder_first:
+        out.mkdir()
+
+    def fails(*args, **kwargs):
+        raise stop
+    monkeypatch.setattr(handout, "_write_workbook", fails)
+    with pytest.raises(type(stop)):
+        build(out, notebooks=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["edition"] if empty_folder_first else [])
+    assert not out.exists() or not any(out.iterdir())
+    monkeypatch.undo()
+    assert build(out, notebooks=False).folder == out and (out / "src" / "workbook").is_dir()  # the next run works
+
+
 def test_the_student_edition_checks_a_notebook_the_way_a_learner_does(edition):
     """One real check cell in the student edition: the stub is not done, the right answer passes."""
     code = ("from workbook.checks import evaluate\n"

@@ -92,7 +92,24 @@ def notebook_from_script(text: str) -> nbformat.NotebookNode:
     return notebook
 
 
+class ScriptError(ValueError):
+    """A file that is not a lesson script; the message says what one looks like."""
+
+
 def author(script: Path, target: Path) -> Path:
-    notebook = notebook_from_script(script.read_text(encoding="utf-8"))
+    try:
+        text = script.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ScriptError(f"{script} is not UTF-8 text; give a lesson script with # %% cells") from None
+    if script.suffix == ".ipynb":
+        raise ScriptError(
+            f"{script} is a notebook already; author turns a lesson script (# %% cells) into one"
+        )
+    notebook = notebook_from_script(text)
+    if not notebook.cells:
+        raise ScriptError(
+            f"{script} has no '# %%' line, so no cell; start each cell of a lesson script with one "
+            "(docs/AUTHORING.md)"
+        )
     nbformat.validate(notebook)
     return write_notebook(target, notebook)

@@ -43,9 +43,16 @@ def _execute(args: argparse.Namespace) -> int:
     from workbook.release import resolve
 
     _positive_timeout(args.timeout)
-    for name in args.notebooks or [p.name for p in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))]:
-        path = resolve(name, SOLUTIONS_DIR)
-        print(f"running solutions/{path.name} ...", flush=True)
+    names = args.notebooks or [p.name for p in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))]
+    paths = [resolve(name, SOLUTIONS_DIR) for name in names]  # every name checked before any runs
+    for path in paths:
+        if _inside(path, NOTEBOOKS_DIR):
+            raise _BadArgument(
+                f"{_as_typed(path)} is a learner's copy in notebooks/, which execute never rewrites; "
+                f"execute stores outputs in solutions/, and `.venv/bin/workbook check {path.stem[:2]}` runs yours"
+            )
+    for path in paths:
+        print(f"running {_as_typed(path)} ...", flush=True)
         execute_in_place(path, timeout=args.timeout)
     return 0
 
@@ -118,11 +125,7 @@ def _check(args: argparse.Namespace) -> int:
     _positive_timeout(args.timeout)
     path = resolve(args.notebook, NOTEBOOKS_DIR)
     notebook = read_notebook(path)
-    shown = (
-        os.path.relpath(path, NOTEBOOKS_DIR.parent)
-        if path.resolve().is_relative_to(NOTEBOOKS_DIR.parent)
-        else str(path)
-    )
+    shown = _as_typed(path)
     if not notebook.cells:
         raise ReleaseError(
             f"{shown} has no cells; restore it (git checkout -- {path.name}) or write a fresh copy "
@@ -174,7 +177,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _author(args: argparse.Namespace) -> int:
-    from workbook.authoring import author
+    from workbook.authoring import ScriptError, author
 
     if not args.script.is_file():
         raise _BadArgument(f"{_shown_arg(args.script)} is not a file; give a lesson script with # %% cells")
@@ -187,7 +190,10 @@ def _author(args: argparse.Namespace) -> int:
         raise _BadArgument(f"{_shown_arg(args.target)} is a folder; give the notebook file to write")
     if args.target.exists() and not args.force:
         raise _BadArgument(f"{_shown_arg(args.target)} exists; add --force to replace it")
-    print(f"wrote {author(args.script, args.target)}")
+    try:
+        print(f"wrote {author(args.script, args.target)}")
+    except ScriptError as error:
+        raise _BadArgument(str(error)) from None
     return 0
 
 
@@ -236,6 +242,12 @@ def _grade_paths(args: argparse.Namespace) -> None:
         raise _BadArgument(
             f"--hidden-checks {_shown_arg(hidden_checks)} is not a Python file (.py) defining EXERCISES"
         )
+
+
+def _as_typed(path: Path) -> str:
+    """A path inside the course as relative to it (``solutions/02_...``), any other as it is."""
+    inside = path.resolve().is_relative_to(REPO_ROOT.resolve())
+    return os.path.relpath(path.resolve(), REPO_ROOT.resolve()) if inside else str(path)
 
 
 def _shown_arg(path: Path) -> str:

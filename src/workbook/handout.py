@@ -26,10 +26,11 @@ import inspect
 import json
 import pkgutil
 import pprint
+import secrets
 import shutil
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,15 +55,39 @@ class HandoutError(RuntimeError):
 def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Handout:
     """Write the student edition into ``out`` (which must be empty or absent).
 
+    It is built in a hidden folder beside ``out`` and renamed into place when complete, so a build
+    that fails or is interrupted leaves no half edition (and nothing that makes the next run refuse).
     ``self_checks=False`` leaves out even the digests (the edition a grading kernel gets: its check
     cells never run, so there is nothing in it to try answers against)."""
+    out = Path(out)
+    target = out.resolve()
+    if target.exists() and not target.is_dir():
+        raise HandoutError(f"{out} is a file; give a new, empty folder for the student edition")
+    if target.is_dir() and any(target.iterdir()):
+        raise HandoutError(f"{out} is not empty; give a new folder, so nothing in it is overwritten")
+    if target.is_relative_to(REPO_ROOT.resolve() / "src"):
+        raise HandoutError(f"{out} is inside src/; write the student edition somewhere else")
+    partial = target.with_name(f".{target.name}.partial-{secrets.token_hex(3)}")
+    try:
+        partial.mkdir(parents=True)
+    except OSError as error:
+        raise HandoutError(
+            f"cannot create {out}: {error.strerror or error}; give a folder you can write"
+        ) from None
+    try:
+        made = _fill(partial, notebooks, self_checks)
+        if target.is_dir():
+            target.rmdir()  # empty: checked above
+        partial.rename(target)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise
+    return replace(made, folder=out)
+
+
+def _fill(out: Path, notebooks: bool, self_checks: bool) -> Handout:
     from workbook.exercises import all_exercises
 
-    out = Path(out)
-    if out.exists() and any(out.iterdir()):
-        raise HandoutError(f"{out} is not empty; give a new folder, so nothing in it is overwritten")
-    if out.resolve().is_relative_to(REPO_ROOT.resolve() / "src"):
-        raise HandoutError(f"{out} is inside src/; write the student edition somewhere else")
     warnings: list[str] = []
     count = _write_notebooks(out / "notebooks") if notebooks else 0
     if DATA_DIR.is_dir():
