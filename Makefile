@@ -5,8 +5,9 @@ PYTHON ?= python3
 VENV_PY := .venv/bin/python
 # The course's two commands, beside that Python (.venv/bin/workbook and .venv/bin/tooldesign, as the
 # README spells them; setup makes sure both exist).
-WORKBOOK = $(dir $(VENV_PY))workbook
-TOOLDESIGN = $(dir $(VENV_PY))tooldesign
+# (A VENV_PY given as a bare command, python3, falls back to its -m spelling.)
+WORKBOOK = $(if $(filter ./,$(dir $(VENV_PY))),$(VENV_PY) -m workbook,$(dir $(VENV_PY))workbook)
+TOOLDESIGN = $(if $(filter ./,$(dir $(VENV_PY))),$(VENV_PY) -m tooldesign,$(dir $(VENV_PY))tooldesign)
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 NB ?=
 WHEELS ?=

@@ -261,6 +261,7 @@ CASES = [
     ("intact", (*TD, "codemode", "runs", "--budget", "-3"), "apply to one program"),
     ("intact", (*TD, "codemode", "limit", "--time-limit", "0"), "apply to one program"),
     ("intact", (*CM, "verify", "--memory-mb", "1"), "apply to one program"),
+    ("intact", (*TD, "codemode", "runs", "--time-limit", "5"), "apply to one program"),
     ("no_data", (*TD, "codemode", "runs"), "is missing; run make data"),
     ("recordings_deleted", (*TD, "codemode", "runs"), "data/codemode/"),
     ("intact", (*TD, "loop", "--bogus"), "takes no arguments"),

@@ -173,6 +173,7 @@ def test_a_build_that_stops_leaves_no_half_edition(tmp_path, monkeypatch, stop, 
     out = tmp_path / "edition"
     if empty_folder_first:
         out.mkdir()
+        folder_before = out.stat().st_ino
 
     def fails(*args, **kwargs):
         raise stop
@@ -183,6 +184,8 @@ def test_a_build_that_stops_leaves_no_half_edition(tmp_path, monkeypatch, stop, 
     assert not out.exists() or not any(out.iterdir())
     monkeypatch.undo()
     assert build(out, notebooks=False).folder == out and (out / "src" / "workbook").is_dir()  # the next run works
+    if empty_folder_first:
+        assert out.stat().st_ino == folder_before, "the folder given was replaced, not filled"
 
 
 def test_the_student_edition_checks_a_notebook_the_way_a_learner_does(edition):

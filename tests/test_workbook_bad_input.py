@@ -124,3 +124,18 @@ def test_doctor_fails_on_damaged_data(monkeypatch, tmp_path):
     assert not finding.ok and "sales_orders.csv is damaged" in finding.what and "make data" in finding.fix
     build_all(tmp_path)
     assert doctor.check_data_files(tmp_path).ok
+
+
+def test_execute_without_names_runs_the_solutions_whatever_the_current_folder_holds(tmp_path, monkeypatch):
+    """A file named like a lesson in the current folder (a submission, a learner's copy) is not what runs."""
+    import workbook.execute
+    from workbook import SOLUTIONS_DIR
+    from workbook.cli import main as workbook_main
+
+    (tmp_path / "00_start_here.ipynb").write_text("a learner's own file")
+    ran: list = []
+    monkeypatch.setattr(workbook.execute, "execute_in_place", lambda path, timeout: ran.append(path))
+    monkeypatch.chdir(tmp_path)
+    assert workbook_main(["execute"]) == 0
+    assert ran == sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb")) and len(ran) >= 14
+    assert (tmp_path / "00_start_here.ipynb").read_text() == "a learner's own file"

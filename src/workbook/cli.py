@@ -43,8 +43,12 @@ def _execute(args: argparse.Namespace) -> int:
     from workbook.release import resolve
 
     _positive_timeout(args.timeout)
-    names = args.notebooks or [p.name for p in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))]
-    paths = [resolve(name, SOLUTIONS_DIR) for name in names]  # every name checked before any runs
+    # Every name is checked before any notebook runs; no names means every lesson in solutions/ (by
+    # path: a bare file name would first match a file of that name in the current folder).
+    if args.notebooks:
+        paths = [resolve(name, SOLUTIONS_DIR) for name in args.notebooks]
+    else:
+        paths = sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))
     for path in paths:
         if _inside(path, NOTEBOOKS_DIR):
             raise _BadArgument(

@@ -55,8 +55,10 @@ class HandoutError(RuntimeError):
 def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Handout:
     """Write the student edition into ``out`` (which must be empty or absent).
 
-    It is built in a hidden folder beside ``out`` and renamed into place when complete, so a build
-    that fails or is interrupted leaves no half edition (and nothing that makes the next run refuse).
+    A new folder is built hidden beside ``out`` and renamed into place when complete; an existing
+    empty folder is filled and kept (it may be a mount, or the shell's current folder) and emptied
+    again if the build stops. Either way a build that fails or is interrupted leaves no half edition,
+    and nothing that makes the next run refuse.
     ``self_checks=False`` leaves out even the digests (the edition a grading kernel gets: its check
     cells never run, so there is nothing in it to try answers against)."""
     out = Path(out)
@@ -67,6 +69,13 @@ def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Han
         raise HandoutError(f"{out} is not empty; give a new folder, so nothing in it is overwritten")
     if target.is_relative_to(REPO_ROOT.resolve() / "src"):
         raise HandoutError(f"{out} is inside src/; write the student edition somewhere else")
+    if target.is_dir():  # an empty folder someone made (a mount, a shell's cwd): fill it, keep it
+        try:
+            made = _fill(target, notebooks, self_checks)
+        except BaseException:
+            _empty(target)  # it was empty, so all in it is this build's
+            raise
+        return replace(made, folder=out)
     partial = target.with_name(f".{target.name}.partial-{secrets.token_hex(3)}")
     try:
         partial.mkdir(parents=True)
@@ -76,13 +85,19 @@ def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Han
         ) from None
     try:
         made = _fill(partial, notebooks, self_checks)
-        if target.is_dir():
-            target.rmdir()  # empty: checked above
         partial.rename(target)
     except BaseException:
         shutil.rmtree(partial, ignore_errors=True)
         raise
     return replace(made, folder=out)
+
+
+def _empty(folder: Path) -> None:
+    for entry in folder.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
 
 
 def _fill(out: Path, notebooks: bool, self_checks: bool) -> Handout:

@@ -92,21 +92,21 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.co
     parser.add_argument(
         "--time-limit",
         type=float,
-        default=runner.DEFAULT_TIME_LIMIT_S,
+        default=None,  # given or not: only run takes it
         metavar="S",
         help=f"seconds before V8 stops the program (default {runner.DEFAULT_TIME_LIMIT_S:g})",
     )
     parser.add_argument(
         "--memory-mb",
         type=int,
-        default=runner.DEFAULT_MEMORY_LIMIT_MB,
+        default=None,  # given or not: only run takes it
         metavar="N",
         help=f"the isolate's hard memory limit in MB (default {runner.DEFAULT_MEMORY_LIMIT_MB})",
     )
     parser.add_argument(
         "--budget",
         type=int,
-        default=runner.DEFAULT_CALL_BUDGET,
+        default=None,  # given or not: only run takes it
         metavar="N",
         help=f"tool calls a program may make (default {runner.DEFAULT_CALL_BUDGET})",
     )
@@ -117,11 +117,15 @@ def _chosen(parser: OneLineParser, args: argparse.Namespace, prog: str) -> int:
     if args.what == "run":
         if not args.file:
             parser.error(f"run needs a file: {prog} run FILE.js")
-        return run_file(args.file, args.time_limit, args.memory_mb, args.budget)
+        return run_file(
+            args.file,
+            runner.DEFAULT_TIME_LIMIT_S if args.time_limit is None else args.time_limit,
+            runner.DEFAULT_MEMORY_LIMIT_MB if args.memory_mb is None else args.memory_mb,
+            runner.DEFAULT_CALL_BUDGET if args.budget is None else args.budget,
+        )
     if args.file:
         parser.error(f"{args.what} takes no file; to run a program use: {prog} run FILE.js")
-    limits = (args.time_limit, args.memory_mb, args.budget)
-    if limits != (runner.DEFAULT_TIME_LIMIT_S, runner.DEFAULT_MEMORY_LIMIT_MB, runner.DEFAULT_CALL_BUDGET):
+    if (args.time_limit, args.memory_mb, args.budget) != (None, None, None):
         parser.error(f"--time-limit, --memory-mb and --budget apply to one program: {prog} run FILE.js")
     logging.basicConfig(
         level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stdout
