@@ -277,9 +277,7 @@ def build_parser(prog: str = "tooldesign") -> argparse.ArgumentParser:
     how.add_argument("--sample", action="store_true", help="the crude word-matching stand-in (default)")
     how.add_argument("--picker", choices=["words", "bm25"], help="an offline picker")
     how.add_argument(
-        "--model",
-        metavar="NAME",
-        help="a real model (needs a key; see tooldesign.selection.config)",
+        "--model", metavar="NAME", help="a real model (needs a key; see tooldesign.selection.config)"
     )
     select.add_argument(
         "--provider",

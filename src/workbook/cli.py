@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tooldesign.command_line import OneLineParser, one_line, program_name, run
+from tooldesign.command_line import OneLineParser, program_name, run
 from workbook import NOTEBOOKS_DIR, REPO_ROOT, SOLUTIONS_DIR
 
 
@@ -267,13 +267,9 @@ def _grade(args: argparse.Namespace) -> int:
     from workbook.grade.plan import PlanError
 
     if args.jobs < 1 or not 0 < args.timeout < float("inf"):
-        print("error: --jobs needs 1 or more, --timeout a number of seconds above 0", file=sys.stderr)
-        return 2
+        raise _BadArgument("--jobs needs 1 or more, --timeout a number of seconds above 0")
     if not (0 < args.memory <= MAX_LIMIT_MB and 0 < args.disk <= MAX_LIMIT_MB):
-        print(
-            f"error: --memory and --disk need a whole number of MB from 1 to {MAX_LIMIT_MB}", file=sys.stderr
-        )
-        return 2
+        raise _BadArgument(f"--memory and --disk need a whole number of MB from 1 to {MAX_LIMIT_MB}")
     from workbook.grade.kernel import Limits
     from workbook.grade.sandbox import NoSandbox
 
@@ -289,8 +285,7 @@ def _grade(args: argparse.Namespace) -> int:
             limits=Limits(memory=args.memory << 20, disk=args.disk << 20),
         )
     except (FileNotFoundError, PlanError, NoSandbox) as error:
-        print(f"error: {one_line(error)}", file=sys.stderr)  # a hidden-checks file's own error can span lines
-        return 2
+        raise _BadArgument(str(error)) from None  # one line, like every other refusal
     except KeyboardInterrupt:
         print(
             f"stopped. Every file graded so far is in {args.out}/journal.sqlite; run the same command "
@@ -322,8 +317,7 @@ def _handout(args: argparse.Namespace) -> int:
     try:
         return main(args.out)
     except HandoutError as error:
-        print(f"error: {one_line(error)}", file=sys.stderr)
-        return 2
+        raise _BadArgument(str(error)) from None
 
 
 def parser(prog: str = "workbook") -> argparse.ArgumentParser:

@@ -69,25 +69,26 @@ def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Han
         raise HandoutError(f"{out} is not empty; give a new folder, so nothing in it is overwritten")
     if target.is_relative_to(REPO_ROOT.resolve() / "src"):
         raise HandoutError(f"{out} is inside src/; write the student edition somewhere else")
-    if target.is_dir():  # an empty folder someone made (a mount, a shell's cwd): fill it, keep it
+    # An empty folder someone made (a mount, the shell's current folder) is filled and kept; a new one
+    # is built hidden beside it and renamed into place when complete.
+    fresh = not target.is_dir()
+    where = target.with_name(f".{target.name}.partial-{secrets.token_hex(3)}") if fresh else target
+    if fresh:
         try:
-            made = _fill(target, notebooks, self_checks)
-        except BaseException:
-            _empty(target)  # it was empty, so all in it is this build's
-            raise
-        return replace(made, folder=out)
-    partial = target.with_name(f".{target.name}.partial-{secrets.token_hex(3)}")
+            where.mkdir(parents=True)
+        except OSError as error:
+            raise HandoutError(
+                f"cannot create {out}: {error.strerror or error}; give a folder you can write"
+            ) from None
     try:
-        partial.mkdir(parents=True)
-    except OSError as error:
-        raise HandoutError(
-            f"cannot create {out}: {error.strerror or error}; give a folder you can write"
-        ) from None
-    try:
-        made = _fill(partial, notebooks, self_checks)
-        partial.rename(target)
+        made = _fill(where, notebooks, self_checks)
+        if fresh:
+            where.rename(target)
     except BaseException:
-        shutil.rmtree(partial, ignore_errors=True)
+        if fresh:
+            shutil.rmtree(where, ignore_errors=True)
+        else:
+            _empty(target)  # it was empty, so all in it is this build's
         raise
     return replace(made, folder=out)
 

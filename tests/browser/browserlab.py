@@ -230,7 +230,7 @@ JS_RUN_STATE = """() => {
   const errored = cells.some(c => c.model.outputs.toJSON().some(o => o.output_type === 'error'));
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
   return {status: kernel ? kernel.status : 'none', busy: window.__courseStatus.busy, running, done,
-          total: cells.length, errored};
+          total: cells.length, errored, command: window.__courseRunAll || null};
 }""" % JS_PANEL
 
 JS_OUTPUTS = """() => {
@@ -335,8 +335,9 @@ class NotebookPage:
         last: dict = {}
 
         def finished() -> bool:
-            last.update(state=self.page.evaluate(JS_RUN_STATE), command=self.page.evaluate("() => window.__courseRunAll"))
-            state, command = last["state"], last["command"]
+            state = self.page.evaluate(JS_RUN_STATE)
+            last.update(state)
+            command = state["command"]
             if (command["settled"] and command.get("value") is not True and state["busy"] == before
                     and state["done"] == 0 and state["running"] == 0):
                 raise RunAllError(f"Run All did nothing in {self.notebook}: {command}; the page: {self.page.evaluate(JS_DIAGNOSIS)}")

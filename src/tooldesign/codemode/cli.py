@@ -92,21 +92,21 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.co
     parser.add_argument(
         "--time-limit",
         type=float,
-        default=None,  # given or not: only run takes it
+        default=None,  # None: not given (only run takes it; run fills in the default)
         metavar="S",
         help=f"seconds before V8 stops the program (default {runner.DEFAULT_TIME_LIMIT_S:g})",
     )
     parser.add_argument(
         "--memory-mb",
         type=int,
-        default=None,  # given or not: only run takes it
+        default=None,  # None: not given (only run takes it; run fills in the default)
         metavar="N",
         help=f"the isolate's hard memory limit in MB (default {runner.DEFAULT_MEMORY_LIMIT_MB})",
     )
     parser.add_argument(
         "--budget",
         type=int,
-        default=None,  # given or not: only run takes it
+        default=None,  # None: not given (only run takes it; run fills in the default)
         metavar="N",
         help=f"tool calls a program may make (default {runner.DEFAULT_CALL_BUDGET})",
     )
@@ -125,7 +125,7 @@ def _chosen(parser: OneLineParser, args: argparse.Namespace, prog: str) -> int:
         )
     if args.file:
         parser.error(f"{args.what} takes no file; to run a program use: {prog} run FILE.js")
-    if (args.time_limit, args.memory_mb, args.budget) != (None, None, None):
+    if any(given is not None for given in (args.time_limit, args.memory_mb, args.budget)):
         parser.error(f"--time-limit, --memory-mb and --budget apply to one program: {prog} run FILE.js")
     logging.basicConfig(
         level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stdout

@@ -107,12 +107,10 @@ def grade(
             # and a journal set aside mid-run must not take the rows of earlier runs with it.
             waiting = {s.file for s in todo}
             kept = {s.file: cast(Row, journal.get(keys[s.file])) for s in found if s.file not in waiting}
-            graded_now = 0
             results = _results(todo, settings, jobs)
             with _bar(len(found), len(found) - len(todo), progress) as bar, closing(results):
                 for submission, result in results:
                     kept[submission.file] = result
-                    graded_now += 1
                     journal = _record(journal, out / JOURNAL, keys, kept, submission.file, say)
                     bar.set_postfix_str(f"{result.learner} {result.notebook or result.file}"[:40])
                     bar.update()
@@ -123,7 +121,7 @@ def grade(
             journal.close()
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    report = Report(rows, graded_now, len(found) - len(todo), box)
+    report = Report(rows, len(todo), len(found) - len(todo), box)  # every file in todo was graded now
     report.gradebook = write_gradebook(rows, out / GRADEBOOK)
     report.feedback = write_feedback(rows, out / FEEDBACK)
     return report
@@ -158,21 +156,23 @@ def _record(
         except FileNotFoundError:
             where = "the file was gone"
         say(f"note: the journal could not be written while grading ({problem}; {where}); started a new one")
-        fresh: Journal | None = None
         try:
-            fresh = Journal(path)
-            for name, row in kept.items():
-                fresh.record(keys[name], row)
-            return fresh
+            return _refilled(Journal(path), keys, kept)
         except sqlite3.DatabaseError as again:
             problem = str(again) or type(again).__name__
-            if fresh is not None:
-                fresh.close()
     say("note: the journal kept failing; this run keeps it in memory, so the next run grades again")
-    memory = Journal(Path(":memory:"))
-    for name, row in kept.items():
-        memory.record(keys[name], row)
-    return memory
+    return _refilled(Journal(Path(":memory:")), keys, kept)
+
+
+def _refilled(journal: Journal, keys: dict[str, str], kept: dict[str, Row]) -> Journal:
+    """``journal`` holding every kept row; closed again if it cannot take them."""
+    try:
+        for name, row in kept.items():
+            journal.record(keys[name], row)
+    except BaseException:
+        journal.close()
+        raise
+    return journal
 
 
 def _edition(staging: Path) -> Path:
