@@ -1,48 +1,114 @@
-"""A notebook never states a figure that its own outputs contradict.
+"""A notebook never states a figure or a conclusion that its own outputs contradict.
 
-Prose is written once; outputs change whenever the data, a rule or a seed changes. These tests
-read every solution notebook (the list comes from solutions/, nothing is hard-coded) and check
-two kinds of claim:
+Prose is written once; outputs change whenever the data, a rule, a description or a seed changes.
+These tests read every solution notebook (the list comes from solutions/, nothing is hard-coded)
+and check four kinds of claim:
 
-* **The claim table** (``CLAIMS``): sentences that restate a printed figure, each tied to the
-  output that backs it by a pair of regular expressions with named groups. The prose pattern must
-  still be found (so a rewrite cannot silently drop the check) and every named value must agree.
-* **Generic rules**, for every notebook: a figure with a unit ("843 characters", "95 findings")
-  or a percentage in prose must be printed by some cell, passed to one in its code, or attributed
-  to a source in the same sentence. An approximate figure ("about 13,000 tokens") may be within
-  20 % of a printed one. The rules cannot read meaning; they catch the drift that matters most,
-  a number that changed in the output but not in the text.
+* **The claim registry** (``CLAIMS``): each entry ties one sentence of one notebook to the output
+  it rests on. ``prose`` is a regular expression over the notebook's markdown whose named groups
+  capture what the sentence says (a figure, a ratio, a comparison word such as "higher" or "not
+  among"); ``output`` reads the same notebook's outputs (a regular expression over the text, or a
+  function over the parsed tables) and ``verdict`` says whether the two agree. The sentence must
+  still be found, so a rewrite cannot silently drop its check: a failure names the claim and says
+  what to update. Figures are never written into the registry; they are read from the outputs, so
+  an output that changes after a redesign fails the sentence that no longer fits it.
+* **Generic figure rules**, for every notebook: a figure with a unit ("843 characters") or a
+  percentage in prose must be printed by some cell, passed to one in its code, or attributed to a
+  source in the same sentence; an approximate figure ("about 13,000 tokens") may be within 20 % of
+  a printed one.
+* **Ratios, with no slack**: a ratio in prose ("4.4 times", "3.0x") must equal, at the precision it
+  is stated, a ratio an output prints, or the quotient it shows beside it ("(1313 / 296)"), unless
+  the sentence names its source.
+* **Specification rules** (``SPEC_RULES``): statements that were true of an older revision of a
+  specification and are not true of the current one. MCP revision 2025-11-25 makes arguments that
+  fail a tool's input schema a tool execution error (a result with ``isError: true``, so the model
+  can correct itself); calling them a protocol error is the 2025-06-18 rule. They apply to prose,
+  quiz text and the README.
 
-``test_doctored_copies_are_caught`` proves that both kinds fail when a figure is changed.
+The doctored-copy tests prove each kind fails when a figure, a ratio, a comparison or a rule is
+changed.
 """
 from __future__ import annotations
 
+import ast
 import copy
-import json
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from course_text import ROOT, SOLUTIONS, load, notebook_passages, package_quiz_passages, readme_passage
 
-ROOT = Path(__file__).resolve().parents[1]
-SOLUTIONS = sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))
-
-WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
-                                    "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve "
+                 "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty")
+WORDS: dict[str, float] = {w: n for n, w in enumerate(_NUMBER_WORDS.split())}
+WORDS.update({"twice": 2, "half": 0.5})
 
 
 # ---------- reading a notebook ----------
+
+class _Tables(HTMLParser):
+    """The HTML tables pandas writes for a DataFrame: one list of rows per table, each row a dict by header."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[dict[str, str]]] = []
+        self._header: list[str] | None = None
+        self._row: list[str] | None = None
+        self._cell: list[str] | None = None
+        self._in_head = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self.tables.append([])
+            self._header = None
+        elif tag == "thead":
+            self._in_head = True
+        elif tag == "tr":
+            self._row = []
+        elif tag in ("th", "td"):
+            self._cell = []
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def handle_endtag(self, tag):
+        if tag in ("th", "td") and self._row is not None and self._cell is not None:
+            self._row.append("".join(self._cell).strip())
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            if self._in_head:
+                self._header = self._header or self._row  # the first header row names the columns
+            elif self._header and self.tables:
+                self.tables[-1].append(dict(zip(self._header, self._row)))
+            self._row = None
+        elif tag == "thead":
+            self._in_head = False
+
+
+Table = list[dict[str, str]]
+
 
 @dataclass(frozen=True)
 class Evidence:
     prose: tuple[str, ...]   # markdown cells
     outputs: str             # every text output (stream, text/plain, text/html), joined
     code: str                # every code cell's source, joined
+    tables: tuple[Table, ...] = field(default=())  # every DataFrame output, parsed
+
+    def table(self, *columns: str) -> Table:
+        """The first table that has all these columns; AssertionError naming them if none has."""
+        for rows in self.tables:
+            if rows and all(c in rows[0] for c in columns):
+                return rows
+        raise AssertionError(f"no table with the columns {columns}")
 
 
 def evidence(notebook: dict) -> Evidence:
-    prose, outputs, code = [], [], []
+    prose, outputs, code, tables = [], [], [], []
     for cell in notebook["cells"]:
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
@@ -57,34 +123,236 @@ def evidence(notebook: dict) -> Evidence:
             for kind in ("text/plain", "text/html"):
                 if kind in output.get("data", {}):
                     outputs.append("".join(output["data"][kind]))
-    return Evidence(tuple(prose), "\n\x00\n".join(outputs), "\n".join(code))
-
-
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+            if "text/html" in output.get("data", {}):
+                parser = _Tables()
+                parser.feed("".join(output["data"]["text/html"]))
+                tables += [t for t in parser.tables if t]
+    return Evidence(tuple(prose), "\n\x00\n".join(outputs), "\n".join(code), tuple(tables))
 
 
 def number(text: str) -> float:
-    """'1,060' -> 1060, 'Seven' -> 7, '0.194' -> 0.194."""
+    """'1,060' -> 1060, 'Seven' -> 7, '0.194' -> 0.194, '87%' -> 87."""
     word = WORDS.get(text.strip().lower())
-    return float(word) if word is not None else float(text.replace(",", ""))
+    return float(word) if word is not None else float(text.strip().rstrip("%").replace(",", ""))
+
+
+def decimals(text: str) -> int:
+    return len(text.split(".")[1]) if "." in text else 0
 
 
 def agree(prose_value: str, output_value: str) -> bool:
-    """Equal, to the precision the prose states (0.194 agrees with 0.1938)."""
+    """Equal, to the precision the prose states (0.194 agrees with 0.1938, 4.0 does not agree with 4.4)."""
     said, shown = number(prose_value), number(output_value)
-    decimals = len(prose_value.split(".")[1]) if "." in prose_value else 0
-    return abs(said - shown) <= 0.5 * 10 ** -decimals + 1e-9
+    return abs(said - shown) <= 0.5 * 10 ** -decimals(prose_value) + 1e-9
 
 
-# ---------- the claim table ----------
+# ---------- verdicts: does what the sentence says follow from what the output shows? ----------
+
+Said = Mapping[str, str]
+Shown = Mapping[str, object]
+Verdict = Callable[[Said, Shown], list[str]]
+
+# A comparison word and the relation it states between the output's `a` and `b`.
+RELATIONS: dict[str, Callable[[float, float], bool]] = {}
+for _words, _relation in (
+    ("higher above more larger longer greater wider overtakes beats exceeds", lambda a, b: a > b),
+    ("lower below fewer smaller shorter less narrower under", lambda a, b: a < b),
+    ("same equal unchanged", lambda a, b: a == b),
+):
+    for _word in _words.split():
+        RELATIONS[_word] = _relation
+
+
+def relation(word: str) -> Callable[[float, float], bool]:
+    """The relation a comparison names: the last word of the phrase that is a comparison word."""
+    known = [w for w in re.findall(r"[a-z]+", word.lower()) if w in RELATIONS]
+    assert known, f"no comparison word in {word!r}; known: {sorted(RELATIONS)}"
+    return RELATIONS[known[-1]]
+
+
+def same_figures(said: Said, shown: Shown) -> list[str]:
+    """Every named figure of the sentence equals the output's, at the sentence's precision."""
+    return [f"the text says {name} = {said[name]}, the output shows {shown[name]}"
+            for name in said if name in shown and not agree(said[name], str(shown[name]))]
+
+
+def exact_ratio(said: Said, shown: Shown) -> list[str]:
+    """The stated ratio `x` equals the printed one (`x`) or `num / den`, at the stated precision: no slack."""
+    value = float(shown["x"]) if "x" in shown else number(str(shown["num"])) / number(str(shown["den"]))
+    stated = number(said["x"])
+    if abs(stated - value) <= 0.5 * 10 ** -decimals(said["x"]) + 1e-9:
+        return []
+    return [f"the text says {said['x']} times, the output gives {value:.{max(decimals(said['x']), 1) + 1}f}"]
+
+
+def comparison(said: Said, shown: Shown) -> list[str]:
+    """The comparison word (`cmp`) holds between the output's `a` and `b`."""
+    a, b = float(shown["a"]), float(shown["b"])  # type: ignore[arg-type]
+    if relation(said["cmp"])(a, b):
+        return []
+    return [f"the text says {said['cmp']!r}, but the output compares {a:g} with {b:g}"]
+
+
+def membership(said: Said, shown: Shown) -> list[str]:
+    """'is among' / 'is not among' (`cmp`) holds for the item (`item`) and the printed list (`items`)."""
+    items = list(shown["items"])  # type: ignore[call-overload]
+    inside = said["item"] in items
+    negated = bool(re.search(r"\bnot\b|\bmissing\b|\bleft out\b", said["cmp"]))
+    if inside != negated:
+        return []
+    return [f"the text says {said['item']} {said['cmp']} the list, which is {items}"]
+
+
+def fastest_then_flat(said: Said, shown: Shown) -> list[str]:
+    """A curve 'falls fastest' from `start` to `turn`, 'then flattens': the later slope under half the early one."""
+    curve = shown["curve"]
+    assert isinstance(curve, dict)
+    start, turn = int(said["start"]), int(said["turn"])
+    end = max(curve)
+    early = (curve[start] - curve[turn]) / (turn - start)
+    late = abs(curve[turn] - curve[end]) / (end - turn)
+    problems = []
+    if early <= 0:
+        problems.append(f"the curve does not fall from {start} to {turn}: {curve[start]:g} -> {curve[turn]:g}")
+    for size in curve:
+        if start <= size < turn:
+            continue
+        later = [s for s in curve if s > size]
+        if size >= turn and later:
+            step = (curve[size] - curve[later[0]]) / (later[0] - size)
+            if step > early:
+                problems.append(f"it falls faster after {turn} ({size} -> {later[0]}) than from {start} to {turn}")
+    if late >= early / 2:
+        problems.append(f"it does not flatten after {turn}: {late:.2f} per step against {early:.2f} before")
+    return problems
+
+
+# ---------- the claim registry ----------
+
+Reader = Callable[[Evidence], Shown]
+
 
 @dataclass(frozen=True)
 class Claim:
-    notebook: str   # the two-digit prefix
-    prose: str      # regex over the markdown, with named groups
-    output: str     # regex over the outputs, with the same named groups
-    about: str      # what the claim says, for the failure message
+    notebook: str              # the two-digit prefix
+    prose: str                 # regex over the markdown, with named groups
+    output: str | Reader       # regex over the outputs with named groups, or a function of the evidence
+    about: str                 # what the claim says, for the failure message
+    verdict: Verdict = same_figures
+    evidence_from: str = ""    # another notebook whose outputs back the sentence ("" for its own)
+
+
+def _column(rows: Table, name: str) -> list[float]:
+    return [number(r[name]) for r in rows]
+
+
+def _row(rows: Table, column: str, value: str) -> dict[str, str]:
+    found = [r for r in rows if r.get(column) == value]
+    assert found, f"no row with {column} = {value!r}"
+    return found[0]
+
+
+def _search_against_all(which: str) -> Reader:
+    """Search's accuracy (`a`, the lowest of the k in `which`) against loading all (`b`)."""
+    def read(seen: Evidence) -> Shown:
+        rows = seen.table("loading", "accuracy")
+        everything = number(_row(rows, "loading", "load all")["accuracy"])
+        ks = {int(r["loading"].split("=")[1]): number(r["accuracy"]) for r in rows if "k=" in r["loading"]}
+        chosen = [acc for k, acc in ks.items() if (k >= 2 if which == "k>=2" else k == 1)]
+        if which == "k>=2":
+            return {"a": min(chosen), "b": everything}
+        return {"a": chosen[0], "b": everything}
+    return read
+
+
+def _growth_curve(picker: str) -> Reader:
+    def read(seen: Evidence) -> Shown:
+        rows = seen.table("tools", f"{picker} accuracy")
+        return {"curve": {int(r["tools"]): number(r[f"{picker} accuracy"]) for r in rows}}
+    return read
+
+
+def _growth_spread(seen: Evidence) -> Shown:
+    rows = seen.table("tools", "words accuracy", "bm25 accuracy")
+    words, bm25 = _column(rows, "words accuracy"), _column(rows, "bm25 accuracy")
+    return {"a": max(words) - min(words), "b": max(bm25) - min(bm25)}
+
+
+def _tokens_at(size: int) -> Reader:
+    def read(seen: Evidence) -> Shown:
+        rows = seen.table("tools", "tokens (estimate)")
+        return {"tokens": _row(rows, "tools", str(size))["tokens (estimate)"]}
+    return read
+
+
+def _tokens_per_tool(seen: Evidence) -> Shown:
+    rows = seen.table("tools", "tokens (estimate)")
+    sizes, tokens = _column(rows, "tools"), _column(rows, "tokens (estimate)")
+    return {"per_tool": f"{(tokens[-1] - tokens[0]) / (sizes[-1] - sizes[0]):.1f}"}
+
+
+def _consolidated_accuracy(seen: Evidence) -> Shown:
+    rows = seen.table("set", "right first tool")
+    return {"designed": _row(rows, "set", "designed")["right first tool"],
+            "merged": _row(rows, "set", "consolidated")["right first tool"]}
+
+
+def _found_list(seen: Evidence) -> Shown:
+    match = re.search(r"\[\s*'(?:[^']+)',[^\]]*\]", seen.outputs)
+    assert match, "no printed list of tool names"
+    return {"items": ast.literal_eval(match.group(0))}
+
+
+def _per_call(seen: Evidence) -> dict[str, dict[int, float]]:
+    rows = seen.table("run", "model call", "tokens sent (est.)")
+    calls: dict[str, dict[int, float]] = {}
+    for r in rows:
+        calls.setdefault(r["run"], {})[int(r["model call"])] = number(r["tokens sent (est.)"])
+    return calls
+
+
+def _overtakes(said: Said, shown: Shown) -> list[str]:
+    """'A overtakes B at call n and never comes back': A <= B before n, A > B from n on."""
+    mirror, designed = shown["mirror"], shown["designed"]
+    assert isinstance(mirror, dict) and isinstance(designed, dict)
+    n = int(said["call"])
+    wrong = [c for c in mirror if (c < n) == (mirror[c] > designed[c])]
+    return [f"at model call {c}: mirror {mirror[c]:g}, designed {designed[c]:g}" for c in wrong]
+
+
+def _technique(name: str) -> Callable[[Evidence], float]:
+    def read(seen: Evidence) -> float:
+        return number(_row(seen.table("technique", "tokens sent (est.)"), "technique", name)["tokens sent (est.)"])
+    return read
+
+
+def _note_cost(seen: Evidence) -> Shown:
+    return {"a": _technique("truncate at 1,000, with note")(seen) - _technique("truncate at 1,000, no note")(seen)}
+
+
+def _under(said: Said, shown: Shown) -> list[str]:
+    cost = float(shown["a"])  # type: ignore[arg-type]
+    return [] if cost < number(said["n"]) else [f"the note costs {cost:g} tokens, not under {said['n']}"]
+
+
+def _boundary_scores(seen: Evidence) -> Shown:
+    """09's offline stand-ins: the largest change a clause makes to any picker's score (0: they cannot see it)."""
+    rows = seen.table("picker", "descriptions", "right")
+    by_picker: dict[str, dict[str, float]] = {}
+    for r in rows:
+        by_picker.setdefault(r["picker"], {})[r["descriptions"]] = number(r["right"])
+    return {"a": max(abs(s["with clauses"] - s["without clauses"]) for s in by_picker.values()), "b": 0}
+
+
+def _level_gap(seen: Evidence) -> Shown:
+    match = re.search(r"mean gap (?P<gap>[\d.]+).*?run-to-run band (?P<band>[\d.]+)", seen.outputs, re.S)
+    assert match, "no sweep verdict printed"
+    return {"a": float(match["band"]), "b": float(match["gap"])}
+
+
+def _readers_follow(seen: Evidence) -> Shown:
+    rows = seen.table("note", "proposed a release of")
+    return {"n": str(sum(r["proposed a release of"] != "-" for r in rows)), "total": str(len(rows))}
 
 
 CLAIMS: tuple[Claim, ...] = (
@@ -96,20 +364,32 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("04", r"mirror's size \((?P<designed>\d+) / (?P<mirror>\d+)\)",
           r"mirror\s+7 tools, definitions about\s+(?P<mirror>\d+) tokens[\s\S]*designed\s+5 tools, definitions about\s+(?P<designed>\d+) tokens",
           "definition tokens"),
+    Claim("04", r"About (?P<x>[\d.]+) times the mirror's size",
+          r"mirror\s+7 tools, definitions about\s+(?P<den>\d+) tokens[\s\S]*designed\s+5 tools, definitions about\s+(?P<num>\d+) tokens",
+          "designed definitions against the mirror's, as a ratio", exact_ratio),
     Claim("04", r"returns (?P<showing>\d+) of (?P<total>\d+) orders by default",
           r'"total": (?P<total>\d+),\s*"showing": (?P<showing>\d+)', "the search's total and showing"),
+    Claim("04", r"under a quarter of the size \((?P<designed>\d+) against (?P<mirror>\d+) characters\)",
+          r"mirror\s+get_order\(.*?-> (?P<mirror>\d+) characters.*?designed sales_order_get_block_summary\(.*?"
+          r"-> (?P<designed>\d+) characters", "designed summary against the mirrored order"),
+    Claim("04", r"(?P<cmp>no offline stand-in|an offline stand-in) in this course can measure",
+          _boundary_scores, "a boundary clause is invisible to the offline stand-ins (09's table)",
+          lambda said, shown: comparison({"cmp": "same" if said["cmp"].startswith("no") else "higher"}, shown),
+          evidence_from="09"),
     Claim("05", r"so it finds\s+(?P<n>\d+)", r"== mirror: 7 tools, (?P<n>\d+) finding", "mirror findings"),
-    Claim("05", r"costs about (?P<x>[\d.]+)x the tokens", r"about (?P<x>[\d.]+)x the mirror's", "designed/mirror"),
+    Claim("05", r"costs about (?P<x>[\d.]+)x the tokens", r"about (?P<x>[\d.]+)x the mirror's",
+          "designed/mirror in the takeaways", exact_ratio),
+    Claim("05", r"definitions about (?P<x>[\d.]+) times as long", r"about (?P<x>[\d.]+)x the mirror's",
+          "designed/mirror after the lint", exact_ratio),
     Claim("08", r"(?P<errors>\d+) of (?P<calls>\d+) calls come back as tool errors",
           r"name only\s+(?P<calls>\d+)\s+(?P<errors>\d+)", "name-only errors and calls"),
     Claim("08", r"Those (?P<n>\d+) calls ran", r"(?P<n>\d+) of \d+ valid calls called a tool outside",
           "valid calls off the task"),
     Claim("08", r"the mean gap\s+is (?P<gap>[\d.]+)", r"mean gap (?P<gap>[\d.]+)", "paired mean gap"),
-    Claim("04", r"under a quarter of the size \((?P<designed>\d+) against (?P<mirror>\d+) characters\)",
-          r"mirror\s+get_order\(.*?-> (?P<mirror>\d+) characters.*?designed sales_order_get_block_summary\(.*?"
-          r"-> (?P<designed>\d+) characters", "designed summary against the mirrored order"),
     Claim("08", r"A bill of (?P<wrong>\d+) instead of (?P<right>\d+)",
           r"correct answer: (?P<right>\d+)\s+level 3 leaves (?P<wrong>\d+)", "G07 swapped at level three"),
+    Claim("08", r"Single runs scatter (?P<cmp>wider|narrower) than the gap", _level_gap,
+          "run-to-run band against the paired gap", comparison),
     Claim("10", r"(?P<none>\d+) of the (?P<total>\d+) need no tool at all",
           r"(?P<total>\d+) requests, (?P<none>\d+) of them need no tool", "requests that need no tool"),
     Claim("10", r"Each of the (?P<n>\d+) distractors gets one `desc-boundary`", r"'desc-boundary': (?P<n>\d+)",
@@ -120,6 +400,36 @@ CLAIMS: tuple[Claim, ...] = (
           "designed set in the consolidation table"),
     Claim("10", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+5\s+\d+\s+(?P<pct>\d+)%",
           "designed set at five tools in the growth table"),
+    Claim("10", r"the right tool, `(?P<item>\w+)`, (?P<cmp>is among|is not among) the three found", _found_list,
+          "the block summary among the three tools the search found", membership),
+    Claim("10", r"search with k = 2 or more comes out (?P<cmp>higher|lower) than loading all",
+          _search_against_all("k>=2"), "search (k >= 2) against loading all", comparison),
+    Claim("10", r"and with k = 1 (?P<cmp>higher|lower)", _search_against_all("k=1"),
+          "search (k = 1) against loading all", comparison),
+    Claim("10", r"BM25's accuracy (?P<cmp>falls fastest) while the near neighbours join \(solid line, "
+                r"(?P<start>\d+) to (?P<turn>\d+) tools\), then flattens",
+          _growth_curve("bm25"), "BM25's curve as the neighbours join", fastest_then_flat),
+    Claim("10", r"The word-matching stand-in moves (?P<cmp>less|more) than BM25", _growth_spread,
+          "spread of the two stand-ins' accuracy", comparison),
+    Claim("10", r"BM25 (?P<cmp>loses less|loses more) per added tool",
+          r"(?P<b>[\d.]+) points per tool when the neighbours join, (?P<a>[\d.]+) when unrelated",
+          "loss per tool, unrelated tools against neighbours", comparison),
+    Claim("10", r"more than our (?P<tokens>[\d,]+)\s+because", _tokens_at(50), "definitions at 50 tools"),
+    Claim("10", r"about (?P<per_tool>\d+) per tool here", _tokens_per_tool, "tokens per added tool"),
+    Claim("10", r"barely moves \(from (?P<designed>\d+) % to (?P<merged>\d+) %\)", _consolidated_accuracy,
+          "designed against consolidated accuracy"),
+    Claim("12", r"The mirrored run overtakes it at call (?P<call>\d+)",
+          lambda seen: _per_call(seen), "mirror against designed, call by call", _overtakes),
+    Claim("12", r"The note\s+costs little \(under (?P<n>\d+) tokens", _note_cost, "what the truncation note costs",
+          _under),
+    Claim("12", r"costs \*(?P<cmp>more|less)\* than carrying everything",
+          lambda seen: {"a": _technique("pages of 2, every page")(seen), "b": _technique("mirror, as is")(seen)},
+          "every page against carrying everything", comparison),
+    Claim("12", r"The designed set carries (?P<cmp>fewer|more) tokens than the mirror",
+          lambda seen: {"a": _technique("designed, as is")(seen), "b": _technique("mirror, as is")(seen)},
+          "designed against mirror over the task", comparison),
+    Claim("13", r"The scripted reader follows (?P<n>\d+) of (?P<total>\d+)", _readers_follow,
+          "records the literal reader follows"),
 )
 
 
@@ -129,21 +439,38 @@ def notebook_path(prefix: str) -> Path:
     return found[0]
 
 
-def claim_problems(notebook: dict, claim: Claim) -> list[str]:
-    """What is wrong with one claim in one notebook; [] when the prose and the output agree."""
+def claim_problems(notebook: dict, claim: Claim, backing: dict | None = None) -> list[str]:
+    """What is wrong with one claim in one notebook; [] when the prose and the output agree.
+
+    ``backing`` is the notebook whose outputs back the sentence (by default, the same notebook).
+    """
     seen = evidence(notebook)
-    text = "\n".join(seen.prose)
+    text = " ".join("\n".join(seen.prose).split())  # a sentence may break its line anywhere
     said = re.search(claim.prose, text, re.S)
     if not said:
         return [f"{claim.about}: the sentence /{claim.prose}/ is gone; update CLAIMS with the new wording"]
-    shown = re.search(claim.output, seen.outputs, re.S)
-    if not shown:
-        return [f"{claim.about}: no output matches /{claim.output}/"]
-    return [f"{claim.about}: the text says {name} = {said[name]}, the output shows {shown[name]}"
-            for name in said.groupdict() if not agree(said[name], shown[name])]
+    source = evidence(backing) if backing is not None else seen
+    if isinstance(claim.output, str):
+        match = re.search(claim.output, source.outputs, re.S)
+        if not match:
+            return [f"{claim.about}: no output matches /{claim.output}/"]
+        shown: Shown = match.groupdict()
+    else:
+        try:
+            shown = claim.output(source)
+        except AssertionError as error:
+            return [f"{claim.about}: {error}"]
+    stated = {k: v for k, v in said.groupdict().items() if v is not None}
+    return [f"{claim.about}: {problem}" for problem in claim.verdict(stated, shown)]
 
 
-# ---------- generic rules ----------
+def problems_of(claim: Claim, notebook: dict | None = None) -> list[str]:
+    notebook = load(notebook_path(claim.notebook)) if notebook is None else notebook
+    backing = load(notebook_path(claim.evidence_from)) if claim.evidence_from else None
+    return claim_problems(notebook, claim, backing)
+
+
+# ---------- generic figure rules ----------
 
 UNITS = (r"characters|tokens|findings?|finding\(s\)|tools|orders|calls|errors|steps|requests|seeds|"
          r"shipments|readings|bytes|records")
@@ -173,7 +500,7 @@ def _stem(unit: str) -> str:
 
 def _blocks(seen: Evidence) -> list[str]:
     """Each output on its own, and the code, so a number counts only beside its own unit."""
-    return [b for b in seen.outputs.split("\n\x00\n")] + [seen.code]
+    return [*seen.outputs.split("\n\x00\n"), seen.code]
 
 
 def _printed(seen: Evidence) -> dict[str, set[float]]:
@@ -227,23 +554,114 @@ def generic_problems(notebook: dict, prefix: str = "") -> list[str]:
     return problems
 
 
+# ---------- ratios, with no slack ----------
+
+RATIO = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:x\b|×|times\b)(?!\s*\d)")  # a product such as "3 x 240" is no ratio
+QUOTIENT = re.compile(r"\((\d[\d,]*(?:\.\d+)?)\s*/\s*(\d[\d,]*(?:\.\d+)?)\)")
+# Sources a ratio may be quoted from (the generic ATTRIBUTED is broader: "if", "say" ... are not sources).
+RATIO_SOURCE = re.compile(r"\bR\d+\b|\breport|\bsource|Anthropic|OpenAI|UC AI|\bpublished", re.I)
+
+
+def _printed_ratios(seen: Evidence) -> list[str]:
+    return RATIO.findall(seen.outputs)
+
+
+def ratio_problems(notebook: dict) -> list[str]:
+    """A ratio in prose equals a printed ratio, or its own (a / b), at the stated precision; 4.0 is not 4.4."""
+    seen = evidence(notebook)
+    printed = _printed_ratios(seen)
+    problems = []
+    for markdown in seen.prose:
+        for sentence in _sentences(markdown):
+            if RATIO_SOURCE.search(sentence):
+                continue
+            quotients = [number(a) / number(b) for a, b in QUOTIENT.findall(sentence) if number(b)]
+            for match in RATIO.finditer(sentence):
+                stated = match.group(1)
+                candidates = [*(number(p) for p in printed), *quotients]
+                if any(abs(number(stated) - c) <= 0.5 * 10 ** -decimals(stated) + 1e-9 for c in candidates):
+                    continue
+                problems.append(f"'{match.group(0).strip()}' is no printed ratio (printed: {sorted(set(printed))}): "
+                                f"{sentence.strip()[:100]!r}")
+    return problems
+
+
+# ---------- specification rules ----------
+
+@dataclass(frozen=True)
+class SpecRule:
+    about: str
+    says: re.Pattern[str]      # the outdated statement, within one clause
+    unless: re.Pattern[str]    # the sentence places it in its revision ("until 2025-06-18 ...")
+    current: str               # what the current revision says, for the failure message
+
+
+_INPUT = (r"(invalid|bad|wrong|malformed|mistyped) (tool )?(arguments?|input|params|parameters)|"
+          r"arguments? (that|which) (fail|break|do not (fit|match))|fails? (the|its) (input )?schema|"
+          r"schema (validation|violations?)|input validation")
+_PROTOCOL = r"protocol errors?|JSON-RPC errors?"
+SPEC_RULES: tuple[SpecRule, ...] = (
+    SpecRule(
+        "MCP: arguments that fail the input schema",
+        re.compile(rf"(?:{_INPUT})[^.;]{{0,90}}?(?:{_PROTOCOL})|(?:{_PROTOCOL})[^.;]{{0,60}}?"
+                   rf"(?:for|such as|like|as|:|\(|includ\w*)[^.;]{{0,50}}?(?:{_INPUT})", re.I),
+        re.compile(r"2025-06-18[^.]{0,120}\b(listed|was|were|called|used to|earlier|older)\b|"
+                   r"\b(until|before|no longer|earlier revision|older revision|used to)\b", re.I),
+        "since MCP revision 2025-11-25, input that fails a tool's schema is a tool execution error "
+        "(a result with isError: true), not a protocol error"),
+)
+
+
+def _spec_sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+|\n\s*[-*]\s+|\n\||\n\n", text) if s.strip()]
+
+
+def spec_problems(passages) -> list[str]:
+    problems = []
+    for passage in passages:
+        for sentence in _spec_sentences(passage.text):
+            for rule in SPEC_RULES:
+                if rule.says.search(sentence) and not rule.unless.search(sentence):
+                    problems.append(f"{passage.where}: {rule.about}: {' '.join(sentence.split())[:120]!r}; "
+                                    f"{rule.current}")
+    return problems
+
+
 # ---------- the tests ----------
 
 def test_there_are_notebooks_and_every_claim_names_one():
     assert SOLUTIONS, "no solution notebooks found"
     for claim in CLAIMS:
         notebook_path(claim.notebook)
+        if claim.evidence_from:
+            notebook_path(claim.evidence_from)
 
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: f"{c.notebook}-{c.about}")
-def test_every_claim_in_the_table_agrees_with_its_output(claim):
-    assert claim_problems(load(notebook_path(claim.notebook)), claim) == []
+def test_every_claim_in_the_registry_agrees_with_its_output(claim):
+    assert problems_of(claim) == []
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
 def test_no_figure_in_the_prose_lacks_an_output_or_a_source(path):
     assert generic_problems(load(path), path.name[:2]) == []
 
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
+def test_every_ratio_in_the_prose_is_the_printed_one(path):
+    assert ratio_problems(load(path)) == []
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
+def test_prose_and_quizzes_state_the_current_mcp_error_rule(path):
+    assert spec_problems(notebook_passages(path)) == []
+
+
+def test_readme_and_package_quizzes_state_the_current_mcp_error_rule():
+    assert spec_problems([readme_passage(), *package_quiz_passages()]) == []
+
+
+# ---------- doctored copies: each kind of check fails when the text stops fitting ----------
 
 def _doctor_prose(notebook: dict, old: str, new: str) -> dict:
     doctored = copy.deepcopy(notebook)
@@ -254,14 +672,40 @@ def _doctor_prose(notebook: dict, old: str, new: str) -> dict:
     raise AssertionError(f"{old!r} not found in the prose")
 
 
+
+
 def _doctor_output(notebook: dict, old: str, new: str) -> dict:
     doctored = copy.deepcopy(notebook)
     for cell in doctored["cells"]:
         for output in cell.get("outputs", []):
-            if "text" in output and old in "".join(output["text"]):
-                output["text"] = "".join(output["text"]).replace(old, new)
+            texts = [("text", output)] if "text" in output else []
+            texts += [(kind, output["data"]) for kind in ("text/plain", "text/html") if kind in output.get("data", {})]
+            hit = False
+            for key, holder in texts:
+                if old in "".join(holder[key]):
+                    holder[key] = "".join(holder[key]).replace(old, new)
+                    hit = True
+            if hit:
                 return doctored
     raise AssertionError(f"{old!r} not found in the outputs")
+
+
+def _said(prefix: str, pattern: str, group: str) -> str:
+    """What the notebook's prose says today, so a doctored copy changes the real sentence, whatever its figures."""
+    prose = "\n".join(evidence(load(notebook_path(prefix))).prose)
+    match = re.search(pattern.replace(" ", r"\s+"), prose, re.S)
+    assert match, f"/{pattern}/ not in {prefix}"
+    return match.group(0), match.group(group)
+
+
+def _claims_of(prefix: str) -> list[Claim]:
+    return [c for c in CLAIMS if c.notebook == prefix]
+
+
+def _caught(prefix: str, doctored: dict) -> bool:
+    original = load(notebook_path(prefix))
+    assert not any(problems_of(c, original) for c in _claims_of(prefix)), "the original must pass first"
+    return any(problems_of(c, doctored) for c in _claims_of(prefix))
 
 
 @pytest.mark.parametrize("prefix, where, old, new", [
@@ -273,13 +717,77 @@ def _doctor_output(notebook: dict, old: str, new: str) -> dict:
     ("10", "prose", "Each of the 95 distractors", "Each of the 96 distractors"),
     ("10", "prose", "The designed row's 87 %", "The designed row's 84 %"),
 ])
-def test_doctored_copies_are_caught_by_the_claim_table(prefix, where, old, new):
+def test_doctored_figures_are_caught_by_the_registry(prefix, where, old, new):
     original = load(notebook_path(prefix))
     doctor = _doctor_prose if where == "prose" else _doctor_output
-    doctored = doctor(original, old, new)
-    mine = [c for c in CLAIMS if c.notebook == prefix]
-    assert not any(claim_problems(original, c) for c in mine)
-    assert any(claim_problems(doctored, c) for c in mine)
+    assert _caught(prefix, doctor(original, old, new))
+
+
+# A comparison reversed, in each notebook that states one: the word flipped, the rest untouched.
+REVERSALS = [
+    ("04", r"no offline stand-in in this course can measure", "no offline stand-in", "an offline stand-in"),
+    ("08", r"Single runs scatter wider than the gap", "wider", "narrower"),
+    ("10", r"is among the three found", "is among", "is not among"),
+    ("10", r"comes out higher than loading all", "higher", "lower"),
+    ("10", r"and with k = 1 lower", "lower", "higher"),
+    ("10", r"The word-matching stand-in moves less than BM25", "less", "more"),
+    ("10", r"BM25 loses less per added tool", "loses less", "loses more"),
+    ("12", r"costs \*more\* than carrying everything", "*more*", "*less*"),
+    ("12", r"The designed set carries fewer tokens than the mirror", "fewer", "more"),
+]
+
+
+@pytest.mark.parametrize("prefix, pattern, old, new", REVERSALS, ids=lambda v: str(v)[:24])
+def test_a_reversed_comparison_is_caught(prefix, pattern, old, new):
+    sentence, _ = _said(prefix, pattern, 0)
+    doctored = _doctor_prose(load(notebook_path(prefix)), sentence, sentence.replace(old, new, 1))
+    assert _caught(prefix, doctored)
+
+
+def test_a_reversed_table_is_caught_even_when_the_sentence_stays():
+    """The other way round: the sentence stays and the output reverses under it (a redesign changed it)."""
+    notebook = load(notebook_path("10"))
+    rows = evidence(notebook).table("loading", "accuracy")
+    everything = _row(rows, "loading", "load all")["accuracy"]
+    doctored = _doctor_output(notebook, f"<td>load all</td>\n      <td>{everything}</td>",
+                              "<td>load all</td>\n      <td>99%</td>")
+    assert _caught("10", doctored)
+
+
+def test_a_curve_that_does_not_flatten_is_caught():
+    claim = next(c for c in CLAIMS if c.verdict is fastest_then_flat)
+    steady = {5: 95.0, 10: 90.0, 15: 85.0, 20: 80.0, 25: 75.0, 30: 70.0, 50: 50.0, 100: 0.0}
+    assert fastest_then_flat({"start": "5", "turn": "25"}, {"curve": steady})
+    assert problems_of(claim) == []
+
+
+@pytest.mark.parametrize("prefix, pattern", [
+    ("04", r"About (?P<x>[\d.]+) times the mirror's size"),
+    ("05", r"definitions about (?P<x>[\d.]+) times as long"),
+    ("05", r"costs about (?P<x>[\d.]+)x the tokens"),
+])
+def test_a_ratio_changed_by_five_percent_is_caught(prefix, pattern):
+    sentence, stated = _said(prefix, pattern, "x")
+    changed = f"{number(stated) * 1.05:.{decimals(stated)}f}"
+    assert changed != stated
+    doctored = _doctor_prose(load(notebook_path(prefix)), sentence, sentence.replace(stated, changed, 1))
+    assert _caught(prefix, doctored)
+    assert ratio_problems(doctored), "the generic ratio rule catches it too"
+
+
+def test_a_ratio_is_held_to_the_printed_one_with_no_slack():
+    """The finding of issue 25: '4.0 times' beside a printed 4.4x. 20 % slack let it pass; none may."""
+    notebook = {"cells": [
+        {"cell_type": "markdown", "source": "No findings, and definitions about 4.0 times as long."},
+        {"cell_type": "code", "source": "print(ratio)", "outputs": [{"text": "about 4.4x the mirror's tokens\n"}]}]}
+    assert ratio_problems(notebook)
+    notebook["cells"][0]["source"] = "No findings, and definitions about 4.4 times as long."
+    assert ratio_problems(notebook) == []
+    notebook["cells"][0]["source"] = "About 4.4 times the size (1313 / 296)."
+    notebook["cells"][1]["outputs"] = []
+    assert ratio_problems(notebook) == []
+    notebook["cells"][0]["source"] = "About 4.6 times the size (1313 / 296)."
+    assert ratio_problems(notebook)
 
 
 @pytest.mark.parametrize("prefix, old, new", [
@@ -294,9 +802,48 @@ def test_doctored_copies_are_caught_by_the_generic_rules(prefix, old, new):
     assert generic_problems(_doctor_prose(original, old, new), prefix)
 
 
+OLD_MCP_RULES = [
+    "An unknown tool or invalid arguments get a JSON-RPC protocol error, for the host's code.",
+    "Arguments that fail the input schema are a protocol error, so the host's code sees them.",
+    "A protocol error (an unknown tool, invalid arguments) comes back as a JSON-RPC error instead of a result.",
+    "Schema validation failures come back as JSON-RPC errors; the model never reads them.",
+]
+
+
+@pytest.mark.parametrize("sentence", OLD_MCP_RULES, ids=lambda s: s[:30])
+def test_the_old_mcp_error_rule_is_caught_in_prose_quiz_and_readme(sentence):
+    notebook = load(notebook_path("11"))
+    assert spec_problems(notebook_passages(notebook_path("11"), _doctor_prose(notebook, "## 5.", f"{sentence}\n\n## 5.")))
+    quiz_cell = {"cell_type": "code", "id": "q", "outputs": [], "source":
+                 f"Quiz((Question('Where does a bad argument go?', (Choice('A protocol error', {sentence!r}, "
+                 "correct=True),)),)).show()"}
+    assert spec_problems(notebook_passages(Path("11_doctored.ipynb"), {"cells": [quiz_cell]}))
+    readme = readme_passage()
+    assert spec_problems([type(readme)(readme.where, readme.kind, readme.text + "\n" + sentence + "\n")])
+
+
+@pytest.mark.parametrize("sentence", [
+    "Since MCP revision 2025-11-25, arguments that fail the schema come back as a tool execution error with "
+    "isError: true, so the model can correct them.",
+    "The 2025-06-18 revision listed invalid arguments as a protocol error; the current one makes them a tool "
+    "execution error.",
+    "An unknown tool or a malformed request gets a JSON-RPC error, for the host's code.",
+], ids=lambda s: s[:30])
+def test_the_current_mcp_error_rule_passes(sentence):
+    assert spec_problems([readme_passage().__class__("x", "prose", sentence)]) == []
+
+
 def test_a_sentence_that_names_its_source_may_quote_a_figure():
     notebook = {"cells": [{"cell_type": "markdown", "source": "Anthropic reports 55,000 tokens for 58 tools (R13)."},
                           {"cell_type": "code", "source": "print(1)", "outputs": [{"text": "1\n"}]}]}
     assert generic_problems(notebook) == []
     notebook["cells"][0]["source"] = "Fifty-eight tools take 55,000 tokens."
     assert generic_problems(notebook)
+
+
+def test_the_registry_reads_figures_from_outputs_not_from_itself():
+    """No figure of a notebook's output is written into the registry: each is read when the test runs."""
+    source = (ROOT / "tests" / "test_claims.py").read_text(encoding="utf-8")
+    registry = source[source.index("CLAIMS: tuple"):source.index("def notebook_path")]
+    for figure in ("1313", "13327", "6784", "81%", "84%", "0.1938"):
+        assert figure not in registry, f"{figure} is hard-coded in CLAIMS"
