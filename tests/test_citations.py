@@ -1,10 +1,13 @@
-"""Every vendor figure or product mechanism a notebook states names its source where it appears.
+"""Every vendor figure or product mechanism a notebook states names its source where it appears, as a link.
 
 The course's sources are listed once, in the README's References table (R1, R2 ...). A notebook
 paragraph that states one of the vendor figures below must, in the same paragraph, name the
-publisher (Anthropic, OpenAI, MCP, SAP, UC AI) or give a reference number. And every reference
-number a notebook uses must exist in the README, with a publisher, a title, an address (or a
-note saying the source gave none) and a date.
+publisher (Anthropic, OpenAI, MCP, SAP, UC AI) or give a reference number, and carry a link the
+learner can follow. Every reference number a notebook uses is itself a Markdown link,
+``[R5](address)``, to the address the README gives for it (or to the README's References table,
+``../README.md#references``, where the source gave none); a paragraph that names a source by its
+title (*Define tools*) links it. And every reference number must exist in the README, with a
+publisher, a title, an address (or a note saying the source gave none) and a date.
 """
 from __future__ import annotations
 
@@ -30,6 +33,9 @@ VENDOR_FIGURES = {
     "UC AI's catalog budget": r"31,855",
 }
 CITES = re.compile(r"\bR\d{1,2}\b|Anthropic|OpenAI|Model Context Protocol|\bMCP\b|UC AI|SAP's|\[references\]")
+# A link the learner can follow: a Markdown link to a page or to the References table, or a bare address.
+LINK = re.compile(r"\]\((?:https?://[^)\s]+|\.\./README\.md#references)\)|(?<!\()https?://\S+")
+REFERENCES_TABLE = "../README.md#references"
 
 
 def paragraphs(path: Path) -> list[str]:
@@ -44,7 +50,46 @@ def paragraphs(path: Path) -> list[str]:
 def uncited(path: Path) -> list[str]:
     return [f"{what}: {para.strip()[:90]!r}" for para in paragraphs(path)
             for what, pattern in VENDOR_FIGURES.items()
-            if re.search(pattern, para, re.I) and not CITES.search(para)]
+            if re.search(pattern, para, re.I) and not (CITES.search(para) and LINK.search(para))]
+
+
+def _outside_code(text: str) -> str:
+    return re.sub(r"`[^`]*`", "``", text)
+
+
+def unlinked_references(path: Path) -> list[str]:
+    """Reference numbers that are not a link to their own address, in the notebook's prose."""
+    targets = {key: (row[2].split()[0] if row[2].startswith("http") else REFERENCES_TABLE)
+               for key, row in readme_references().items()}
+    problems = []
+    for para in paragraphs(path):
+        text = _outside_code(para)
+        linked = {m.start(1): (m[1], m[2]) for m in re.finditer(r"\[(R\d{1,2})\]\(([^)\s]*)\)", text)}
+        for key, target in linked.values():
+            if key in targets and target != targets[key]:
+                problems.append(f"[{key}]({target}) should link to {targets[key]}: {para.strip()[:80]!r}")
+        for match in re.finditer(r"\bR\d{1,2}\b", text):
+            if match.start() not in linked:
+                problems.append(f"{match[0]} is not a link; write [{match[0]}]({targets.get(match[0], '?')}): "
+                                f"{para.strip()[:80]!r}")
+    return problems
+
+
+def source_titles() -> dict[str, str]:
+    """Each reference's short title ('Define tools' of 'Define tools (Claude Platform Docs)'), by key."""
+    return {key: re.split(r" \(|, \"", row[1])[0].strip() for key, row in readme_references().items()}
+
+
+def titles_without_a_link(path: Path) -> list[str]:
+    """A paragraph that names a source by its title in italics or quotes must also link it."""
+    titles = [t for t in source_titles().values() if len(t) > 4]
+    problems = []
+    for para in paragraphs(path):
+        flat = " ".join(para.split())
+        named = [t for t in titles if re.search(rf"[*\"]{re.escape(t)}[*\",]", flat, re.I)]
+        if named and not LINK.search(para):
+            problems.append(f"names {named[0]!r} without a link: {para.strip()[:90]!r}")
+    return problems
 
 
 def readme_references() -> dict[str, list[str]]:
@@ -59,9 +104,7 @@ def readme_references() -> dict[str, list[str]]:
 
 
 # Notebooks whose citations are being added in their own revision; empty this once they pass.
-PENDING = {
-    "07_code_mode_catalog": "UC AI's catalog budget is to be attributed to UC AI (R20)",
-}
+PENDING: dict[str, str] = {}
 
 
 def _marked(path: Path):
@@ -72,6 +115,37 @@ def _marked(path: Path):
 @pytest.mark.parametrize("path", [_marked(p) for p in SOLUTIONS], ids=lambda p: p.stem)
 def test_vendor_figures_name_their_source_where_they_appear(path):
     assert uncited(path) == []
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
+def test_every_reference_number_is_a_link_to_its_source(path):
+    assert unlinked_references(path) == []
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
+def test_a_source_named_by_its_title_is_linked(path):
+    assert titles_without_a_link(path) == []
+
+
+def test_an_unlinked_citation_is_caught(tmp_path):
+    path = tmp_path / "99_doctored.ipynb"
+    url = readme_references()["R3"][2].split()[0]
+    for text, caught in (
+        ("Anthropic asks for three to four sentences (R3).", True),
+        ("Anthropic asks for three to four sentences ([references](../README.md#references) R3).", True),
+        ("Anthropic asks for three to four sentences ([R3](https://example.com/elsewhere)).", True),
+        (f"Anthropic asks for three to four sentences ([R3]({url})).", False),
+        ("UC AI's budget is 31,855 bytes ([R20](../README.md#references)).", False),
+        ("Write `R3` in code: not a citation.", False),
+    ):
+        path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": text}]}), encoding="utf-8")
+        assert bool(unlinked_references(path)) is caught, text
+    path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source":
+                                           "Anthropic's *Define tools* page asks for four sentences."}]}))
+    assert titles_without_a_link(path)
+    path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source":
+                                           f"Anthropic's *Define tools* page asks for four sentences ([R3]({url}))."}]}))
+    assert titles_without_a_link(path) == []
 
 
 def test_readme_references_are_complete():
@@ -95,5 +169,9 @@ def test_an_uncited_vendor_figure_is_caught(tmp_path):
     path.write_text(json.dumps(notebook), encoding="utf-8")
     assert uncited(path)
     notebook["cells"][0]["source"] = "OpenAI's guide suggests fewer than 20 tools, a soft limit (R1)."
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    assert uncited(path), "named, but no link to follow"
+    url = readme_references()["R1"][2].split()[0]
+    notebook["cells"][0]["source"] = f"OpenAI's guide suggests fewer than 20 tools, a soft limit ([R1]({url}))."
     path.write_text(json.dumps(notebook), encoding="utf-8")
     assert uncited(path) == []

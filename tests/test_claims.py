@@ -381,7 +381,7 @@ CLAIMS: tuple[Claim, ...] = (
           "designed/mirror in the takeaways", exact_ratio),
     Claim("05", r"definitions about (?P<x>[\d.]+) times as long", r"about (?P<x>[\d.]+)x the mirror's",
           "designed/mirror after the lint", exact_ratio),
-    Claim("08", r"(?P<errors>\d+) of (?P<calls>\d+) calls come back as tool errors",
+    Claim("08", r"(?P<errors>\d+) of the (?P<calls>\d+) calls end in a tool error",
           r"name only\s+(?P<calls>\d+)\s+(?P<errors>\d+)", "name-only errors and calls"),
     Claim("08", r"Those (?P<n>\d+) calls ran", r"(?P<n>\d+) of \d+ valid calls called a tool outside",
           "valid calls off the task"),
@@ -794,7 +794,7 @@ def test_a_ratio_is_held_to_the_printed_one_with_no_slack():
     ("03", "gets 843 characters", "gets 900 characters"),
     ("10", "The designed row's 87 %", "The designed row's 85 %"),
     ("04", "designed call (the repeat)", "designed call (the repeat, 318 characters)"),
-    ("08", "Those 8 calls ran", "Those 9 calls ran"),
+    ("08", "Those 8\ncalls ran", "Those 9\ncalls ran"),
 ])
 def test_doctored_copies_are_caught_by_the_generic_rules(prefix, old, new):
     original = load(notebook_path(prefix))
