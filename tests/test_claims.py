@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -39,12 +40,98 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from course_text import ROOT, SOLUTIONS, load, notebook_passages, package_quiz_passages, readme_passage
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTIONS = sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))
 
 _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve "
                  "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty")
 WORDS: dict[str, float] = {w: n for n, w in enumerate(_NUMBER_WORDS.split())}
 WORDS.update({"twice": 2, "half": 0.5})
+
+
+# ---------- the words the course says: prose, quizzes wherever they live, the README ----------
+# One home for reading them: tests/test_seed_overlap.py imports these too.
+
+QUIZ_CALLS = frozenset({"Question", "Choice"})
+
+
+@dataclass(frozen=True)
+class Passage:
+    where: str  # "solutions/04_designed_tools.ipynb cell c007", "src/workbook/quiz_data.py line 12", "README.md"
+    kind: str   # "prose", "quiz" or "readme"
+    text: str
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _call_name(node: ast.Call) -> str:
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _strings(node: ast.AST) -> list[str]:
+    """Every string constant under ``node``; adjacent literals are already joined by the parser."""
+    found = []
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+            found.append(inner.value)
+        elif isinstance(inner, ast.JoinedStr):  # an f-string: its literal parts
+            found.append("".join(v.value for v in inner.values if isinstance(v, ast.Constant)))
+    return found
+
+
+def quiz_strings(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each string given to a Question or Choice call in ``source``; [] if it does not parse."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        # A notebook cell may hold IPython syntax (%magic, top-level await); quizzes never do.
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _call_name(node) in QUIZ_CALLS:
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                if isinstance(arg, (ast.Constant, ast.JoinedStr)):
+                    found += [(node.lineno, s) for s in _strings(arg) if s.strip()]
+    return found
+
+
+def notebook_passages(path: Path, notebook: dict | None = None) -> list[Passage]:
+    notebook = load(path) if notebook is None else notebook
+    found = []
+    for n, cell in enumerate(notebook["cells"]):
+        source = "".join(cell["source"])
+        where = f"{path.parent.name}/{path.name} cell {cell.get('id', n)}"
+        if cell["cell_type"] == "markdown":
+            found.append(Passage(where, "prose", source))
+        elif cell["cell_type"] == "code" and ("Question(" in source or "Choice(" in source):
+            found += [Passage(f"{where} line {line}", "quiz", text) for line, text in quiz_strings(source)]
+    return found
+
+
+def package_quiz_passages() -> list[Passage]:
+    """Quiz text kept in the packages (a module that builds Question or Choice objects)."""
+    found = []
+    for package in ("workbook", "tooldesign"):
+        for path in sorted((ROOT / "src" / package).rglob("*.py")):
+            source = path.read_text(encoding="utf-8")
+            if "Question(" not in source and "Choice(" not in source:
+                continue
+            where = path.relative_to(ROOT).as_posix()
+            found += [Passage(f"{where} line {line}", "quiz", text) for line, text in quiz_strings(source)]
+    return found
+
+
+def readme_passage() -> Passage:
+    return Passage("README.md", "readme", (ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+def all_passages() -> list[Passage]:
+    found = [p for path in SOLUTIONS for p in notebook_passages(path)]
+    return found + package_quiz_passages() + [readme_passage()]
 
 
 # ---------- reading a notebook ----------
@@ -155,8 +242,8 @@ Verdict = Callable[[Said, Shown], list[str]]
 # A comparison word and the relation it states between the output's `a` and `b`.
 RELATIONS: dict[str, Callable[[float, float], bool]] = {}
 for _words, _relation in (
-    ("higher above more larger longer greater wider overtakes beats exceeds", lambda a, b: a > b),
-    ("lower below fewer smaller shorter less narrower under", lambda a, b: a < b),
+    ("higher above more larger longer greater wider overtakes beats exceeds most highest largest dearest over", lambda a, b: a > b),
+    ("lower below fewer smaller shorter less narrower under cheapest least lowest smallest fewest", lambda a, b: a < b),
     ("same equal unchanged", lambda a, b: a == b),
 ):
     for _word in _words.split():
@@ -355,6 +442,33 @@ def _readers_follow(seen: Evidence) -> Shown:
     return {"n": str(sum(r["proposed a release of"] != "-" for r in rows)), "total": str(len(rows))}
 
 
+def _sizes_of_order_tools(seen: Evidence) -> Shown:
+    sizes = {m["tool"]: number(m["size"]) for m in
+             re.finditer(r"(?m)^(?P<tool>get_order\w*)\s+.*?->\s+(?P<size>[\d,]+) characters", seen.outputs)}
+    assert "get_order_status" in sizes, "no sizes of the three order tools printed"
+    return {"a": sizes["get_order_status"], "b": min(v for k, v in sizes.items() if k != "get_order_status")}
+
+
+def _list_first(seen: Evidence) -> Shown:
+    reads = [(m["first"], number(m["total"])) for m in
+             re.finditer(r"results of \[(?P<first>\d+),[^\]]*\] characters -> the model reads (?P<total>[\d,]+)",
+                          seen.outputs)]
+    assert len(reads) == 2, "the two orders of the three calls are not printed"
+    biggest = max(reads, key=lambda r: number(r[0]))
+    return {"a": biggest[1], "b": next(total for first, total in reads if first != biggest[0])}
+
+
+def _first_call(seen: Evidence) -> Shown:
+    calls = _per_call(seen)
+    return {"a": calls["designed"][1], "b": calls["mirror"][1]}
+
+
+def _neighbour_cost_ratio(said: Said, shown: Shown) -> list[str]:
+    """'more than twice': the ratio of the two per-tool losses against the stated factor."""
+    ratio = number(str(shown["b"])) / number(str(shown["a"]))
+    return comparison(said, {"a": ratio, "b": number(said["k"])})
+
+
 CLAIMS: tuple[Claim, ...] = (
     Claim("01", r"(?P<count>\w+) of the (?P<total>\w+) orders belong to customer 10023",
           r"(?P<total>\d+) orders:.*?10023: (?P<count>\d+)", "orders of customer 10023"),
@@ -439,6 +553,23 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("12", r"The designed set carries (?P<cmp>fewer|more) tokens than the mirror",
           lambda seen: {"a": _technique("designed, as is")(seen), "b": _technique("mirror, as is")(seen)},
           "designed against mirror over the task", comparison),
+    Claim("03", r"`get_order_status` returns only the code fields, so it is the (?P<cmp>cheapest|dearest)",
+          _sizes_of_order_tools, "the status tool's result against the other two", comparison),
+    Claim("03", r"The big list read first costs the (?P<cmp>most|least)", _list_first,
+          "the loop's reading, big result first against last", comparison),
+    Claim("04", r"The designed summary is (?P<cmp>under|over) a quarter of the size \((?P<d>\d+) against (?P<m>\d+)",
+          lambda seen: {"a": 0.0, "b": 0.25}, "the designed summary's share of the mirrored order",
+          lambda said, shown: comparison(said, {"a": number(said["d"]) / number(said["m"]), "b": 0.25})),
+    Claim("09", r"Each picker scores the (?P<cmp>same) with and without clauses", _boundary_scores,
+          "the offline stand-ins with and without boundary clauses", comparison),
+    Claim("10", r"a near\s+neighbour costs (?P<cmp>more|less) than (?P<k>twice|three times) the accuracy",
+          r"(?P<b>[\d.]+) points per tool when the neighbours join, (?P<a>[\d.]+) when unrelated",
+          "what a near neighbour costs against an unrelated tool", _neighbour_cost_ratio),
+    Claim("12", r"The designed run starts (?P<cmp>higher|lower)", _first_call,
+          "the first model call, designed against mirror", comparison),
+    Claim("12", r"the mirrored run sent (?P<cmp>more|fewer) tokens than the designed one",
+          lambda seen: {"a": _technique("mirror, as is")(seen), "b": _technique("designed, as is")(seen)},
+          "the whole task, mirror against designed", comparison),
     Claim("13", r"The scripted reader follows (?P<n>\d+) of (?P<total>\d+)", _readers_follow,
           "records the literal reader follows"),
 )
@@ -736,6 +867,12 @@ def test_doctored_figures_are_caught_by_the_registry(prefix, where, old, new):
 
 # A comparison reversed, in each notebook that states one: the word flipped, the rest untouched.
 REVERSALS = [
+    ("03", r"so it is the cheapest", "cheapest", "dearest"),
+    ("03", r"The big list read first costs the most", "most", "least"),
+    ("04", r"The designed summary is under a quarter", "under", "over"),
+    ("10", r"a near neighbour costs more than twice", "more", "less"),
+    ("12", r"The designed run starts higher", "higher", "lower"),
+    ("12", r"the mirrored run sent more tokens than the designed one", "more", "fewer"),
     ("07", r"Setting the bulk tools to `code` saves less here", "saves less", "saves more"),
     ("04", r"no offline stand-in in this course can measure", "no offline stand-in", "an offline stand-in"),
     ("08", r"Single runs scatter wider than the gap", "wider", "narrower"),

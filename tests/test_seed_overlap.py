@@ -3,7 +3,7 @@
 The course was written from four source documents (the seeds). Their facts, figures, API and field
 names carry over; their sentences do not. This test compares every run of eight or more words of
 each notebook's prose, of every quiz (in a notebook cell or in a package module, wherever the quiz
-text is kept: ``tests/course_text.py`` finds it) and of the README against the seeds, and fails on
+text is kept: ``tests/test_claims.py`` reads it) and of the README against the seeds, and fails on
 each run they share, unless the run lies inside one of the few phrases that must match: a citation
 (publisher, title and date of a row of the README's References table, read from there), or one of
 the identifiers and data values in ``ALLOWED``, each with its reason.
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from course_text import ROOT, Passage, all_passages
+from test_claims import ROOT, Passage, all_passages
 
 RUN = 8  # words in a row that may not stand as they do in a seed
 
