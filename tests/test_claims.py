@@ -73,14 +73,12 @@ def _call_name(node: ast.Call) -> str:
 
 
 def _strings(node: ast.AST) -> list[str]:
-    """Every string constant under ``node``; adjacent literals are already joined by the parser."""
-    found = []
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
-            found.append(inner.value)
-        elif isinstance(inner, ast.JoinedStr):  # an f-string: its literal parts
-            found.append("".join(v.value for v in inner.values if isinstance(v, ast.Constant)))
-    return found
+    """The text of a string constant, or the literal parts of an f-string joined (adjacent literals are one)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        return ["".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))]
+    return []
 
 
 def quiz_strings(source: str) -> list[tuple[int, str]]:
@@ -112,16 +110,37 @@ def notebook_passages(path: Path, notebook: dict | None = None) -> list[Passage]
     return found
 
 
-def package_quiz_passages() -> list[Passage]:
-    """Quiz text kept in the packages (a module that builds Question or Choice objects)."""
+def module_strings(source: str) -> list[tuple[int, str]]:
+    """(line, text) of every string literal in a module: a quiz module may keep its text in plain data."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    # The literal parts of an f-string are read with their f-string, not again on their own.
+    parts = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+    return [(getattr(node, "lineno", 0), text) for node in ast.walk(tree)
+            if isinstance(node, (ast.Constant, ast.JoinedStr)) and id(node) not in parts
+            for text in _strings(node) if text.strip()]
+
+
+def package_quiz_passages(src: Path = ROOT / "src") -> list[Passage]:
+    """Quiz text kept in the packages, wherever it lives.
+
+    A module whose path names a quiz (``quiz.py``, ``quizzes/lesson04.py``, ``lesson04_quiz.py``) gives
+    every string literal it holds; any other module gives the strings it passes to Question or Choice.
+    """
     found = []
     for package in ("workbook", "tooldesign"):
-        for path in sorted((ROOT / "src" / package).rglob("*.py")):
+        for path in sorted((src / package).rglob("*.py")):
             source = path.read_text(encoding="utf-8")
-            if "Question(" not in source and "Choice(" not in source:
+            where = "src/" + path.relative_to(src).as_posix()
+            if "quiz" in path.relative_to(src).as_posix().lower():
+                strings = module_strings(source)
+            elif "Question(" in source or "Choice(" in source:
+                strings = quiz_strings(source)
+            else:
                 continue
-            where = path.relative_to(ROOT).as_posix()
-            found += [Passage(f"{where} line {line}", "quiz", text) for line, text in quiz_strings(source)]
+            found += [Passage(f"{where} line {line}", "quiz", text) for line, text in strings]
     return found
 
 
@@ -748,7 +767,8 @@ SPEC_RULES: tuple[SpecRule, ...] = (
         re.compile(rf"(?:{_INPUT})[^.;]{{0,90}}?(?:{_PROTOCOL})|(?:{_PROTOCOL})[^.;]{{0,60}}?"
                    rf"(?:for|such as|like|as|:|\(|includ\w*)[^.;]{{0,50}}?(?:{_INPUT})", re.I),
         re.compile(r"2025-06-18[^.]{0,120}\b(listed|was|were|called|used to|earlier|older)\b|"
-                   r"\b(until|before|no longer|earlier revision|older revision|used to)\b", re.I),
+                   r"\b(until|before|no longer|earlier revision|older revision|used to)\b|"
+                   r"\b(not|never|rather than|instead of)\b[^.;]{0,20}\b(protocol|JSON-RPC) errors?", re.I),
         "since MCP revision 2025-11-25, input that fails a tool's schema is a tool execution error "
         "(a result with isError: true), not a protocol error"),
 )
@@ -958,6 +978,7 @@ OLD_MCP_RULES = [
     "Arguments that fail the input schema are a protocol error, so the host's code sees them.",
     "A protocol error (an unknown tool, invalid arguments) comes back as a JSON-RPC error instead of a result.",
     "Schema validation failures come back as JSON-RPC errors; the model never reads them.",
+    "Invalid arguments are a protocol error, not a tool error.",
 ]
 
 
@@ -979,6 +1000,8 @@ def test_the_old_mcp_error_rule_is_caught_in_prose_quiz_and_readme(sentence):
     "The 2025-06-18 revision listed invalid arguments as a protocol error; the current one makes them a tool "
     "execution error.",
     "An unknown tool or a malformed request gets a JSON-RPC error, for the host's code.",
+    "Since 2025-11-25, input that fails the schema is a tool execution error (isError: true), not a protocol error.",
+    "Bad arguments come back as a result the model reads, never as a JSON-RPC error.",
 ], ids=lambda s: s[:30])
 def test_the_current_mcp_error_rule_passes(sentence):
     assert spec_problems([readme_passage().__class__("x", "prose", sentence)]) == []

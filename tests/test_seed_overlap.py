@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from test_claims import ROOT, Passage, all_passages
+from test_claims import ROOT, Passage, all_passages, package_quiz_passages
 
 RUN = 8  # words in a row that may not stand as they do in a seed
 
@@ -156,3 +156,18 @@ def test_quiz_text_is_found_in_notebooks_and_in_packages():
     kinds = {p.kind for p in all_passages()}
     assert {"prose", "quiz", "readme"} <= kinds
     assert any(p.kind == "quiz" and p.where.startswith("solutions/") for p in all_passages())
+
+
+def test_quiz_text_moved_into_a_package_module_is_still_compared(tmp_path):
+    copied = "It does not say what should be called, and the agent pays for that difference in steps."
+    quizzes = tmp_path / "workbook" / "quizzes"
+    quizzes.mkdir(parents=True)
+    (quizzes / "lesson08.py").write_text(f'QUIZ = (("Why?", (("Because", {copied!r}, True),)),)\n', encoding="utf-8")
+    (tmp_path / "tooldesign").mkdir()
+    (tmp_path / "tooldesign" / "levels.py").write_text(
+        f"QUESTIONS = [Question({copied!r}, (Choice('a', 'b', correct=True),))]\nHELP = {copied!r}\n", encoding="utf-8")
+    found = package_quiz_passages(tmp_path)
+    assert {p.where.split(" line")[0] for p in found} == {"src/workbook/quizzes/lesson08.py", "src/tooldesign/levels.py"}
+    assert sum(p.text == copied for p in found) == 2, "a quiz module's data, and a Question call elsewhere, not HELP"
+    index = dict.fromkeys(_shingles(words(copied)), "seed.txt")
+    assert len(overlaps(found, index)) == 2
