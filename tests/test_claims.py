@@ -282,11 +282,24 @@ def same_figures(said: Said, shown: Shown) -> list[str]:
             for name in said if name in shown and not agree(said[name], str(shown[name]))]
 
 
+def same_ratio(stated: str, printed: str | None, value: float) -> bool:
+    """No slack. Against a printed ratio, the stated one read at the printed precision is the printed one
+    ("4.0" and "4" are not "4.4"; "4.44" is); against a quotient, the two agree at the stated precision."""
+    if printed is not None:
+        places = decimals(printed)
+        return f"{number(stated):.{places}f}" == f"{number(printed):.{places}f}"
+    return abs(number(stated) - value) <= 0.5 * 10 ** -decimals(stated) + 1e-9
+
+
 def exact_ratio(said: Said, shown: Shown) -> list[str]:
-    """The stated ratio `x` equals the printed one (`x`) or `num / den`, at the stated precision: no slack."""
-    value = float(shown["x"]) if "x" in shown else number(str(shown["num"])) / number(str(shown["den"]))
-    stated = number(said["x"])
-    if abs(stated - value) <= 0.5 * 10 ** -decimals(said["x"]) + 1e-9:
+    """The stated ratio `x` is the printed one (`x`), or `num / den` at the stated precision: no slack."""
+    if "x" in shown:
+        printed = str(shown["x"])
+        if same_ratio(said["x"], printed, number(printed)):
+            return []
+        return [f"the text says {said['x']} times, the output prints {printed}"]
+    value = number(str(shown["num"])) / number(str(shown["den"]))
+    if same_ratio(said["x"], None, value):
         return []
     return [f"the text says {said['x']} times, the output gives {value:.{max(decimals(said['x']), 1) + 1}f}"]
 
@@ -739,8 +752,8 @@ def ratio_problems(notebook: dict) -> list[str]:
             quotients = [number(a) / number(b) for a, b in QUOTIENT.findall(sentence) if number(b)]
             for match in RATIO.finditer(sentence):
                 stated = match.group(1)
-                candidates = [*(number(p) for p in printed), *quotients]
-                if any(abs(number(stated) - c) <= 0.5 * 10 ** -decimals(stated) + 1e-9 for c in candidates):
+                if any(same_ratio(stated, p, number(p)) for p in printed) or \
+                        any(same_ratio(stated, None, q) for q in quotients):
                     continue
                 problems.append(f"'{match.group(0).strip()}' is no printed ratio (printed: {sorted(set(printed))}): "
                                 f"{sentence.strip()[:100]!r}")
@@ -954,6 +967,10 @@ def test_a_ratio_is_held_to_the_printed_one_with_no_slack():
     assert ratio_problems(notebook)
     notebook["cells"][0]["source"] = "No findings, and definitions about 4.4 times as long."
     assert ratio_problems(notebook) == []
+    notebook["cells"][0]["source"] = "No findings, and definitions about 4 times as long."
+    assert ratio_problems(notebook), "coarser than printed is slack too: the output says 4.4"
+    assert exact_ratio({"x": "4"}, {"x": "4.4"}) and exact_ratio({"x": "4.6"}, {"x": "4.4"})
+    assert exact_ratio({"x": "4.4"}, {"x": "4.4"}) == [] and exact_ratio({"x": "4.44"}, {"x": "4.4"}) == []
     notebook["cells"][0]["source"] = "About 4.4 times the size (1313 / 296)."
     notebook["cells"][1]["outputs"] = []
     assert ratio_problems(notebook) == []
