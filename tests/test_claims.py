@@ -322,6 +322,17 @@ def membership(said: Said, shown: Shown) -> list[str]:
     return [f"the text says {said['item']} {said['cmp']} the list, which is {items}"]
 
 
+def position(said: Said, shown: Shown) -> list[str]:
+    """'first' / 'not first' (`pos`) for the item (`item`) in the printed list (`items`)."""
+    items = list(shown["items"])  # type: ignore[call-overload]
+    if said["item"] not in items:
+        return [f"{said['item']} is not in the list {items}"]
+    first = items.index(said["item"]) == 0
+    if first != bool(re.search(r"\bnot\b", said["pos"])):
+        return []
+    return [f"the text says {said['item']} is {said['pos']}, the list is {items}"]
+
+
 def fastest_then_flat(said: Said, shown: Shown) -> list[str]:
     """A curve 'falls fastest' from `start` to `turn`, 'then flattens': the later slope under half the early one."""
     curve = shown["curve"]
@@ -559,6 +570,8 @@ CLAIMS: tuple[Claim, ...] = (
           "designed set at five tools in the growth table"),
     Claim("10", r"the right tool, `(?P<item>\w+)`, (?P<cmp>is among|is not among) the three found", _found_list,
           "the block summary among the three tools the search found", membership),
+    Claim("10", r"the right tool, `(?P<item>\w+)`, is among the three found, (?P<pos>though not first|first)",
+          _found_list, "where the block summary stands among the three found", position),
     Claim("10", r"search with k = 2 or more comes out (?P<cmp>higher|lower) than loading all",
           _search_against_all("k>=2"), "search (k >= 2) against loading all", comparison),
     Claim("10", r"and with k = 1 (?P<cmp>higher|lower)", _search_against_all("k=1"),
@@ -910,6 +923,7 @@ REVERSALS = [
     ("04", r"no offline stand-in in this course can measure", "no offline stand-in", "an offline stand-in"),
     ("08", r"Single runs scatter wider than the gap", "wider", "narrower"),
     ("10", r"is among the three found", "is among", "is not among"),
+    ("10", r"among the three found, though not first", "though not first", "first"),
     ("10", r"comes out higher than loading all", "higher", "lower"),
     ("10", r"and with k = 1 lower", "lower", "higher"),
     ("10", r"The word-matching stand-in moves less than BM25", "less", "more"),
@@ -922,7 +936,9 @@ REVERSALS = [
 @pytest.mark.parametrize("prefix, pattern, old, new", REVERSALS, ids=lambda v: str(v)[:24])
 def test_a_reversed_comparison_is_caught(prefix, pattern, old, new):
     sentence, _ = _said(prefix, pattern, 0)
-    doctored = _doctor_prose(load(notebook_path(prefix)), sentence, sentence.replace(old, new, 1))
+    flipped = re.sub(r"\s+".join(map(re.escape, old.split())), new, sentence, count=1)
+    assert flipped != sentence, f"{old!r} not in {sentence!r}"
+    doctored = _doctor_prose(load(notebook_path(prefix)), sentence, flipped)
     assert _caught(prefix, doctored)
 
 
