@@ -12,7 +12,7 @@ PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanit
 NB ?=
 WHEELS ?=
 
-.PHONY: setup lab test notebooks solutions check grade handout data doctor bench clean test-browser wheelhouse
+.PHONY: setup lab test notebooks solutions check grade handout data doctor bench bench-suite clean test-browser wheelhouse
 
 # WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see README, "Lab day").
 setup:
@@ -60,6 +60,9 @@ doctor: setup
 
 bench: setup  ## print the benchmark figures (seconds per notebook, and each lesson's own)
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(VENV_PY) $$script || exit 1; done
+
+bench-suite: setup  ## how long make test takes beside its floor (every solution notebook once), by area
+	$(VENV_PY) benchmarks/suite_against_floor.py
 
 clean:
 	rm -rf .venv build src/*.egg-info

@@ -13,8 +13,10 @@ result changes. Notes come from ``data/notes/order_notes.csv`` unless you pass y
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tooldesign.data import notes as notes_data
@@ -57,7 +59,25 @@ class NoteBook:
 
 
 def load_notes() -> tuple[Note, ...]:
-    """The notes as stored in ``data/notes/order_notes.csv``."""
+    """The notes as stored in ``data/notes/order_notes.csv``.
+
+    The measurements read them hundreds of times, so the parsed notes are kept until the file changes
+    (its size or modification time): a rebuilt or damaged file is read, and checked, again.
+    """
+    path = Path(notes_data.FOLDER) / notes_data.FILE_NAME
+    try:
+        state = path.stat()
+    except OSError:
+        return _read_notes()  # let the reader say what is missing
+    return _notes_as_of(str(path), state.st_mtime_ns, state.st_size)
+
+
+@functools.lru_cache(maxsize=4)
+def _notes_as_of(path: str, mtime_ns: int, size: int) -> tuple[Note, ...]:
+    return _read_notes()
+
+
+def _read_notes() -> tuple[Note, ...]:
     return tuple(Note(**row) for row in notes_data.order_notes().to_dict("records"))
 
 

@@ -20,7 +20,6 @@ import secrets
 import shutil
 import signal
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Generator
 from contextlib import closing
@@ -36,7 +35,7 @@ from workbook.grade.kernel import Limits, children, close_all, kill_strays, reap
 from workbook.grade.plan import context_fingerprint, known_notebooks, load_hidden_checks
 from workbook.grade.results import Row, Status
 from workbook.grade.runner import OUTPUT_LIMIT, Settings, grade_one
-from workbook.grade.sandbox import NoSandbox, Sandbox, detect
+from workbook.grade.sandbox import NoSandbox, Sandbox, detect, student_edition
 from workbook.grade.submissions import Submission, discover
 
 GRADEBOOK, FEEDBACK, JOURNAL = "gradebook.csv", "feedback", "journal.sqlite"
@@ -88,39 +87,35 @@ def grade(
         )
     say(f"note: {box.note}" if not box.isolated else box.note)
     found = discover(submissions, known_notebooks(), out)
-    staging = Path(tempfile.mkdtemp(prefix="wbedition-"))
+    settings = Settings(
+        timeout=timeout,
+        sandbox=box,
+        hidden_checks=str(hidden_checks) if hidden_checks else None,
+        limits=limits,
+        seed=secrets.token_hex(16),
+        edition=str(student_edition()),
+    )
+    keys = _keys(found, hidden_checks, settings, context)
+    journal = Journal(out / JOURNAL)
     try:
-        settings = Settings(
-            timeout=timeout,
-            sandbox=box,
-            hidden_checks=str(hidden_checks) if hidden_checks else None,
-            limits=limits,
-            seed=secrets.token_hex(16),
-            edition=str(_edition(staging)),
-        )
-        keys = _keys(found, hidden_checks, settings, context)
-        journal = Journal(out / JOURNAL)
-        try:
-            # Unsandboxed, a kernel could have written into the journal: nothing in it is taken as graded.
-            todo = [s for s in found if not (box.isolated and journal.done(keys[s.file]))]
-            # Every row this run reports, kept here too: the journal is a convenience, not the truth,
-            # and a journal set aside mid-run must not take the rows of earlier runs with it.
-            waiting = {s.file for s in todo}
-            kept = {s.file: cast(Row, journal.get(keys[s.file])) for s in found if s.file not in waiting}
-            results = _results(todo, settings, jobs)
-            with _bar(len(found), len(found) - len(todo), progress) as bar, closing(results):
-                for submission, result in results:
-                    kept[submission.file] = result
-                    journal = _record(journal, out / JOURNAL, keys, kept, submission.file, say)
-                    bar.set_postfix_str(f"{result.learner} {result.notebook or result.file}"[:40])
-                    bar.update()
-                    if on_result is not None:
-                        on_result(result)
-            rows = note_duplicates(sort_rows([kept[s.file] for s in found]))
-        finally:
-            journal.close()
+        # Unsandboxed, a kernel could have written into the journal: nothing in it is taken as graded.
+        todo = [s for s in found if not (box.isolated and journal.done(keys[s.file]))]
+        # Every row this run reports, kept here too: the journal is a convenience, not the truth,
+        # and a journal set aside mid-run must not take the rows of earlier runs with it.
+        waiting = {s.file for s in todo}
+        kept = {s.file: cast(Row, journal.get(keys[s.file])) for s in found if s.file not in waiting}
+        results = _results(todo, settings, jobs)
+        with _bar(len(found), len(found) - len(todo), progress) as bar, closing(results):
+            for submission, result in results:
+                kept[submission.file] = result
+                journal = _record(journal, out / JOURNAL, keys, kept, submission.file, say)
+                bar.set_postfix_str(f"{result.learner} {result.notebook or result.file}"[:40])
+                bar.update()
+                if on_result is not None:
+                    on_result(result)
+        rows = note_duplicates(sort_rows([kept[s.file] for s in found]))
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        journal.close()
     report = Report(rows, len(todo), len(found) - len(todo), box)  # every file in todo was graded now
     report.gradebook = write_gradebook(rows, out / GRADEBOOK)
     report.feedback = write_feedback(rows, out / FEEDBACK)
@@ -173,13 +168,6 @@ def _refilled(journal: Journal, keys: dict[str, str], kept: dict[str, Row]) -> J
         journal.close()
         raise
     return journal
-
-
-def _edition(staging: Path) -> Path:
-    """The student edition the kernels get, built once for this run outside every sandbox."""
-    from workbook.handout import build
-
-    return build(staging / "edition", notebooks=False, self_checks=False).folder
 
 
 def _keys(

@@ -20,6 +20,7 @@ its kernel runs), so every row says ``unsandboxed`` and its score is not to be t
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -157,21 +158,72 @@ class NoSandbox(RuntimeError):
     """No sandbox here, and --no-sandbox was not given: the grader refuses to run learner code."""
 
 
-_editions: dict[str, Path] = {}
+@dataclass(frozen=True)
+class _Built:
+    folder: Path
+    course: str  # the state of the course's sources it was built from
+    files: str  # a digest of every file it held when it was built
+
+
+_editions: dict[str, _Built] = {}
+# What a student edition is built from: a change to any of these builds it again.
+EDITION_SOURCES = ("src", "data", "requirements.txt", "pyproject.toml")
+
+
+def _tree_digest(root: Path, paths: list[Path], content: bool) -> str:
+    """A digest of the files under ``paths``: their bytes, or (cheaper) their size and modification time."""
+    digest = hashlib.sha256()
+    for top in paths:
+        files = (
+            [top]
+            if top.is_file()
+            else sorted(p for p in top.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        )
+        for path in files:
+            digest.update(str(path.relative_to(root)).encode() + b"\0")
+            if content:
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+            else:
+                state = path.stat()
+                digest.update(f"{state.st_size}:{state.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def _course_state() -> str:
+    from workbook import REPO_ROOT
+
+    return _tree_digest(
+        REPO_ROOT, [REPO_ROOT / name for name in EDITION_SOURCES if (REPO_ROOT / name).exists()], False
+    )
 
 
 def student_edition() -> Path:
-    """The student edition of this course, built once per process into a temporary folder."""
-    if "built" not in _editions:
-        import atexit
+    """The student edition of this course, built once per process into a temporary folder.
 
-        from workbook.handout import build
+    Building it runs the package's own uses of every graded function (seconds to tens of seconds), so a
+    process that grades several times (the tests, an instructor's notebook) builds it once. It is taken
+    again only if it is exactly as built: learner code run unsandboxed could write into it, and a course
+    whose sources changed since needs a new one. Either way it is built again.
+    """
+    course = _course_state()
+    built = _editions.get("built")
+    if (
+        built is not None
+        and built.course == course
+        and built.folder.is_dir()
+        and _tree_digest(built.folder, [built.folder], True) == built.files
+    ):
+        return built.folder
+    import atexit
 
-        folder = Path(tempfile.mkdtemp(prefix="wbedition-"))
-        atexit.register(shutil.rmtree, folder, True)
-        build(folder / "edition", notebooks=False, self_checks=False)
-        _editions["built"] = folder / "edition"
-    return _editions["built"]
+    from workbook.handout import build
+
+    folder = Path(tempfile.mkdtemp(prefix="wbedition-"))
+    atexit.register(shutil.rmtree, folder, True)
+    build(folder / "edition", notebooks=False, self_checks=False)
+    edition = folder / "edition"
+    _editions["built"] = _Built(edition, course, _tree_digest(edition, [edition], True))
+    return edition
 
 
 def prepare(work_root: Path, edition: Path | None = None) -> Path:

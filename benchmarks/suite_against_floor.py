@@ -1,0 +1,91 @@
+"""How long `make test` takes beside its floor: every solution notebook executed once.
+
+Run: .venv/bin/python benchmarks/suite_against_floor.py [--floor-only]     (or `make bench-suite`)
+
+Executing each solution notebook once is the part of a test run nothing can remove (nbval must run
+every cell); everything above it is what the rest of the suite costs. This measures both in one run,
+on the same machine under the same load, and prints the ratio with the seconds each area of the suite
+spent (the sum of its tests' set-up, call and tear-down, from pytest's --durations=0: with two
+workers the areas add up to about twice the wall-clock time). It prints figures and asserts nothing,
+so a slow machine never fails a test. `make bench` leaves it out: it runs the whole suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from workbook import SOLUTIONS_DIR
+from workbook.execute import run_notebook
+from workbook.release import read_notebook
+
+ROOT = Path(__file__).resolve().parent.parent
+DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)s\s+(setup|call|teardown)\s+(\S+?)(?:::|\s|$)")
+
+
+def floor_seconds() -> dict[str, float]:
+    """Seconds to execute each solution notebook once, one after the other, as nbval's kernel would."""
+    seconds = {}
+    for path in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb")):
+        started = time.perf_counter()
+        run_notebook(read_notebook(path), path.parent, timeout=900)
+        seconds[path.stem] = time.perf_counter() - started
+    return seconds
+
+
+def area(test_file: str) -> str:
+    """solutions/*.ipynb is nbval; tests/test_grade_units.py is 'grade'; test_notebooks.py runs the learner copies."""
+    if test_file.startswith("solutions/"):
+        return "nbval: solution notebooks"
+    stem = Path(test_file).stem
+    if stem == "test_notebooks":
+        return "learner copies executed"
+    if test_file.startswith("tests/browser/"):
+        return "browser"
+    return stem.removeprefix("test_").split("_")[0]
+
+
+def suite() -> tuple[float, int, dict[str, float], str]:
+    """Run the README's `make test` once; return its wall-clock seconds, exit code, seconds by area, last line."""
+    env = dict(os.environ, PYTEST_ADDOPTS=(os.environ.get("PYTEST_ADDOPTS", "") + " --durations=0").strip())
+    started = time.perf_counter()
+    done = subprocess.run(["make", "test"], cwd=ROOT, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    by_area: dict[str, float] = defaultdict(float)
+    for line in done.stdout.splitlines():
+        match = DURATION.match(line)
+        if match:
+            by_area[area(match.group(3))] += float(match.group(1))
+    summary = next((line for line in reversed(done.stdout.splitlines()) if " in " in line and "=" in line), "")
+    return wall, done.returncode, dict(by_area), summary.strip("= ")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--floor-only", action="store_true", help="only execute the solution notebooks")
+    options = parser.parse_args(argv)
+    floor = floor_seconds()
+    total_floor = sum(floor.values())
+    print(f"{'solution notebook':<36} {'seconds':>8}")
+    for name, seconds in floor.items():
+        print(f"{name:<36} {seconds:>8.1f}")
+    print(f"{'floor: every notebook once':<36} {total_floor:>8.1f}")
+    if options.floor_only:
+        return 0
+    wall, code, by_area, summary = suite()
+    print(f"\n{'area of the suite':<36} {'seconds':>8}   (sum over its tests, both workers)")
+    for name, seconds in sorted(by_area.items(), key=lambda kv: -kv[1]):
+        print(f"{name:<36} {seconds:>8.1f}")
+    print(f"\nmake test: {wall:.0f} s wall-clock, exit {code} ({summary})")
+    print(f"floor:     {total_floor:.0f} s   ratio make test / floor: {wall / total_floor:.2f}")
+    return 0 if code == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
