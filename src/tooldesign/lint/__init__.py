@@ -5,6 +5,11 @@ mistakes are visible in the text before any model runs. Each rule below has an i
 checks and why, and returns findings a person can act on. ``lint(tools)`` runs every rule over a
 tool set and reports the findings plus the definitions' size in tokens (an estimate).
 
+The description rules carry the course's one rule for a description (notebook 04): three or four
+short sentences (``desc-sentences``, ``desc-long``: at most four and 80 words), saying when to use the
+tool (``desc-when``) and ending with the boundary clause (``desc-boundary``), with no list of synonyms
+(``desc-alternatives``). A synonym list raises an offline word matcher's score; a reader gains nothing.
+
 A clean lint proves little on its own: it catches the easy mistakes so that the selection test
 (``tooldesign.selection``) can focus on behaviour.
 
