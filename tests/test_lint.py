@@ -127,6 +127,9 @@ def test_a_list_joined_by_and_names_different_things_and_is_left_alone():
     assert stuffed_lists("Lists the change log of one order: field, old value, new value, who and when.") == []
     assert stuffed_lists("Reports where a request stands: waiting, approved or rejected, and by whom.") == []
     assert stuffed_lists("Returns the status of a blocked, held, stuck or flagged order.")  # "or" is never exempt
+    # six or more short items joined by "and", outside the returns sentence, are a list of alternatives too
+    assert stuffed_lists("Use it for blocks, holds, stops, delays, hold-ups and issues.")
+    assert stuffed_lists("Returns blocks, holds, stops, delays, hold-ups and issues.") == []
     assert stuffed_lists("Use it for a hold, or a block, or a stop, or a delay.")  # stacked "or"
 
 

@@ -157,9 +157,11 @@ MAX_TOOLS = (
 # four sentences stay short.
 MAX_SENTENCES = 4
 MAX_WORDS = 80
-# A list of alternatives: this many items in one list joined by commas and "or" (a list joined by "and"
-# names different things, the returned fields say, and is left alone).
+# A list of alternatives: this many items in one list joined by commas and "or"; a list joined by "and"
+# usually names different things (the returned fields, say), so it needs more items, and the sentence
+# that says what the tool returns may list as many fields as it returns.
 MIN_ALTERNATIVES = 4
+MIN_AND_ITEMS = 6
 MAX_OR_PER_SENTENCE = 2
 SHORT_ITEM_WORDS = 3
 
@@ -211,13 +213,14 @@ def word_count(text: str) -> int:
     return len(re.findall(r"[A-Za-z0-9][A-Za-z0-9'’_\-]*", text))
 
 
-_SEPARATOR = re.compile(r"\s*,\s*(?:(or)\s+)?|\s+(or)\s+", re.I)
+_OR = re.compile(r"\s*,\s*(?:(or)\s+)?|\s+(or)\s+", re.I)
+_AND = re.compile(r"\s*,\s*(?:(and)\s+)?|\s+(and)\s+", re.I)
 
 
-def _runs(segment: str) -> list[tuple[list[str], set[str]]]:
+def _runs(segment: str, separator: re.Pattern[str] = _OR) -> list[tuple[list[str], set[str]]]:
     """Lists in one clause: each run of short items with the item either side of it (the first and the
     last item of a list carry the clause's other words), and the joins between them ("or", "and", ",")."""
-    pieces = _SEPARATOR.split(segment)
+    pieces = separator.split(segment)
     # split() interleaves: item, conjunction after a comma, bare conjunction, item, ...
     items, joins = [pieces[0]], []
     for i in range(1, len(pieces), 3):
@@ -242,18 +245,26 @@ def _runs(segment: str) -> list[tuple[list[str], set[str]]]:
 def stuffed_lists(text: str) -> list[str]:
     """The lists of alternatives in ``text``, one line each: what a synonym list looks like mechanically.
 
-    Per sentence and clause (split at ; : and brackets, so a gloss in brackets is a clause of its own,
-    and at "and", which joins different things, such as the fields a tool returns): a list of at least
-    four items joined by commas and "or" whose inner items are short (three words or fewer), or more than
-    two "or" in one sentence. Alternatives name one job several ways; a reader needs it named once,
-    and only a word matcher is helped by five names.
+    Per sentence and clause (split at ; : and brackets, so a gloss in brackets is a clause of its own):
+    a list of at least four items joined by commas and "or" whose inner items are short (three words or
+    fewer); more than two "or" in one sentence; or, outside the sentence that says what the tool
+    returns, a list of at least six short items joined by commas and "and". A list joined by "and"
+    usually names different things (the fields a tool returns, say), hence the higher bar and the
+    exemption; alternatives name one job several ways, and a reader needs it named once.
     """
     found: list[str] = []
     for sentence in sentences(text):
         before = len(found)
-        for segment in re.split(r"[;:()\[\]]|,?\s+and\s+", sentence):
-            for run, kinds in _runs(segment):
-                if "or" in kinds and len(run) >= MIN_ALTERNATIVES:
+        returns = bool(re.match(r"\s*(it\s+)?returns\b", sentence, re.I))
+        for clause in re.split(r"[;:()\[\]]", sentence):
+            for segment in re.split(r",?\s+and\s+", clause):  # "and" ends a list of alternatives
+                for run, kinds in _runs(segment):
+                    if "or" in kinds and len(run) >= MIN_ALTERNATIVES:
+                        found.append(", ".join(run))
+            if returns:
+                continue
+            for run, kinds in _runs(re.sub(r"\s+or\s+", " / ", clause), _AND):
+                if "and" in kinds and len(run) >= MIN_AND_ITEMS:
                     found.append(", ".join(run))
         ors = len(re.findall(r"\bor\b", sentence, re.I))
         if ors > MAX_OR_PER_SENTENCE and len(found) == before:
