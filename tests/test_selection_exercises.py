@@ -104,6 +104,9 @@ PLAIN_ANSWERS = [
     "Returns the list price, discount and net price of one sales order, in its currency. Use it when the "
     "agreed terms of an order are in doubt. Not for the reason a delivery is held (use "
     "sales_order_get_block_summary).",
+    "Gives the price conditions agreed for one order. Returns list price, discount, net price and currency. "
+    "Call it when the customer questions a price. Do not use it for blocks; sales_order_get_block_summary "
+    "explains those instead.",
 ]
 
 

@@ -49,6 +49,8 @@ __all__ = [
     "sentences",
     "word_count",
     "stuffed_lists",
+    "WHEN_CLAUSE",
+    "BOUNDARY_WORDS",
 ]
 
 GENERIC_PARAMETERS = frozenset(
@@ -291,8 +293,8 @@ def _writes(tool: Tool) -> bool:
     return declared or any(word in _name_parts(tool.name.lower()) for word in WRITE_WORDS)
 
 
-_WHEN = re.compile(r"\b(use (it|this|this tool)\b|when the user\b|call (it|this) when\b)", re.I)
-_NOT = re.compile(r"\b(not for|do not use|don't use|never use|instead)\b", re.I)
+WHEN_CLAUSE = re.compile(r"\b(use (it|this|this tool)\b|when the user\b|call (it|this) when\b)", re.I)
+BOUNDARY_WORDS = re.compile(r"\b(not for|do not use|don't use|never use|instead)\b", re.I)
 _APPROVE = re.compile(r"\bapprov", re.I)
 
 
@@ -343,7 +345,7 @@ def _desc_alternatives(tool: Tool, tools: Sequence[Tool]) -> list[str]:
 
 
 def _desc_when(tool: Tool, tools: Sequence[Tool]) -> list[str]:
-    if _WHEN.search(tool.description):
+    if WHEN_CLAUSE.search(tool.description):
         return []
     return ["no when-to-use clause ('Use it when ...'): the model cannot tell when to pick it"]
 
@@ -353,7 +355,7 @@ def _desc_boundary(tool: Tool, tools: Sequence[Tool]) -> list[str]:
     if not others:
         return []
     for sentence in sentences(tool.description):
-        if _NOT.search(sentence) and any(name in sentence for name in others):
+        if BOUNDARY_WORDS.search(sentence) and any(name in sentence for name in others):
             return []
     return [
         "no boundary clause: say what it is not for and name the tool to use instead "

@@ -149,7 +149,7 @@ def _rule_problem(description: str) -> str | None:
     last the boundary clause naming the block summary. The linter checks the count, the length and
     synonym lists; this checks the parts the price tool needs, in their places.
     """
-    from tooldesign.lint import sentences
+    from tooldesign.lint import BOUNDARY_WORDS, WHEN_CLAUSE, sentences
 
     parts = sentences(description)
     returns = next((i for i, s in enumerate(parts) if re.match(r"\s*(it\s+)?returns\b", s, re.I)), None)
@@ -165,15 +165,12 @@ def _rule_problem(description: str) -> str | None:
             "a model knows the answer will be there"
         )
     boundary = parts[-1]
-    if (
-        not re.search(r"\bnot for\b|\bdo not use\b|\bnever use\b", boundary, re.I)
-        or PRICE_NEIGHBOUR not in boundary
-    ):
+    if not BOUNDARY_WORDS.search(boundary) or PRICE_NEIGHBOUR not in boundary:
         return (
             f"end with the boundary clause that names the neighbour your tool must not take from: 'Not for "
             f"why an order is blocked (use {PRICE_NEIGHBOUR}).'"
         )
-    when = next((i for i, s in enumerate(parts) if re.search(r"\buse (it|this)\b", s, re.I)), None)
+    when = next((i for i, s in enumerate(parts) if WHEN_CLAUSE.search(s)), None)
     if when is None or not returns <= when < len(parts) - 1:
         return (
             "keep the order of the rule: what it does, what it returns, when to use it, and the boundary "
