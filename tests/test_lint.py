@@ -76,8 +76,94 @@ def test_a_good_tool_has_no_findings():
 def test_boundary_rule_needs_a_neighbour_and_a_negation():
     alone = lint_tool(GOOD, [GOOD])
     assert "desc-boundary" not in ids(alone)
-    mention_only = GOOD.description.replace("Not for the order's block reason", "See also")
+    mention_only = GOOD.description.replace("Not for why an order is blocked", "See also")
+    assert mention_only != GOOD.description
     assert "desc-boundary" in ids(lint_tool(bad(description=mention_only), list(tool_set("designed"))))
+
+
+# ---------- one rule for a description: three or four short sentences, no synonym lists ----------
+
+PLAIN = [  # examples of the course's own, not the designed set's: each follows the rule
+    "Lists the open invoices of one customer. Returns each invoice's number, due date, amount and currency. "
+    "Use it when the user asks what a customer still owes. Not for credit limits (use customer_get_credit_exposure).",
+    "Books one delivery slot for a shipment. Returns the slot's date, start time and gate. Use it when the user "
+    "asks to schedule a pickup. Not for moving a booked slot (use slot_move).",
+    "Explains why one sales order is blocked or not delivered. Returns the block reason as text. Use it when "
+    "the user names one order. Not for order lists (use sales_order_search).",
+    "Checks whether one customer's address is complete. Returns the missing fields and whether it is complete. "
+    "Use it when an order waits for master data.",
+]
+STUFFED = [  # what a synonym list looks like: many short items joined by commas and "or" (or "and")
+    "Explains why an order is blocked, on hold, flagged, stuck or sitting. Returns the reason. Use it when "
+    "the user asks. Not for lists (use sales_order_search).",
+    "Drafts a release. Returns the draft. Use it when the user wants to release, unblock, free up, push "
+    "through or let go of an order. Not for reasons (use sales_order_get_block_summary).",
+    "Checks credit. Returns the figures. Use it when the user asks whether a customer is over its limit or "
+    "tapped out or good for more or beyond it. Not for blocks (use sales_order_get_block_summary).",
+    "Covers the prices, discounts, rebates, surcharges, deals or conditions of an order. Returns the prices. "
+    "Use it when asked. Not for blocks (use sales_order_get_block_summary).",
+    "Finds orders (backlog, pipeline, history or open book). Returns them. Use it when asked. Not for one "
+    "order (use sales_order_get_block_summary).",
+]
+
+
+@pytest.mark.parametrize("text", PLAIN)
+def test_a_plain_description_has_no_length_or_alternatives_finding(text):
+    found = ids(lint_tool(bad(description=text), list(tool_set("designed"))))
+    assert not found & {"desc-long", "desc-alternatives", "desc-sentences"}, found
+
+
+@pytest.mark.parametrize("text", STUFFED)
+def test_a_list_of_alternatives_is_flagged(text):
+    found = lint_tool(bad(description=text), list(tool_set("designed")))
+    assert "desc-alternatives" in ids(found)
+    assert "synonym list" in next(f.message for f in found if f.rule == "desc-alternatives")
+
+
+def test_a_list_joined_by_and_names_different_things_and_is_left_alone():
+    from tooldesign.lint import stuffed_lists
+
+    assert stuffed_lists("Returns the credit limit, open items, order value, exposure and approver.") == []
+    assert stuffed_lists("Lists the change log of one order: field, old value, new value, who and when.") == []
+    assert stuffed_lists("Reports where a request stands: waiting, approved or rejected, and by whom.") == []
+    assert stuffed_lists("Returns the status of a blocked, held, stuck or flagged order.")  # "or" is never exempt
+    # six or more short items joined by "and", outside the returns sentence, are a list of alternatives too
+    assert stuffed_lists("Use it for blocks, holds, stops, delays, hold-ups and issues.")
+    assert stuffed_lists("Returns blocks, holds, stops, delays, hold-ups and issues.") == []
+    assert stuffed_lists("Use it for a hold, or a block, or a stop, or a delay.")  # stacked "or"
+
+
+def test_too_many_sentences_or_words_is_flagged_and_four_short_ones_are_not():
+    five = PLAIN[0] + " Read-only."
+    assert "desc-long" in ids(lint_tool(bad(description=five), list(tool_set("designed"))))
+    wordy = PLAIN[0].replace("Lists the open invoices of one customer.",
+                             "Lists the open invoices of one customer " + "in great detail " * 20 + ".")
+    found = lint_tool(bad(description=wordy), list(tool_set("designed")))
+    assert "desc-long" in ids(found) and "words" in next(f.message for f in found if f.rule == "desc-long")
+    from tooldesign.lint import MAX_SENTENCES, MAX_WORDS, word_count
+
+    assert (MAX_SENTENCES, MAX_WORDS) == (4, 80)
+    assert word_count("It can't be ship-to, sales_order 4711.") == 6
+
+
+def test_every_designed_description_follows_the_rule():
+    from tooldesign.lint import word_count
+
+    designed = tool_set("designed")
+    report = lint(designed)
+    assert report.ok and report.tokens <= 1000
+    for tool in designed:
+        assert 3 <= len(sentences(tool.description)) <= 4, tool.name
+        assert word_count(tool.description) <= 80, tool.name
+        assert sentences(tool.description)[1].startswith("Returns"), tool.name
+        assert sentences(tool.description)[-1].startswith("Not for"), tool.name
+
+
+def test_the_new_rules_fire_on_the_keyword_stuffed_wording():
+    report = lint(tool_set("designed-keyword-stuffed"))
+    for name, found in report.by_tool().items():
+        assert {"desc-long", "desc-alternatives"} <= ids(found), name
+    assert report.tokens > lint(tool_set("designed")).tokens
 
 
 def test_set_size_rule():

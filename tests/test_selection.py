@@ -48,13 +48,16 @@ def test_tool_text_drops_sentences_that_point_to_another_tool():
 
 
 @pytest.mark.parametrize("picker", [WordMatchPicker(), BM25Picker()])
-def test_scores_mirror_about_four_designed_ten(picker):
+def test_scores_on_the_tuning_cases_as_they_are(picker):
+    """Reported, not targeted: the plain designed set beats the mirror; the keyword-stuffed wording,
+    revised against these very cases, gets all ten, which is what tuning to an instrument buys."""
     mirror = run_selection(picker, tool_set("mirror"))
     designed = run_selection(picker, tool_set("designed"))
-    assert 3 <= mirror.right <= 5 and mirror.total == 10
-    assert designed.right == designed.total == 10 and designed.all_right
-    assert designed.declined == (2, 2)
-    assert "10/10 right" in designed.summary()
+    stuffed = run_selection(picker, tool_set("designed-keyword-stuffed"))
+    assert 3 <= mirror.right <= 5 and mirror.total == designed.total == 10
+    assert mirror.right < designed.right < stuffed.right == 10
+    assert designed.declined == stuffed.declined == (2, 2)
+    assert f"{designed.right}/10 right" in designed.summary()
 
 
 def test_pickers_share_the_interface_and_say_they_are_stand_ins():

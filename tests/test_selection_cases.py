@@ -70,21 +70,34 @@ def rows():
 
 def test_tuned_scores(rows):
     for picker in ("words", "bm25"):
-        assert rows["designed", picker, "tuning"].right == 10
         assert rows["mirror", picker, "tuning"].right == 4
+        assert rows["designed", picker, "tuning"].right > rows["mirror", picker, "tuning"].right
 
 
 def test_held_out_headline(rows):
-    assert rows["designed", "bm25", "held-out"].share >= 15 / 18
-    assert rows["designed", "words", "held-out"].share >= 14 / 18
+    """The plain descriptions' held-out score with the stand-ins, as it is: above the mirror by far."""
     for picker in ("words", "bm25"):
+        assert rows["designed", picker, "held-out"].share >= 0.6
+        assert rows["designed", picker, "held-out"].share >= rows["mirror", picker, "held-out"].share + 0.3
         assert rows["mirror", picker, "held-out"].share <= 6 / 18
 
 
-def test_the_gap_is_reported_not_hidden(rows):
-    """Held-out is below tuning for the designed set: the wording was fitted to the tuning cases."""
+def test_the_stand_ins_reward_the_keyword_stuffed_wording():
+    """What notebook 06 shows: the wording tuned to the word matcher scores higher with it on every
+    case set (held-out included, which shares an author with it), and costs more tokens per call."""
+    from tooldesign.selection.report import wording_rows
+
+    stuffed = {(r.picker, r.case_set): r for r in score_rows(("designed-keyword-stuffed",))}
     for picker in ("words", "bm25"):
-        assert rows["designed", picker, "held-out"].share < rows["designed", picker, "tuning"].share
+        for cases in SET_ORDER:
+            assert stuffed[picker, cases].share > 0 and stuffed[picker, cases].tool_set == "designed-keyword-stuffed"
+        assert stuffed[picker, "tuning"].right == 10
+        # fitted: held-out below tuning for the tuned wording
+        assert stuffed[picker, "held-out"].share < stuffed[picker, "tuning"].share
+    costs = {r.tool_set: r for r in wording_rows()}
+    assert costs["designed"].tokens_per_call <= 1000 < costs["designed-keyword-stuffed"].tokens_per_call
+    assert costs["designed"].findings == 0 < costs["designed-keyword-stuffed"].findings
+    assert costs["designed"].loop_tokens == 10 * costs["designed"].tokens_per_call
 
 
 def test_score_text_has_a_column_per_case_set(rows):
@@ -106,5 +119,5 @@ def test_cases_module_keeps_its_public_names():
     from tooldesign.tools import tool_set as ts
 
     case = Case("Why is sales order 4711 on hold?", {"designed": ("sales_order_get_block_summary",)})
-    result = run_selection(offline_picker("bm25"), ts("designed"), [case], "designed")
+    result = run_selection(offline_picker("words"), ts("designed"), [case], "designed")
     assert result.right == 1 and hasattr(cases_module, "ALL_CASES")

@@ -13,10 +13,9 @@ from tooldesign.tools.designed import approver_for
 from workbook.checks import evaluate
 from workbook.exercises import lesson03, lesson04, lesson05, lesson06
 
-PRICE_DESCRIPTION = ("Shows the agreed prices of one sales order: list price, discount and net price. Returns the "
-                     "three amounts and the currency. Use it when the customer disputes a price or asks what "
-                     "discount was given. Not for the reason an order is blocked (use "
-                     "sales_order_get_block_summary). Read-only.")
+PRICE_DESCRIPTION = ("Shows the agreed prices of one sales order. Returns the list price, discount, net price and "
+                     "currency. Use it when the customer disputes a price or asks what discount was given. Not "
+                     "for the reason an order is blocked (use sales_order_get_block_summary).")
 
 
 def price_definition(description=PRICE_DESCRIPTION):
@@ -85,19 +84,70 @@ def test_returns_rule_in_other_words_passes_and_letter_matching_fails():
     assert not letters.passed and "whole words" in letters.message
 
 
-def test_price_tool_passes_with_six_tools_no_findings_and_the_development_requests():
+def test_price_tool_reference_passes_on_its_design_and_shows_routing_as_feedback_only():
     verdict = evaluate("ex06-price-tool", {"definition": price_definition(lesson06.GOOD_DESCRIPTION),
                                            "requests": lesson06.GOOD_REQUESTS})
-    assert verdict.passed and "6 tools, 0 findings, no old request lost" in verdict.message
-    assert f"{len(lesson06.PRICE_DEVELOPMENT)}/{len(lesson06.PRICE_DEVELOPMENT)}" in verdict.message
+    assert verdict.passed and "6 tools, 0 findings, the description follows the rule" in verdict.message
+    assert "Feedback only, not the pass condition" in verdict.message and "cannot see" in verdict.message
+    assert len(verdict.message) <= 600
 
 
-def test_a_greedy_description_is_told_which_request_it_took():
-    greedy = lesson06.GOOD_DESCRIPTION.replace("Shows the agreed prices", "Shows why an order is stuck on pricing "
-                                               "or credit, and the agreed prices")
-    verdict = evaluate("ex06-price-tool", {"definition": price_definition(greedy),
+# Plain, correct answers in words other than the reference's: the judge looks at the design, not at
+# whether a word matcher routes the price requests to the tool.
+PLAIN_ANSWERS = [
+    "Looks up the pricing agreed with the customer for one sales order. Returns list_price, discount, "
+    "net_price and currency. Use it when a customer questions what they were charged. Not for why an order "
+    "is on hold (use sales_order_get_block_summary).",
+    "Reports the price conditions of one order. It returns the list price, the discount and the net price, "
+    "with the currency. Use it when a price is in dispute. Do not use it to explain a block; use "
+    "sales_order_get_block_summary.",
+    "Returns the list price, discount and net price of one sales order, in its currency. Use it when the "
+    "agreed terms of an order are in doubt. Not for the reason a delivery is held (use "
+    "sales_order_get_block_summary).",
+    "Gives the price conditions agreed for one order. Returns list price, discount, net price and currency. "
+    "Call it when the customer questions a price. Do not use it for blocks; sales_order_get_block_summary "
+    "explains those instead.",
+]
+
+
+@pytest.mark.parametrize("description", PLAIN_ANSWERS)
+def test_plain_correct_price_tools_in_other_words_pass(description):
+    verdict = evaluate("ex06-price-tool", {"definition": price_definition(description),
                                            "requests": lesson06.GOOD_REQUESTS})
-    assert not verdict.passed and "your tool now takes" in verdict.message and "NOT for" in verdict.message
+    assert verdict.passed, verdict.message
+
+
+def test_plain_answers_pass_whatever_the_stand_in_routes():
+    """At least one plain answer loses price requests to the stand-in and still passes: routing is feedback."""
+    from tooldesign.selection import WordMatchPicker, run_selection
+
+    _, price = lesson06._revision_cases()
+    right = [run_selection(WordMatchPicker(), lesson06._six(price_definition(d)), price, "designed").right
+             for d in PLAIN_ANSWERS]
+    assert min(right) < len(price)
+
+
+def test_a_keyword_stuffed_price_tool_fails_and_is_told_why():
+    verdict = evaluate("ex06-price-tool", {"definition": price_definition(lesson06.KEYWORD_STUFFED),
+                                           "requests": lesson06.GOOD_REQUESTS})
+    assert not verdict.passed
+    assert "synonym list raises a word matcher's score" in verdict.message and "plain words" in verdict.message
+
+
+@pytest.mark.parametrize("description, hint", [
+    (PLAIN_ANSWERS[0] + " Read-only. Fast.", "longer is not safer"),
+    (PLAIN_ANSWERS[0].replace("list_price, discount, net_price and currency", "the figures"), "does not name"),
+    (PLAIN_ANSWERS[0].replace("net_price", "total"), "net price"),
+    (PLAIN_ANSWERS[0].replace("(use sales_order_get_block_summary)", "(use sales_order_search)"),
+     "must not take from"),
+    ("Looks up the pricing agreed for one sales order. Use it when a customer questions a price. Returns "
+     "list_price, discount, net_price and currency. Not for why an order is held (use "
+     "sales_order_get_block_summary).", "order of the rule"),
+])
+def test_each_part_of_the_rule_has_its_own_hint(description, hint):
+    verdict = evaluate("ex06-price-tool", {"definition": price_definition(description),
+                                           "requests": lesson06.GOOD_REQUESTS})
+    assert not verdict.passed and hint in verdict.message, verdict.message
 
 
 @pytest.mark.parametrize("requests", [
@@ -123,7 +173,7 @@ def test_no_hint_ever_asks_to_share_words_with_a_request():
                                          "sales_order_get_block_summary). Read-only.",
                                          "Fetches ledger terms of a record. It returns what is stored there. Use it "
                                          "when the terms matter. Do not use it for holds; use "
-                                         "sales_order_get_block_summary instead. Read-only."])
+                                         "sales_order_get_block_summary instead."])
 def test_rule_abiding_but_losing_descriptions_pass_exercise_2(description):
     verdict = evaluate("ex06-broken", description)
     assert verdict.passed, verdict.message

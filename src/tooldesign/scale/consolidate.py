@@ -138,11 +138,10 @@ CHECK_PARAMETERS = {
     ],
 }
 CHECK_DESCRIPTION = (
-    "Checks one customer: credit exposure against the limit with the approver, or the address fields missing "
-    "from the master data, chosen by action. Returns the figures or the missing fields with the customer's "
-    "name. Use it when an order is held by the credit check or by missing address data, or the user asks "
-    "about a customer's limit or address. Not for an order's block reason (use sales_order_get_block_summary). "
-    "Read-only."
+    "Checks one customer's account, chosen by action: its credit exposure against the limit, or the address "
+    "fields missing from its master data. Returns the credit figures and approver, or the missing fields, "
+    "with the customer's name. Use it when the user asks about a customer's credit limit or address. Not for "
+    "why an order is blocked (use sales_order_get_block_summary)."
 )
 
 

@@ -8,7 +8,9 @@ development cases only; the failure is reported, not fixed by rewording towards 
 
 Phrasing is the clerks' own: short and long, with and without numbers, the words an
 order-to-cash desk uses ("hold", "headroom", "sign-off", "out the door") rather than the words of
-any description.
+any description. They were written by the same author as the descriptions, though, so they share
+that author's words for each job: their score is an upper bound on what requests written by other
+people would give (notebook 06 asks learners to bring such requests).
 """
 
 from __future__ import annotations

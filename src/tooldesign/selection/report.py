@@ -15,7 +15,7 @@ from tooldesign.selection.cases import SET_ORDER, case_set
 from tooldesign.selection.pickers import offline_picker
 from tooldesign.selection.score import SelectionResult, run_selection
 
-__all__ = ["ScoreRow", "score_rows", "score_text"]
+__all__ = ["ScoreRow", "score_rows", "score_text", "WordingRow", "wording_rows"]
 
 
 @dataclass(frozen=True)
@@ -64,11 +64,44 @@ def score_rows(
 def score_text(rows: Sequence[ScoreRow]) -> str:
     """A plain table: one line per tool set and picker, one column per case set."""
     names = list(dict.fromkeys(r.case_set for r in rows))
-    lines = [f"{'tool set':<9} {'picker':<6} " + " ".join(f"{n:>18}" for n in names)]
+    width = max([9, *(len(r.tool_set) for r in rows)])
+    lines = [f"{'tool set':<{width}} {'picker':<6} " + " ".join(f"{n:>18}" for n in names)]
     for key in dict.fromkeys((r.tool_set, r.picker) for r in rows):
         cells = {r.case_set: r for r in rows if (r.tool_set, r.picker) == key}
         lines.append(
-            f"{key[0]:<9} {key[1]:<6} "
+            f"{key[0]:<{width}} {key[1]:<6} "
             + " ".join(f"{f'{c.right}/{c.total} ({c.share:.0%})':>18}" for c in (cells[n] for n in names))
         )
     return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class WordingRow:
+    """One wording of the same tools: what it costs per call and across a loop, and what the linter says."""
+
+    tool_set: str
+    tokens_per_call: int  # an estimate (characters / 4) of the definitions sent with every model call
+    steps: int
+    findings: int
+    longest_words: int  # words in the longest description
+
+    @property
+    def loop_tokens(self) -> int:
+        """Definitions sent again on each of ``steps`` model calls of one task."""
+        return self.tokens_per_call * self.steps
+
+
+def wording_rows(
+    tool_sets: Sequence[str] = ("designed-keyword-stuffed", "designed"), steps: int = 10
+) -> list[WordingRow]:
+    """Cost and lint per wording: the half of notebook 06's side-by-side that no picker is needed for."""
+    from tooldesign.lint import lint, word_count
+    from tooldesign.tools import tool_set
+
+    rows = []
+    for name in tool_sets:
+        tools = tool_set(name)
+        report = lint(tools)
+        longest = max(word_count(t.description) for t in tools)
+        rows.append(WordingRow(name, report.tokens, steps, report.count, longest))
+    return rows

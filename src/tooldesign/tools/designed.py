@@ -3,8 +3,8 @@
 Same SAP data as the mirror set, shaped for a reader that cannot ask questions:
 
 * names follow object_verb_detail, so related tools share a prefix and differ by their job;
-* each description says what the tool does, what it returns, when to use it, when not to
-  (naming the neighbouring tool) and its limits;
+* each description is three or four short sentences: what the tool does, what it returns (naming
+  the fields), when to use it, and the boundary clause naming the neighbouring tool;
 * schemas are strict-ready: closed objects, every field required, null for "not given", enums
   for closed choices and the expected format inside each parameter description;
 * each value's rule (a pattern for numbers, bounds for limits) sits in the schema once: one
@@ -47,6 +47,8 @@ __all__ = [
     "ID_RULE",
     "CONSTRAINTS",
     "MAX_JUSTIFICATION_CHARS",
+    "DESCRIPTIONS",
+    "KEYWORD_STUFFED_DESCRIPTIONS",
 ]
 
 DESIGNED_NAMES = (
@@ -420,7 +422,51 @@ def _schema(properties: dict[str, dict]) -> dict:
 ORDER_NUMBER = {"type": "string", "description": "Sales order number, digits only, for example '4711'."}
 CUSTOMER_NUMBER = {"type": "string", "description": "Customer number, digits only, for example '10023'."}
 
+# One rule for every description (notebook 04; the linter checks it): three or four short sentences in
+# this order: what it does and to which object; what it returns, naming the fields; when to use it; the
+# boundary clause naming the neighbour. Plain business words, no synonym lists: written for a reader.
 DESCRIPTIONS = {
+    "sales_order_get_block_summary": (
+        "Explains why one sales order is blocked or not delivered. Returns whether it is blocked, the "
+        "block reason as text, net value and customer; 'detailed' adds dates, the PO number and items. "
+        "Use it when the user names an order and asks what is holding it up. Not for a customer's list "
+        "of orders (use sales_order_search) or for releasing an order (use release_request_create)."
+    ),
+    "customer_get_credit_exposure": (
+        "Compares one customer's open items plus an order's value with its credit limit. "
+        "Returns the credit limit, open items, order value, exposure, percent over the limit and the "
+        "approver a release needs. Use it when the user asks whether a customer is "
+        "over its limit or who must approve a release. Not for why an order is blocked (use "
+        "sales_order_get_block_summary)."
+    ),
+    "customer_get_address_gaps": (
+        "Lists the address fields missing from one customer's master data. Returns which of street, "
+        "postal code, city and country are missing, and whether the address is complete. Use it when "
+        "an order is held for incomplete master data or the user asks to check an address. Not for why "
+        "an order is blocked (use sales_order_get_block_summary)."
+    ),
+    "sales_order_search": (
+        f"Lists one customer's sales orders, newest first, optionally only the blocked ones. Returns the "
+        f"total, how many are shown, each order's number, net value and block reason, and a note when the "
+        f"list is cut ({SEARCH_DEFAULT_LIMIT} by default, up to {SEARCH_MAX_LIMIT}). Use it when the user "
+        "asks which or how many orders a customer has. Not for one order the user named (use "
+        "sales_order_get_block_summary)."
+    ),
+    "release_request_create": (
+        "Drafts a request to release one blocked sales order; a person approves or rejects it, and "
+        "nothing changes in SAP. Returns the request id, status and justification; asking again returns "
+        "the same draft. Use it when the user wants a blocked order released and the reason for the "
+        "block is settled. Not for explaining why an order is blocked (use "
+        "sales_order_get_block_summary)."
+    ),
+}
+
+# The course's own history, kept as a warning: the wording the descriptions had after batch after batch of
+# revisions against the offline word matcher and BM25. Synonym lists raise a stand-in's score; nothing
+# shows a model's rises with them. Notebook 06 alone uses it (tool_set("designed-keyword-stuffed")), to
+# show what tuning to an instrument does; the linter flags every one of them (desc-long,
+# desc-alternatives).
+KEYWORD_STUFFED_DESCRIPTIONS = {
     "sales_order_get_block_summary": (
         "Explains why one sales order shows as blocked, on hold, flagged, stuck or sitting and not yet delivered or "
         "shipped: a delivery or billing block, a pricing or price dispute, missing data or another reason. "
@@ -467,6 +513,7 @@ DESCRIPTIONS = {
         "a block (use sales_order_get_block_summary). Refuses unblocked orders and thin justifications."
     ),
 }
+
 
 PARAMETERS = {
     "sales_order_get_block_summary": _schema(
@@ -539,23 +586,27 @@ def build_designed_set(
     data: SapRecords | None = None,
     drafts: DraftStore | None = None,
     may_see: Callable[[str], bool] | None = None,
+    descriptions: dict[str, str] | None = None,
+    name: str = "designed",
 ) -> ToolSet:
     """The five designed tools over ``data`` (the committed SAP tables by default).
 
     ``drafts`` holds release requests; pass your own store to inspect them, or leave it out for a
     fresh one, so two tool sets never share drafts by accident. ``may_see(customer_number)``
     says whether the current user may see a customer and its orders; errors for a hidden record
-    read exactly like errors for a missing one.
+    read exactly like errors for a missing one. ``descriptions`` replaces the texts the model reads
+    (notebook 06 passes the keyword-stuffed ones), everything else stays the same.
     """
+    texts = descriptions or DESCRIPTIONS
     ctx = _Context(data or load_sap(), drafts if drafts is not None else DraftStore(), may_see or _everyone)
     tools = tuple(
         Tool(
-            name,
-            DESCRIPTIONS[name],
-            PARAMETERS[name],
-            _guarded(ctx, name, _BODIES[name]),
-            DRAFTS_ONLY if name == "release_request_create" else READ_ONLY,
+            tool,
+            texts[tool],
+            PARAMETERS[tool],
+            _guarded(ctx, tool, _BODIES[tool]),
+            DRAFTS_ONLY if tool == "release_request_create" else READ_ONLY,
         )
-        for name in DESIGNED_NAMES
+        for tool in DESIGNED_NAMES
     )
-    return ToolSet("designed", tools)
+    return ToolSet(name, tools)

@@ -1,6 +1,7 @@
 """Notebook 06: the selection test. Two requests of your own written before any score is seen; a sixth
-tool for pricing disputes, proven on development requests while your own stay held out; a description
-that follows every lint rule and still loses requests; and a design note graded by a person."""
+tool for pricing disputes, judged on its design (the stand-ins' routing is feedback, never the pass
+condition); a description that follows every lint rule and still loses requests; and a design note
+graded by a person."""
 
 from __future__ import annotations
 
@@ -134,10 +135,73 @@ def _revision_cases() -> tuple:
     return old, tuple(Case(r, {"designed": (PRICE_TOOL,)}) for r in PRICE_DEVELOPMENT)
 
 
+# The neighbour the price tool must not take from: order 4725 is blocked over a price dispute, and the
+# block summary is the tool that explains why an order is held.
+PRICE_NEIGHBOUR = "sales_order_get_block_summary"
+# The returned fields the returns sentence must name, each in its words or as its field name.
+PRICE_FIELDS = {"list price": r"list[ _]price", "discount": r"discount", "net price": r"net[ _]price"}
+
+
+def _rule_problem(description: str) -> str | None:
+    """Where a description breaks the course's one rule for descriptions (notebook 04), or None.
+
+    The order is fixed: what it does, what it returns (naming the price fields), when to use it, and
+    last the boundary clause naming the block summary. The linter checks the count, the length and
+    synonym lists; this checks the parts the price tool needs, in their places.
+    """
+    from tooldesign.lint import BOUNDARY_WORDS, WHEN_CLAUSE, sentences
+
+    parts = sentences(description)
+    returns = next((i for i, s in enumerate(parts) if re.match(r"\s*(it\s+)?returns\b", s, re.I)), None)
+    if returns is None:
+        return (
+            "no sentence says what the tool returns: write one that starts 'Returns' and names the "
+            "price fields (list price, discount, net price)"
+        )
+    missing = [name for name, pattern in PRICE_FIELDS.items() if not re.search(pattern, parts[returns], re.I)]
+    if missing:
+        return (
+            f"the returns sentence does not name {', '.join(missing)}: say which price fields come back, so "
+            "a model knows the answer will be there"
+        )
+    boundary = parts[-1]
+    if not BOUNDARY_WORDS.search(boundary) or PRICE_NEIGHBOUR not in boundary:
+        return (
+            f"end with the boundary clause that names the neighbour your tool must not take from: 'Not for "
+            f"why an order is blocked (use {PRICE_NEIGHBOUR}).'"
+        )
+    when = next((i for i, s in enumerate(parts) if WHEN_CLAUSE.search(s)), None)
+    if when is None or not returns <= when < len(parts) - 1:
+        return (
+            "keep the order of the rule: what it does, what it returns, when to use it, and the boundary "
+            "clause last"
+        )
+    return None
+
+
+def _routing_feedback(six: Any) -> str:
+    """What the stand-ins do with the new tool: shown to the learner, never a pass condition."""
+    from tooldesign.selection import BM25Picker, WordMatchPicker, run_selection
+    from tooldesign.tools import tool_set
+
+    old, price = _revision_cases()
+    parts = []
+    for name, picker in (("words", WordMatchPicker()), ("BM25", BM25Picker())):
+        right = run_selection(picker, six, price, "designed").right
+        before = run_selection(picker, tool_set("designed"), old, "designed")
+        after = run_selection(picker, six, old, "designed")
+        moved = sum(b.right and a.chosen == PRICE_TOOL for b, a in zip(before.rows, after.rows))
+        parts.append(f"{name} sends it {right}/{len(price)} price requests and takes {moved} earlier one(s)")
+    return (
+        "Feedback only, not the pass condition: "
+        + "; ".join(parts)
+        + ". A stand-in counts shared words and cannot see whether a reader understands the description."
+    )
+
+
 def _judge_price_tool(answer: Any) -> object:
     from tooldesign.lint import lint
-    from tooldesign.selection import WordMatchPicker, run_selection
-    from tooldesign.tools import tool_set
+    from tooldesign.strict_subset import subset_problems
     from tooldesign.tools.schema import check_definition
 
     if type(answer) is not dict or set(answer) != {"definition", "requests"}:
@@ -147,6 +211,8 @@ def _judge_price_tool(answer: Any) -> object:
         return failed("the definition needs name, description, parameters (and annotations)")
     if definition["name"] != PRICE_TOOL:
         return failed(f"name the tool {PRICE_TOOL!r}: object, verb, detail, like its neighbours")
+    if type(definition["description"]) is not str or type(definition["parameters"]) is not dict:
+        return failed("the description is a string and the parameters a JSON Schema (a dict)")
     if type(requests) is not list or len(requests) != 2:
         return failed("requests should be a list of two price requests of your own")
     if " ".join(str(requests[0]).lower().split()) == " ".join(str(requests[1]).lower().split()):
@@ -158,39 +224,38 @@ def _judge_price_tool(answer: Any) -> object:
     invalid = check_definition(_tool(definition))
     if invalid:
         return failed(f"the definition is not valid: {invalid[0]}")
+    outside = subset_problems(definition["parameters"])
+    if outside:
+        return failed(
+            f"'{outside[0].keyword}' is outside OpenAI's strict-mode subset, so a strict request is refused; "
+            "keep the schema to closed objects, required fields and plain types"
+        )
     six = _six(definition)
     report = lint(six)
+    rules = report.by_rule()
+    if "desc-alternatives" in rules:
+        return failed(
+            "the description lists alternatives, several words for one job: a synonym list raises a word "
+            "matcher's score and tells a reader nothing more. Name the job once, in plain words"
+        )
+    if "desc-long" in rules:
+        return failed(
+            "the description is longer than four sentences or 80 words: longer is not safer, a trigger "
+            "buried in a long text is not read. Keep what, returns, when and the boundary clause"
+        )
     if report.count:
         first = report.findings[0]
         return failed(
             f"{report.count} lint finding(s) in the six-tool set, for example [{first.rule}] "
             f"{first.tool or 'set'}: {first.message}"
         )
-    picker = WordMatchPicker()
-    old, price = _revision_cases()
-    before = run_selection(picker, tool_set("designed"), old, "designed")
-    after = run_selection(picker, six, old, "designed")
-    taken = [a for b, a in zip(before.rows, after.rows) if b.right and not a.right]
-    if taken:
-        row = taken[0]
-        if row.chosen == PRICE_TOOL:
-            return failed(
-                f"your tool now takes {row.case.request!r}, which belongs to "
-                f"{', '.join(row.expected or ()) or 'no tool'}: say in the description what the tool is "
-                "NOT for, and name the tool that serves it"
-            )
-        return failed(f"{row.case.request!r} now picks {row.chosen}; it was right before your tool")
-    lost = [row for row in run_selection(picker, six, price, "designed").rows if not row.right]
-    if lost:
-        return failed(
-            f"{len(lost)} of the {len(price)} price development requests miss your tool, e.g. "
-            f"{lost[0].case.request!r} picks {lost[0].chosen}: describe the job the way clerks ask "
-            "about it (prices, discounts, what was agreed), not the way one request is worded"
-        )
+    problem = _rule_problem(definition["description"])
+    if problem:
+        return failed(problem)
     return passed(
-        f"6 tools, 0 findings, no old request lost and {len(price)}/{len(price)} price development "
-        f"requests right; definitions about {report.tokens} tokens (estimate). Your own two requests "
-        "are scored below as held-out."
+        f"6 tools, 0 findings, the description follows the rule (what, returns naming the price fields, "
+        f"when, boundary naming {PRICE_NEIGHBOUR}); about {report.tokens} tokens (estimate). "
+        f"{_routing_feedback(six)} Your own two requests are scored below."
     )
 
 
@@ -230,15 +295,22 @@ def _judge_rule_abiding(answer: Any) -> object:
 
 
 GOOD_REQUESTS = ["Customer says 4725 was overcharged - what did we agree?", "How much discount is on 4725?"]
+# The reference answer, written to the course's rule for descriptions: plain words, four sentences.
 GOOD_DESCRIPTION = (
-    "Shows the agreed prices of one sales order: list price, discount and net price, the conditions agreed "
-    "with the customer. Returns the three amounts and the currency. Use it when the customer disputes a "
-    "price or asks what discount or price was agreed. Not for the reason an order is "
-    "blocked (use sales_order_get_block_summary). Read-only."
+    "Shows the prices agreed for one sales order. Returns the list price, discount, net price and currency. "
+    "Use it when the customer disputes a price or asks what discount was agreed. Not for why an order is "
+    "blocked (use sales_order_get_block_summary)."
+)
+# The same job written for the word matcher: what the course's own descriptions once looked like.
+KEYWORD_STUFFED = (
+    "Shows the prices, discounts, conditions, surcharges or rebates of one sales order, whether overcharged, "
+    "disputed, wrong or too high. Returns the list price, discount, net price and currency. Use it when the "
+    "customer disputes, questions, queries or challenges a price. Not for why an order is blocked (use "
+    "sales_order_get_block_summary)."
 )
 RULE_ABIDING = (
     "Reads commercial terms of one document. Returns the stored figures. Use it when the terms of a "
-    "document are needed. Not for block reasons (use sales_order_get_block_summary). Read-only."
+    "document are needed. Not for block reasons (use sales_order_get_block_summary)."
 )
 
 
@@ -289,8 +361,9 @@ EXERCISES = [
         "price_tool",
         3,
         _judge_price_tool,
-        prompt=f"Add {PRICE_TOOL} to the designed set with two requests of your own: 0 findings, no old "
-        "request lost, every price development request right.",
+        prompt=f"Add {PRICE_TOOL} to the designed set with two requests of your own: a valid strict schema, "
+        "0 lint findings, and a description that follows the course's rule (what, returns naming the price "
+        "fields, when, the boundary naming the block summary).",
         wrong_answers=(
             WrongAnswer(
                 {
@@ -301,6 +374,50 @@ EXERCISES = [
                     "requests": GOOD_REQUESTS,
                 },
                 "desc-boundary",
+            ),
+            WrongAnswer(
+                {"definition": _definition(KEYWORD_STUFFED), "requests": GOOD_REQUESTS},
+                "a synonym list raises",
+            ),
+            WrongAnswer(
+                {"definition": _definition(GOOD_DESCRIPTION + " Read-only."), "requests": GOOD_REQUESTS},
+                "longer is not safer",
+            ),
+            WrongAnswer(
+                {"definition": _definition(RULE_ABIDING), "requests": GOOD_REQUESTS}, "does not name"
+            ),
+            WrongAnswer(
+                {
+                    "definition": _definition(
+                        GOOD_DESCRIPTION.replace(
+                            "Not for why an order is blocked (use sales_order_get_block_summary).",
+                            "Not for a customer's list of orders (use sales_order_search).",
+                        )
+                    ),
+                    "requests": GOOD_REQUESTS,
+                },
+                "must not take from",
+            ),
+            WrongAnswer(
+                {
+                    "definition": _definition(
+                        "Not for why an order is blocked (use sales_order_get_block_summary). Shows the prices "
+                        "agreed for one sales order. Returns the list price, discount, net price and currency. "
+                        "Use it when the customer disputes a price."
+                    ),
+                    "requests": GOOD_REQUESTS,
+                },
+                "boundary clause",
+            ),
+            WrongAnswer(
+                {
+                    "definition": {
+                        **_definition(GOOD_DESCRIPTION),
+                        "parameters": {**PRICE_PARAMETERS, "allOf": [{"required": ["sales_order"]}]},
+                    },
+                    "requests": GOOD_REQUESTS,
+                },
+                "strict-mode subset",
             ),
             WrongAnswer(
                 {
@@ -321,25 +438,9 @@ EXERCISES = [
             ),
             WrongAnswer(
                 {
-                    "definition": _definition(
-                        GOOD_DESCRIPTION.replace(
-                            "Shows the agreed prices",
-                            "Shows why an order is stuck on pricing or credit, and the agreed prices",
-                        )
-                    ),
-                    "requests": GOOD_REQUESTS,
-                },
-                "your tool now takes",
-            ),
-            WrongAnswer(
-                {"definition": _definition(RULE_ABIDING), "requests": GOOD_REQUESTS},
-                "price development requests miss your tool",
-            ),
-            WrongAnswer(
-                {
                     "definition": _definition(GOOD_DESCRIPTION),
                     "requests": [
-                        "Shows the agreed prices of one sales order: list price, discount and net price",
+                        "Returns the list price, discount, net price and currency of the order",
                         GOOD_REQUESTS[1],
                     ],
                 },
