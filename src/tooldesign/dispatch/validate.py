@@ -222,8 +222,19 @@ class Dispatcher:
         deciders = [(by, ask) for by, ask in ((Decider.POLICY, policy), (Decider.PERSON, person)) if ask]
         missing = _nobody_to_decide(tool, person is not None, bool(deciders))
         if missing:
-            return self._refuse(call, tool, proposed, "no decider", error_result(call.id, missing, instead=(
-                "Tell the user it was not done, and that it needs a decision this session cannot give")))
+            return self._refuse(
+                call,
+                tool,
+                proposed,
+                "no decider",
+                error_result(
+                    call.id,
+                    missing,
+                    instead=(
+                        "Tell the user it was not done, and that it needs a decision this session cannot give"
+                    ),
+                ),
+            )
         decision: Decision | None = None
         final, label = proposed, ""
         asked: list[str] = []
@@ -268,22 +279,37 @@ class Dispatcher:
             decision = ask(shown, tool)
         except Exception as exc:  # a decider that crashes has not decided anything
             decision = None
-            return refuse("no decision", error_result(
-                call.id, f"{who} for {tool.name} failed ({type(exc).__name__}) and gave no decision; {nothing}",
-                instead="Tell the user it was not done; they can try again later"))
+            return refuse(
+                "no decision",
+                error_result(
+                    call.id,
+                    f"{who} for {tool.name} failed ({type(exc).__name__}) and gave no decision; {nothing}",
+                    instead="Tell the user it was not done; they can try again later",
+                ),
+            )
         except BaseException as stop:
             # Ctrl-C, sys.exit() or a cancelled task is a person stopping the program, not a decision:
             # it goes on up, but only after the audit shows the proposal and that nothing ran.
             decision = None
-            refuse(f"no decision (interrupted by {type(stop).__name__})", error_result(
-                call.id, f"{who} for {tool.name} was interrupted; {nothing}",
-                instead="Tell the user it was not done"))
+            refuse(
+                f"no decision (interrupted by {type(stop).__name__})",
+                error_result(
+                    call.id,
+                    f"{who} for {tool.name} was interrupted; {nothing}",
+                    instead="Tell the user it was not done",
+                ),
+            )
             raise
         decision = _settled(decision, by)
         if decision is None:
-            return refuse("no decision", error_result(
-                call.id, f"{who} for {tool.name} gave no usable decision; {nothing}",
-                instead="Tell the user it was not done"))
+            return refuse(
+                "no decision",
+                error_result(
+                    call.id,
+                    f"{who} for {tool.name} gave no usable decision; {nothing}",
+                    instead="Tell the user it was not done",
+                ),
+            )
         message = clip(decision.message, MAX_MESSAGE)
         if not decision.allowed:
             said = (
@@ -304,16 +330,29 @@ class Dispatcher:
         try:
             final = parse_arguments(candidate)
         except ArgumentsNotParsed as err:
-            return refuse(label + " but invalid", error_result(
-                call.id, f"The {whose} edited input for {tool.name} is not usable ({err}), so it was not run",
-                instead="Ask the user to review the request"), message, candidate)
+            return refuse(
+                label + " but invalid",
+                error_result(
+                    call.id,
+                    f"The {whose} edited input for {tool.name} is not usable ({err}), so it was not run",
+                    instead="Ask the user to review the request",
+                ),
+                message,
+                candidate,
+            )
         found = problems(tool, final)
         if found:
-            return refuse(label + " but invalid", error_result(
-                call.id,
-                f"The {whose} edited input for {tool.name} failed its schema, so it was not run: "
-                + "; ".join(p.sentence() for p in found[:MAX_PROBLEMS]),
-                instead="Ask the user to review the request"), message, final)
+            return refuse(
+                label + " but invalid",
+                error_result(
+                    call.id,
+                    f"The {whose} edited input for {tool.name} failed its schema, so it was not run: "
+                    + "; ".join(p.sentence() for p in found[:MAX_PROBLEMS]),
+                    instead="Ask the user to review the request",
+                ),
+                message,
+                final,
+            )
         return decision, final, label, None
 
     def _execute(self, call: ToolCall, tool: Tool, arguments: dict, decision: Decision | None) -> ToolResult:

@@ -75,8 +75,11 @@ def run_record(
     """Run the clerk's question with ``note`` among the clean notes; report what the agent did."""
     tools = noted_set(variant, notes=[*(clean_notes() if clean is None else clean), note])
     # With the gate, a person reads every proposed write and refuses this one; without it, code allows all.
-    dispatcher = Dispatcher(tools, person_decides=deny_all(PERSON_SAYS)) if gate else Dispatcher(
-        tools, policy_check=allow_all)
+    dispatcher = (
+        Dispatcher(tools, person_decides=deny_all(PERSON_SAYS))
+        if gate
+        else Dispatcher(tools, policy_check=allow_all)
+    )
     request, read = question_for(note)
     result = dispatcher.dispatch(read).content
     where = note.sales_order or note.customer
