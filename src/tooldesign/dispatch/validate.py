@@ -218,22 +218,23 @@ class Dispatcher:
             self._record(call, tool, proposed, "read-only: no decision needed", proposed, "", result)
             return result
         policy = policy_check or approve or self.policy_check
-        person = person_decides or self.person_decides
+        return self._write(call, tool, proposed, policy, person_decides or self.person_decides)
+
+    def _write(
+        self,
+        call: ToolCall,
+        tool: Tool,
+        proposed: dict,
+        policy: ApprovalCallback | None,
+        person: ApprovalCallback | None,
+    ) -> ToolResult:
+        """A valid proposed write: the policy check, then the person, then the handler, or a refusal."""
         deciders = [(by, ask) for by, ask in ((Decider.POLICY, policy), (Decider.PERSON, person)) if ask]
         missing = _nobody_to_decide(tool, person is not None, bool(deciders))
         if missing:
+            instead = "Tell the user it was not done, and that it needs a decision this session cannot give"
             return self._refuse(
-                call,
-                tool,
-                proposed,
-                "no decider",
-                error_result(
-                    call.id,
-                    missing,
-                    instead=(
-                        "Tell the user it was not done, and that it needs a decision this session cannot give"
-                    ),
-                ),
+                call, tool, proposed, "no decider", error_result(call.id, missing, instead=instead)
             )
         decision: Decision | None = None
         final, label = proposed, ""
