@@ -227,3 +227,20 @@ def test_stated_exposure_is_read_as_a_number():
     assert stated_exposure("Net 3,900 EUR; exposure of € 12,000, far below the limit").value == 12000
     assert stated_exposure("Order value 640 EUR.") is None
     assert checked_exposure("4711") == 52500 and checked_exposure("9999999") is None
+
+
+def test_every_record_carries_the_definition_version_and_the_result_size():
+    from tooldesign.dispatch import definition_version
+    ran: list = []
+    set_a = tools(ran)
+    dispatcher = Dispatcher(set_a, approve=allow_all)
+    dispatcher.dispatch(ToolCall("sales_order_get_block_summary", {}, "a"))
+    dispatcher.dispatch(ToolCall("release_order", GOOD, "b"))
+    read, unknown = dispatcher.audit.records
+    assert read.definition == definition_version(set_a["sales_order_get_block_summary"]) and len(read.definition) == 12
+    assert read.result_chars == len('{"ok": 1}') and unknown.definition == ""
+    # A changed description is a new version; the same definition built again is the same one.
+    changed = Tool("sales_order_get_block_summary", "Reads more.", {"type": "object", "properties": {}},
+                   lambda a: {"ok": 1}, {"readOnlyHint": True})
+    assert definition_version(changed) != read.definition
+    assert definition_version(tools([])["sales_order_get_block_summary"]) == read.definition

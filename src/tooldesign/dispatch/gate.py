@@ -148,6 +148,23 @@ def require_decision(tool: Tool, decision: Decision | None) -> None:
 
 # ---------- the audit record ----------
 
+
+def definition_version(tool: Tool) -> str:
+    """A short SHA-256 of what the model was shown of ``tool`` (name, description, schema, hints).
+
+    Logged with every call, so a change in a tool's error rate can be traced to the definition change
+    that came before it, and a call can be matched with the exact words the model chose it by.
+    """
+    shown = {
+        "name": tool.name,
+        "description": tool.description,
+        "parameters": tool.parameters,
+        "annotations": tool.annotations,
+    }
+    text = json.dumps(json_plain(shown), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
 # An audit keeps every proposal, so one that carries a megabyte would make the log (and any table of
 # it) grow without bound. Past this many characters a record keeps the start, the size and a SHA-256
 # of the whole text: enough to tell what was sent and to match it against a copy kept elsewhere.
@@ -198,6 +215,8 @@ class AuditRecord:
     is_error: bool
     at: float | None = None
     decided_by: str = ""
+    definition: str = ""
+    result_chars: int = 0
 
     @property
     def proposed(self) -> Any:
@@ -249,12 +268,14 @@ class AuditLog:
                 "tool": r.tool,
                 "writes": r.writes,
                 "decided by": r.decided_by,
+                "definition": r.definition,
                 "decision": r.decision,
                 "ran": r.ran,
                 "is_error": r.is_error,
                 "proposed": r.proposed,
                 "final": r.final,
                 "message": r.message,
+                "result chars": r.result_chars,
             }
             for r in self._records
         ]

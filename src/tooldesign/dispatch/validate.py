@@ -29,6 +29,7 @@ from tooldesign.dispatch.gate import (
     Decider,
     Decision,
     _frozen,
+    definition_version,
     require_decision,
     who_decides,
 )
@@ -422,6 +423,8 @@ class Dispatcher:
             is_error=result.is_error,
             at=self.clock() if self.clock else None,
             decided_by=decided_by,
+            definition=_version(tool),
+            result_chars=len(result.block()["content"]),
         )
 
 
@@ -482,6 +485,16 @@ def _plain_or_none(text: Any) -> str | None:
     except NotJSON:
         return None
     return plain
+
+
+def _version(tool: Tool | None) -> str:
+    """The definition version for the audit; "" when no tool was found, or its definition is not JSON."""
+    if tool is None:
+        return ""
+    try:
+        return definition_version(tool)
+    except (NotJSON, TypeError, ValueError, RecursionError):
+        return ""
 
 
 def _nobody_to_decide(tool: Tool, has_person: bool, has_any: bool) -> str:
