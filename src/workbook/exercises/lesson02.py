@@ -71,7 +71,9 @@ def _judge_claims(answer) -> object:
     # The hints name no shipment the learner has not already written down with a claim of 0: a hint that
     # said which shipments were wrong would let a learner find the answer by trying them one at a time.
     if any(v == 0 for v in values.values()):
-        return failed("some of your shipments have a claim of 0: keep only shipments whose claim is above zero")
+        return failed(
+            "some of your shipments have a claim of 0: keep only shipments whose claim is above zero"
+        )
     if set(values) == set(CLAIMS) and values != CLAIMS:
         if values == {"SHP-2047": 600, "SHP-2052": 180, "SHP-2061": 840}:
             return failed(

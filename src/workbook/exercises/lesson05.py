@@ -206,8 +206,18 @@ EXERCISES = [
             WrongAnswer(["desc-sentences", "desc-when", "name-shape"], "does not fire"),
             WrongAnswer(["desc-boundary", "desc-sentences", "name-shape"], "some rules are missing"),
             WrongAnswer(
-                sorted(["name-shape", "desc-sentences", "desc-boundary", "param-described", "strict-closed",
-                        "strict-required", "safety-read-only-hint", "desc-when"]),
+                sorted(
+                    [
+                        "name-shape",
+                        "desc-sentences",
+                        "desc-boundary",
+                        "param-described",
+                        "strict-closed",
+                        "strict-required",
+                        "safety-read-only-hint",
+                        "desc-when",
+                    ]
+                ),
                 "does not fire",
             ),
             WrongAnswer(["name-shape", "desc-boundary"], "sorted"),
