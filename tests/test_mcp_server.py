@@ -364,7 +364,7 @@ def test_every_real_result_fits_its_output_schema():
 
 # ---------- a description that changes after approval, and the host's pins ----------
 
-def _listing(served):
+def _listed_tools(served):
     import asyncio
 
     from mcp import Client
@@ -379,9 +379,9 @@ def test_pins_catch_a_description_that_changes_after_approval():
     from tooldesign.mcp import changes, pin, rug_pull_servers, still_approved
     from tooldesign.mcp.untrusted import HIDDEN_INSTRUCTION
     before, after, _ = rug_pull_servers()
-    approved = pin(_listing(before))
-    assert changes(approved, _listing(before)) == []
-    now = _listing(after)
+    approved = pin(_listed_tools(before))
+    assert changes(approved, _listed_tools(before)) == []
+    now = _listed_tools(after)
     found = changes(approved, now)
     assert [(c.tool, c.kind, c.fields) for c in found] == [("list_items", "changed", ("description",))]
     assert [t["name"] for t in still_approved(approved, now)] == ["delete_items"]
