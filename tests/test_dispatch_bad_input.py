@@ -31,7 +31,8 @@ def gated(ran: list, mutate_in_handler: bool = False) -> ToolSet:
             args["sales_order"] = "9999"
             args["tags"].append("handler was here")
         return {"draft": "RR-1"}
-    write = Tool("release_request_create", "Drafts a release.", RELEASE, handler, {"readOnlyHint": False})
+    write = Tool("release_request_create", "Drafts a release.", RELEASE, handler,
+                 {"readOnlyHint": False, "destructiveHint": False, "openWorldHint": False})
     read = Tool("sales_order_get_block_summary", "Reads.", {"type": "object", "properties": {}},
                 lambda a: {"ok": 1}, {"readOnlyHint": True})
     return ToolSet("t", (write, read))

@@ -1,11 +1,13 @@
-"""The approval gate: no write runs without an allowing decision, and every proposal is audited."""
+"""The approval gate: no write runs without an allowing decision from the decider it needs, and every
+proposal is audited. A policy check (code) may settle a draft; only a person settles a write that
+cannot be taken back; the model is never told that something happened that did not."""
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tooldesign.dispatch import (ApprovalRequired, Decision, Dispatcher, ToolCall, allow_all, deny_all, fixed,
-                                 release_policy, require_decision)
+from tooldesign.dispatch import (ApprovalRequired, Decider, Decision, Dispatcher, ToolCall, allow_all, deny_all,
+                                 fixed, release_policy, require_decision, who_decides)
 from tooldesign.tools.base import Tool, ToolSet
 
 RELEASE = {"type": "object", "additionalProperties": False, "required": ["sales_order", "justification"],
@@ -13,18 +15,24 @@ RELEASE = {"type": "object", "additionalProperties": False, "required": ["sales_
 GOOD = {"sales_order": "4711", "justification": "Exposure 52,500 EUR against a 50,000 EUR limit."}
 
 
+DRAFT = {"readOnlyHint": False, "destructiveHint": False, "openWorldHint": False}
+
+
 def tools(ran: list, hints: dict | None = None) -> ToolSet:
     write = Tool("release_request_create", "Drafts a release.", RELEASE, lambda a: ran.append(a) or {"draft": a},
-                 {"readOnlyHint": False} if hints is None else hints)
+                 DRAFT if hints is None else hints)
     read = Tool("sales_order_get_block_summary", "Reads.", {"type": "object", "properties": {}},
                 lambda a: ran.append(a) or {"ok": 1}, {"readOnlyHint": True})
     return ToolSet("t", (write, read))
 
 
-def test_no_callback_means_no_write():
+def test_no_callback_means_no_write_and_the_model_is_told_nothing_was_queued():
     ran: list = []
-    result = Dispatcher(tools(ran)).dispatch(ToolCall("release_request_create", GOOD))
-    assert result.is_error and not ran and "needs a person's decision" in result.content
+    dispatcher = Dispatcher(tools(ran))
+    result = dispatcher.dispatch(ToolCall("release_request_create", GOOD))
+    assert result.is_error and not ran and "nothing was queued" in result.content
+    assert "waiting" not in result.content and "approval" not in result.content
+    assert dispatcher.audit.records[0].decision == "no decider" and dispatcher.audit.records[0].decided_by == ""
 
 
 def test_a_tool_without_readonly_hint_is_gated_too():
@@ -72,6 +80,90 @@ def test_require_decision_is_the_enforcement_point():
         require_decision(write, Decision.deny("no"))
     require_decision(write, Decision.allow())
     require_decision(tools([])["sales_order_get_block_summary"], None)
+    # A write that cannot be taken back runs on a person's allow only.
+    claim = tools([], hints={"readOnlyHint": False})["release_request_create"]
+    for decision in (Decision.allow(), Decision("allow", by=Decider.POLICY), Decision.deny("no")):
+        with pytest.raises(ApprovalRequired):
+            require_decision(claim, decision)
+    require_decision(claim, Decision("allow", by=Decider.PERSON))
+
+
+@pytest.mark.parametrize("hints, who", [
+    ({"readOnlyHint": True}, None),
+    ({}, Decider.PERSON),                                   # MCP defaults: may write, destructive, open world
+    ({"readOnlyHint": False}, Decider.PERSON),
+    (DRAFT, Decider.POLICY),
+    ({**DRAFT, "openWorldHint": True}, Decider.PERSON),     # reaches outside: cannot be called back
+    ({**DRAFT, "destructiveHint": True}, Decider.PERSON),
+    ({"readOnlyHint": False, "destructiveHint": False}, Decider.PERSON),  # open world by default
+])
+def test_who_decides_follows_the_hints_and_their_defaults(hints, who):
+    assert who_decides(tools([], hints=hints)["release_request_create"]) is who
+
+
+def test_a_write_that_cannot_be_taken_back_needs_a_person_whatever_the_policy_check_says():
+    ran: list = []
+    irreversible = tools(ran, hints={"readOnlyHint": False, "openWorldHint": True})
+    result = Dispatcher(irreversible, policy_check=allow_all).dispatch(ToolCall("release_request_create", GOOD))
+    assert result.is_error and not ran and "a person decides it" in result.content
+    assert "nothing was queued" in result.content
+    dispatcher = Dispatcher(irreversible, policy_check=allow_all, person_decides=allow_all)
+    assert not dispatcher.dispatch(ToolCall("release_request_create", GOOD)).is_error and ran == [GOOD]
+    assert dispatcher.audit.records[0].decided_by == "policy_check, person_decides"
+
+
+def test_the_policy_check_is_asked_first_and_its_refusal_never_reaches_the_person():
+    ran: list = []
+    asked: list = []
+
+    def person(call, tool):
+        asked.append(call.arguments)
+        return Decision.allow()
+
+    irreversible = tools(ran, hints={"readOnlyHint": False})
+    dispatcher = Dispatcher(irreversible, policy_check=deny_all("Figures missing."), person_decides=person)
+    result = dispatcher.dispatch(ToolCall("release_request_create", GOOD))
+    assert result.is_error and not ran and not asked
+    assert "policy check (code, not a person)" in result.content and "Figures missing." in result.content
+    assert "A person" not in result.content
+
+
+def test_the_person_sees_what_the_policy_check_settled_on():
+    ran: list = []
+    asked: list = []
+    corrected = {**GOOD, "justification": GOOD["justification"] + " Corrected by the check."}
+
+    def person(call, tool):
+        asked.append(dict(call.arguments))
+        return Decision.allow()
+
+    dispatcher = Dispatcher(tools(ran, hints={}), policy_check=fixed(Decision.allow_modified(corrected, "fixed")),
+                            person_decides=person)
+    dispatcher.dispatch(ToolCall("release_request_create", GOOD))
+    assert asked == [corrected] and ran == [corrected]
+    record = dispatcher.audit.records[0]
+    assert record.proposed == GOOD and record.final == corrected and record.message == "fixed"
+
+
+def test_a_denial_names_who_denied():
+    by_code = Dispatcher(tools([]), policy_check=deny_all("Figures missing.")).dispatch(
+        ToolCall("release_request_create", GOOD))
+    by_person = Dispatcher(tools([]), person_decides=deny_all("Not this week.")).dispatch(
+        ToolCall("release_request_create", GOOD))
+    assert by_code.content.startswith("The policy check (code, not a person) refused")
+    assert by_person.content.startswith("A person refused") and "Not this week." in by_person.content
+
+
+def test_a_callback_cannot_claim_to_be_a_person():
+    ran: list = []
+    claims = fixed(Decision("allow", by=Decider.PERSON))
+    result = Dispatcher(tools(ran, hints={}), policy_check=claims).dispatch(ToolCall("release_request_create", GOOD))
+    assert result.is_error and not ran
+
+
+def test_approve_is_the_older_name_of_the_policy_check():
+    dispatcher = Dispatcher(tools([]), approve=allow_all)
+    assert dispatcher.policy_check is allow_all and dispatcher.person_decides is None
 
 
 def test_a_denial_needs_a_message_and_the_model_reads_it():
@@ -135,3 +227,20 @@ def test_stated_exposure_is_read_as_a_number():
     assert stated_exposure("Net 3,900 EUR; exposure of € 12,000, far below the limit").value == 12000
     assert stated_exposure("Order value 640 EUR.") is None
     assert checked_exposure("4711") == 52500 and checked_exposure("9999999") is None
+
+
+def test_every_record_carries_the_definition_version_and_the_result_size():
+    from tooldesign.dispatch import definition_version
+    ran: list = []
+    set_a = tools(ran)
+    dispatcher = Dispatcher(set_a, approve=allow_all)
+    dispatcher.dispatch(ToolCall("sales_order_get_block_summary", {}, "a"))
+    dispatcher.dispatch(ToolCall("release_order", GOOD, "b"))
+    read, unknown = dispatcher.audit.records
+    assert read.definition == definition_version(set_a["sales_order_get_block_summary"]) and len(read.definition) == 12
+    assert read.result_chars == len('{"ok": 1}') and unknown.definition == ""
+    # A changed description is a new version; the same definition built again is the same one.
+    changed = Tool("sales_order_get_block_summary", "Reads more.", {"type": "object", "properties": {}},
+                   lambda a: {"ok": 1}, {"readOnlyHint": True})
+    assert definition_version(changed) != read.definition
+    assert definition_version(tools([])["sales_order_get_block_summary"]) == read.definition

@@ -150,7 +150,7 @@ def test_openai_shaped_calls_and_reply_objects_are_read():
 def test_a_write_proposed_as_an_object_still_needs_a_decision():
     dispatcher = Dispatcher(build_designed_set())
     result = dispatcher.dispatch(Reply(id="t", name=WRITE, input=GOOD_WRITE))
-    assert result.is_error and not result.ran and "needs a person's decision" in result.content
+    assert result.is_error and not result.ran and "nothing was queued" in result.content
 
 
 # ---------- approvers ----------

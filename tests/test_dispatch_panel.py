@@ -46,3 +46,23 @@ def test_proposal_text_and_widget_builds():
     allow = panel.children[3].children[0]
     allow.click()
     assert all(b.disabled for b in panel.children[3].children)
+
+
+def test_a_click_is_a_persons_decision_and_the_policy_check_is_asked_first():
+    from tooldesign.dispatch import deny_all
+    ran: list = []
+    d = dispatcher(ran)
+    outcome = decide(d, CALL, "allow")
+    assert outcome.result.ran and d.audit.records[-1].decided_by == "person_decides"
+    assert outcome.note.startswith("a person decided: allow")
+    d.policy_check = deny_all("The figures do not match the credit check.")
+    outcome = decide(d, CALL, "allow")
+    assert not outcome.result.ran and "policy check (code, not a person)" in outcome.result.content
+    assert d.audit.records[-1].decided_by == "policy_check" and len(ran) == 1
+
+
+def test_without_a_click_an_irreversible_write_is_not_run_and_the_model_is_told_so():
+    ran: list = []
+    result = dispatcher(ran).dispatch(CALL)
+    assert result.is_error and not ran and "no person is set up" in result.content
+    assert "nothing was queued" in result.content

@@ -191,13 +191,19 @@ def test_a_build_that_stops_leaves_no_half_edition(tmp_path, monkeypatch, stop, 
 def test_the_student_edition_checks_a_notebook_the_way_a_learner_does(edition):
     """One real check cell in the student edition: the stub is not done, the right answer passes."""
     code = ("from workbook.checks import evaluate\n"
-            "print(evaluate('ex03-resent', ...).status)\n"
-            "print(evaluate('ex03-resent', lambda sizes: sum(s * (len(sizes) - i) for i, s in enumerate(sizes))).status)\n"
-            "print(evaluate('ex03-resent', lambda sizes: sum(sizes)).message)\n")
+            "def longest(temps, limit, minutes):\n"
+            "    best = run = 0\n"
+            "    for t in temps:\n"
+            "        run = run + 1 if t > limit else 0\n"
+            "        best = max(best, run)\n"
+            "    return best * minutes\n"
+            "print(evaluate('ex02-longest-breach', ...).status)\n"
+            "print(evaluate('ex02-longest-breach', longest).status)\n"
+            "print(evaluate('ex02-longest-breach', lambda t, m, s: sum(x > m for x in t) * s).message)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
                           env={"PYTHONPATH": str(edition.folder / "src"), "PATH": "/usr/bin:/bin", "PYTHONNOUSERSITE": "1"})
     lines = done.stdout.splitlines()
-    assert lines[:2] == ["not_done", "pass"] and "every later model call" in lines[2], done.stderr
+    assert lines[:2] == ["not_done", "pass"] and "longest run" in lines[2], done.stderr
 
 
 def test_keep_only_takes_what_a_judge_needs_and_nothing_else():

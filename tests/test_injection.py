@@ -134,7 +134,7 @@ def test_the_gate_is_the_lesson_09_dispatcher():
     result = Dispatcher(results.noted_set("raw")).dispatch(ToolCall("release_request_create", {
         "sales_order": "4711", "justification": "The order note says so, release it now please today."}))
     assert result.is_error and not result.ran
-    assert "needs a person's decision" in result.block()["content"]
+    assert "nothing was queued" in result.block()["content"]
 
 
 def test_clean_notes_alone_make_no_proposal():

@@ -44,10 +44,12 @@ def flag_free_text_iterative(result, marker):
     return found
 
 
-MUST_CATCH = 20
+MUST_CATCH = {"notes raw, literal reader": 20, "notes quoted, literal reader": 20,
+              "notes quoted, reader honours labels": 0, "notes left out, literal reader": 0}
 CORRECT = [("ex13-as-data", as_data), ("ex13-as-data", as_data_other_words),
            ("ex13-flag-free-text", flag_free_text), ("ex13-flag-free-text", flag_free_text_iterative),
-           ("ex13-must-catch", MUST_CATCH), ("ex13-must-catch", float(MUST_CATCH))]
+           ("ex13-must-catch", MUST_CATCH), ("ex13-must-catch", {k: float(v) for k, v in MUST_CATCH.items()}),
+           ("ex13-must-catch", dict(reversed(list(MUST_CATCH.items()))))]
 
 
 @pytest.mark.parametrize("grade_id, answer", CORRECT)
@@ -66,13 +68,27 @@ def test_the_expected_paths_are_what_the_package_finds():
         assert sorted(lint_rule.free_text_paths(value, marker)) == sorted(want)
 
 
-def test_must_catch_is_the_measured_gate_row():
-    row = next(r for r in measure.defence_rows() if r.defence == "approval gate only (notes raw)")
-    assert len(row.person_caught) == MUST_CATCH
+def test_must_catch_is_the_measured_gate_rows():
+    rows = {r.defence: len(r.person_caught) for r in measure.defence_rows()}
+    assert rows["approval gate only (notes raw)"] == MUST_CATCH["notes raw, literal reader"]
+    assert rows["quote and label + gate"] == MUST_CATCH["notes quoted, literal reader"]
+    assert rows["leave free text out + gate"] == MUST_CATCH["notes left out, literal reader"]
 
 
-def test_a_bool_is_not_a_count():
-    assert evaluate("ex13-must-catch", True).status == FAIL
+@pytest.mark.parametrize("answer", [
+    True, 20, [20, 20, 0, 0], {**MUST_CATCH, "notes raw, literal reader": True},
+    {**MUST_CATCH, "extra": 0}, {k: v for k, v in MUST_CATCH.items() if k != "notes left out, literal reader"},
+    {**MUST_CATCH, "notes quoted, reader honours labels": 20}, {**MUST_CATCH, "notes raw, literal reader": 24},
+    {**MUST_CATCH, "notes quoted, literal reader": 0}, {**MUST_CATCH, "notes left out, literal reader": -1},
+])
+def test_must_catch_refuses_wrong_counts_and_shapes(answer):
+    assert evaluate("ex13-must-catch", answer).status == FAIL
+
+
+def test_must_catch_hints_do_not_name_the_count_of_one_key():
+    from workbook.exercises.lesson13 import CATCH_KEYS
+    hints = {evaluate("ex13-must-catch", {**MUST_CATCH, key: MUST_CATCH[key] + 1}).message for key in CATCH_KEYS}
+    assert len(hints) == 1 and not any(str(v) in hint for hint in hints for v in range(1, 25))
 
 
 def test_the_graders_drawn_inputs_agree_with_the_package():

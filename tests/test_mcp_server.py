@@ -360,3 +360,45 @@ def test_every_real_result_fits_its_output_schema():
         validators[name].validate(result)
         checked += 1
     assert checked > len(data.orders) * 2
+
+
+# ---------- a description that changes after approval, and the host's pins ----------
+
+def _listed_tools(served):
+    import asyncio
+
+    from mcp import Client
+
+    async def go():
+        async with Client(served.server) as client:
+            return (await client.list_tools()).tools
+    return asyncio.run(go())
+
+
+def test_pins_catch_a_description_that_changes_after_approval():
+    from tooldesign.mcp import changes, pin, rug_pull_servers, still_approved
+    from tooldesign.mcp.untrusted import HIDDEN_INSTRUCTION
+    before, after, _ = rug_pull_servers()
+    approved = pin(_listed_tools(before))
+    assert changes(approved, _listed_tools(before)) == []
+    now = _listed_tools(after)
+    found = changes(approved, now)
+    assert [(c.tool, c.kind, c.fields) for c in found] == [("list_items", "changed", ("description",))]
+    assert [t["name"] for t in still_approved(approved, now)] == ["delete_items"]
+    assert HIDDEN_INSTRUCTION.strip() in next(t for t in now if t.name == "list_items").description
+
+
+def test_pins_see_new_gone_and_changed_hints_and_schemas():
+    from tooldesign.mcp import changes, digest, pin
+    base = [{"name": "a", "description": "A.", "inputSchema": {"type": "object"}},
+            {"name": "b", "description": "B.", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}}]
+    pins = pin(base)
+    moved = [{**base[1], "annotations": {"readOnlyHint": False}},
+             {"name": "c", "description": "C.", "inputSchema": {"type": "object"}}]
+    assert [(c.tool, c.kind, c.fields) for c in changes(pins, moved)] == [
+        ("b", "changed", ("annotations",)), ("c", "new", ()), ("a", "gone", ())]
+    # Key order and spacing are not a change; one character of the schema is.
+    assert digest({"description": "A.", "name": "a", "inputSchema": {"type": "object"}}) == pins["a"].sha256
+    assert digest({**base[0], "inputSchema": {"type": "object", "required": []}}) != pins["a"].sha256
+    # Fields the model never sees and the host does not act on are not part of the definition.
+    assert digest({**base[0], "icons": []}) == pins["a"].sha256

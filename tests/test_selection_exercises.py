@@ -23,13 +23,22 @@ def price_definition(description=PRICE_DESCRIPTION):
             "annotations": {"readOnlyHint": True, "openWorldHint": False}}
 
 
-def test_resent_key_matches_a_step_by_step_loop():
-    for (sizes,) in lesson03.RESENT_PROBES:
-        context = total = 0
-        for size in sizes:
-            context += size
-            total += context
-        assert lesson03._resent(sizes) == total
+def test_design_key_gives_each_problem_its_own_real_fix():
+    key = lesson03.DESIGN_KEY
+    assert set(key) == set(lesson03.PROBLEMS) and set(key.values()) <= set(lesson03.FIXES)
+    assert len(set(key.values())) == len(key) and not {"firmer-prompt", "retry"} & set(key.values())
+
+
+def test_design_fix_hints_name_no_problem():
+    from workbook.checks import FAIL, evaluate
+    key = lesson03.DESIGN_KEY
+    names = list(key)
+    hints = set()
+    for a, b in zip(names, names[1:] + names[:1]):  # swap two fixes: every problem count is still one
+        verdict = evaluate("ex03-design-fixes", {**key, a: key[b], b: key[a]})
+        assert verdict.status == FAIL
+        hints.add(verdict.message)
+    assert len(hints) == 1 and not any(name in hint for hint in hints for name in names)
 
 
 def test_approver_key_agrees_with_the_package_rule():

@@ -6,7 +6,9 @@ field the tool returns and says what each argument is. A program sees nothing el
 so with the draft it has to guess field names, and it guesses wrong.
 
 A fourth tool, ``CC_FILE_CLAIM``, stands for a tool that writes; it joins only the deployment
-exercise, where its access has to keep it away from programs.
+exercise, where its access has to keep it away from programs. It is the one write in the course
+that cannot be taken back (the carrier receives the claim), so its annotations say so and the
+dispatcher's gate gives it to a person: ``claim_tool_set`` is the model's direct list with it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ __all__ = [
     "FILE_CLAIM",
     "HANDLERS",
     "file_claim",
+    "FILE_CLAIM_ANNOTATIONS",
+    "claim_tool_set",
     "register_deployment",
     "SCHEMAS",
     "TAG",
@@ -139,6 +143,17 @@ FILE_CLAIM_SCHEMA = {
     },
     "required": ["shipment_id", "eur"],
     "additionalProperties": False,
+}
+
+
+# What the claim does to the world, in MCP's hints: it writes, it adds rather than destroys, a repeat
+# files a second claim, and the carrier outside receives it. Open world means it cannot be called
+# back, so ``tooldesign.dispatch.who_decides`` gives it to a person, whatever a policy check says.
+FILE_CLAIM_ANNOTATIONS = {
+    "readOnlyHint": False,
+    "destructiveHint": False,
+    "idempotentHint": False,
+    "openWorldHint": True,
 }
 
 
@@ -268,6 +283,12 @@ def tool_set(descriptions: Mapping[str, str] = CORRECTED, codes: Iterable[str] =
         for code in codes
     )
     return ToolSet("coldchain-code-mode", tools)
+
+
+def claim_tool_set(descriptions: Mapping[str, str] = CORRECTED) -> ToolSet:
+    """The model's direct tools after the deployment: the three reads and CC_FILE_CLAIM, gated by its hints."""
+    claim = Tool(FILE_CLAIM, FILE_CLAIM_DESCRIPTION, FILE_CLAIM_SCHEMA, file_claim, FILE_CLAIM_ANNOTATIONS)
+    return ToolSet("coldchain-claims", (*tool_set(descriptions).tools, claim))
 
 
 def _keys(value: Any) -> set[str]:

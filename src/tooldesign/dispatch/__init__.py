@@ -1,7 +1,8 @@
 """Dispatch: what your code does between a model's proposed call and the result it reads back.
 
 Lesson 09 in code. ``validate`` checks every call against its schema and holds the dispatcher,
-``gate`` is the approval step for writes and the audit record, ``errors`` builds failures a model
+``gate`` is the approval step for writes (who decides: a policy check in code, or a person) and
+the audit record, ``errors`` builds failures a model
 can act on, ``serialisation`` parses arguments instead of matching strings, ``retry`` handles
 transient failures inside a tool, ``choice`` is tool_choice in a small loop, ``schema`` holds the
 schema cases, ``boundary`` the boundary-clause measurement and ``widgets`` the approval panel.
@@ -13,12 +14,15 @@ from tooldesign.dispatch.gate import (
     ApprovalRequired,
     AuditLog,
     AuditRecord,
+    Decider,
     Decision,
     allow_all,
+    definition_version,
     deny_all,
     fixed,
     release_policy,
     require_decision,
+    who_decides,
 )
 from tooldesign.dispatch.retry import (
     FakeClock,
@@ -35,6 +39,7 @@ __all__ = [
     "ApprovalRequired",
     "AuditLog",
     "AuditRecord",
+    "Decider",
     "Decision",
     "Dispatcher",
     "FakeClock",
@@ -48,6 +53,7 @@ __all__ = [
     "actionable_message",
     "allow_all",
     "call_with_retry",
+    "definition_version",
     "deny_all",
     "error_result",
     "example_arguments",
@@ -59,4 +65,5 @@ __all__ = [
     "require_decision",
     "retrying",
     "same_arguments",
+    "who_decides",
 ]

@@ -1,17 +1,30 @@
 """The approval gate: a write runs only after a decision, and every proposal leaves a record.
 
-Dispatch is the last moment a person can see a proposed action before it happens, so the gate
-sits there. A callback answers each proposed write with one of three decisions: allow it as
-proposed, allow it with the input changed, or deny it with a message the model reads. A denial
-that carries its reason gives the model something to work with (ask, fix, explain); a silent
-one leaves a hole it fills with guesses, so a deny without a message is refused here.
+Dispatch is the last moment anyone can see a proposed action before it happens, so the gate sits
+there. Two kinds of decider answer there, and the course keeps them apart in names and in what the
+model is told:
+
+* a **policy check** (``policy_check``) is code: a rule your program applies the same way every
+  time (a justification must state its figures, say). It decides in microseconds and is never
+  described as a person;
+* a **person decides** (``person_decides``): a click in a panel, a reply in a queue. A person is
+  slow and scarce, so a person is asked only where code must not decide alone.
+
+``who_decides`` says which a write needs. A write that stays inside your own systems and can be
+undone or ignored (a draft waiting in a person's queue) may be settled by a policy check. A write
+that reaches outside (``openWorldHint``) or destroys (``destructiveHint``) cannot be taken back,
+so a person decides it before it runs, whatever a policy check said. The MCP defaults apply to
+missing hints (destructive, open world), so an undeclared write needs a person.
+
+Either decider answers with one of three decisions: allow as proposed, allow with the input
+changed, or deny with a message the model reads. A denial that carries its reason gives the model
+something to work with; a silent one leaves a hole it fills with guesses, so a deny without a
+message is refused here.
 
 The gate is enforced in code, not in the prompt: ``require_decision`` is called on the one path
-that runs a handler, and it raises unless a write carries an allowing decision.
-
-An approver is code too, and code edits what it is handed. It is shown a copy of the proposal;
-whatever it returns (or changes in its copy), what will run is validated again before it runs,
-and the audit keeps the proposal and what ran as separate frozen records.
+that runs a handler, and it raises unless a write carries an allowing decision from a decider the
+tool accepts. Whatever a decider returns (or changes in its copy), what will run is validated
+again before it runs, and the audit keeps the proposal and what ran as separate frozen records.
 """
 
 from __future__ import annotations
@@ -22,6 +35,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from tooldesign.dispatch.calls import ToolCall
@@ -30,13 +44,28 @@ from tooldesign.tools.base import NotJSON, Tool, json_plain
 ALLOW, DENY = "allow", "deny"
 
 
+class Decider(Enum):
+    """Who answers a proposed write: code applying a rule, or a person."""
+
+    POLICY = "policy_check"
+    PERSON = "person_decides"
+
+    @property
+    def who(self) -> str:
+        return "a policy check (code, not a person)" if self is Decider.POLICY else "a person"
+
+
 @dataclass(frozen=True)
 class Decision:
-    """A person's (or a policy's) answer to one proposed call."""
+    """One decider's answer to one proposed call.
+
+    ``by`` is filled in by the dispatcher, which knows whom it asked; a callback never claims it.
+    """
 
     behavior: str
     updated_input: Mapping[str, Any] | None = None
     message: str = ""
+    by: Decider | None = None
 
     def __post_init__(self) -> None:
         if self.behavior not in (ALLOW, DENY):
@@ -45,8 +74,10 @@ class Decision:
             raise ValueError(f"message must be text, not {type(self.message).__name__}")
         if self.behavior == DENY and not self.message.strip():
             raise ValueError("a denial needs a message the model can read; silence leaves it guessing")
+        if self.by is not None and not isinstance(self.by, Decider):
+            raise ValueError(f"by must be a Decider, not {type(self.by).__name__}")
         if self.updated_input is not None:
-            # The decision keeps its own copy: the approver's dict may change after it decided.
+            # The decision keeps its own copy: the decider's dict may change after it decided.
             object.__setattr__(self, "updated_input", copy.deepcopy(self.updated_input))
 
     @classmethod
@@ -80,21 +111,59 @@ class ApprovalRequired(RuntimeError):
     """Raised when code tries to run a write without an allowing decision."""
 
 
+def who_decides(tool: Tool) -> Decider | None:
+    """Who must decide before ``tool`` runs: nobody for a read, code or a person for a write.
+
+    A write may be settled by a policy check only when it declares itself both non-destructive and
+    closed-world: it changes nothing outside your own systems and destroys nothing, like a draft in
+    a person's queue. Anything else cannot be taken back once it has run, so a person decides it.
+    Missing hints take MCP's defaults (destructive, open world), so a write that forgot to declare
+    itself needs a person.
+    """
+    if not tool.writes:
+        return None
+    hints = tool.annotations
+    if hints.get("destructiveHint") is False and hints.get("openWorldHint") is False:
+        return Decider.POLICY
+    return Decider.PERSON
+
+
 def require_decision(tool: Tool, decision: Decision | None) -> None:
     """The enforcement point: a tool that may write never runs without an allowing decision.
 
     Read-only tools pass with no decision. A missing readOnlyHint counts as "may write", the MCP
-    default, so a tool that forgot to declare itself is gated too.
+    default, so a tool that forgot to declare itself is gated too. A write that ``who_decides``
+    gives to a person runs only on a person's allowing decision; a policy check cannot stand in.
     """
-    if not tool.writes:
+    needed = who_decides(tool)
+    if needed is None:
         return
     if not isinstance(decision, Decision):
         raise ApprovalRequired(f"{tool.name} may write and has no decision; it was not run")
     if not decision.allowed:
         raise ApprovalRequired(f"{tool.name} was denied; it was not run")
+    if needed is Decider.PERSON and decision.by is not Decider.PERSON:
+        raise ApprovalRequired(f"{tool.name} cannot be taken back and no person allowed it; it was not run")
 
 
 # ---------- the audit record ----------
+
+
+def definition_version(tool: Tool) -> str:
+    """A short SHA-256 of what the model was shown of ``tool`` (name, description, schema, hints).
+
+    Logged with every call, so a change in a tool's error rate can be traced to the definition change
+    that came before it, and a call can be matched with the exact words the model chose it by.
+    """
+    shown = {
+        "name": tool.name,
+        "description": tool.description,
+        "parameters": tool.parameters,
+        "annotations": tool.annotations,
+    }
+    text = json.dumps(json_plain(shown), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
 
 # An audit keeps every proposal, so one that carries a megabyte would make the log (and any table of
 # it) grow without bound. Past this many characters a record keeps the start, the size and a SHA-256
@@ -127,7 +196,7 @@ class AuditRecord:
     """One proposal and what became of it. Written for reads too, so the log is complete.
 
     The arguments are kept as JSON text, frozen when the record is written: ``proposed`` is what
-    the caller sent, ``final`` the input the decision settled on (an approver's edit is kept even when
+    the caller sent, ``final`` the input the decision settled on (a decider's edit is kept even when
     it failed the schema; None when no decision named any input) and ``executed`` what the handler
     was given (None when it did not run). Each access returns a
     fresh copy, so editing what you read changes nothing in the log. A value longer than
@@ -145,6 +214,9 @@ class AuditRecord:
     ran: bool
     is_error: bool
     at: float | None = None
+    decided_by: str = ""
+    definition: str = ""
+    result_chars: int = 0
 
     @property
     def proposed(self) -> Any:
@@ -195,12 +267,15 @@ class AuditLog:
                 "seq": r.seq,
                 "tool": r.tool,
                 "writes": r.writes,
+                "decided by": r.decided_by,
+                "definition": r.definition,
                 "decision": r.decision,
                 "ran": r.ran,
                 "is_error": r.is_error,
                 "proposed": r.proposed,
                 "final": r.final,
                 "message": r.message,
+                "result chars": r.result_chars,
             }
             for r in self._records
         ]
@@ -222,7 +297,10 @@ def deny_all(message: str) -> ApprovalCallback:
 
 
 def fixed(decision: Decision) -> ApprovalCallback:
-    """A callback that answers with a decision already taken, for example by a click in a panel."""
+    """A callback that answers with a decision already taken, for example by a click in a panel.
+
+    Whether that is a person's decision is said where it is passed: ``person_decides=fixed(...)``.
+    """
 
     def callback(call: ToolCall, tool: Tool) -> Decision:
         return decision
@@ -267,7 +345,7 @@ def stated_exposure(justification: str) -> StatedFigure | None:
 def checked_exposure(sales_order: str) -> float | None:
     """What the credit check reports as the exposure of the customer behind an order (None if unknown).
 
-    The approver's own source, independent of what the model wrote: the designed tools' reads.
+    The policy check's own source, independent of what the model wrote: the designed tools' reads.
     """
     from tooldesign.tools import tool_set  # the designed set is built on first use, not on import
 
@@ -282,22 +360,23 @@ def checked_exposure(sales_order: str) -> float | None:
 
 
 def release_policy(call: ToolCall, tool: Tool) -> Decision:
-    """The lesson's example policy for release_request_create, as a callback.
+    """The lesson's policy check for release_request_create: code, run before the draft is made.
 
-    The dispatcher asks it only about proposals that passed the schema, so format errors (an order
-    number written "SO-4711") never reach it: the model corrects those from the schema's error.
-    What is left is what a credit desk judges:
+    It is not the credit desk's decision. The draft it lets through waits in the credit desk's
+    queue, and a person there decides the release itself, after the run. The check only makes sure
+    the draft that person reads is worth reading. The dispatcher asks it only about proposals that
+    passed the schema, so format errors (an order number written "SO-4711") never reach it.
 
-    * a justification without an amount in EUR is denied: the approver needs the figures;
+    * a justification without an amount in EUR is denied: the person reading the draft needs figures;
     * a justification whose stated exposure is not what the credit check reports is allowed with
-      that figure corrected (the record then carries the true figure);
+      that figure corrected (the draft then carries the true figure);
     * anything else is allowed as proposed.
     """
     args = dict(call.arguments) if isinstance(call.arguments, Mapping) else {}
     why = str(args.get("justification", ""))
     if not _FIGURE.search(why):
         return Decision.deny(
-            "The approver needs figures: state the exposure and the credit limit in EUR "
+            "The credit desk needs figures: state the exposure and the credit limit in EUR "
             "(from customer_get_credit_exposure) in the justification, then propose again."
         )
     stated = stated_exposure(why)

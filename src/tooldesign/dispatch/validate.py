@@ -26,9 +26,12 @@ from tooldesign.dispatch.gate import (
     ApprovalCallback,
     ApprovalRequired,
     AuditLog,
+    Decider,
     Decision,
     _frozen,
+    definition_version,
     require_decision,
+    who_decides,
 )
 from tooldesign.dispatch.serialisation import ArgumentsNotParsed, parse_arguments, plain_copy
 from tooldesign.tools.base import NotJSON, Tool, ToolSet, clip, echo, json_plain
@@ -155,24 +158,41 @@ Clock = Callable[[], float]
 class Dispatcher:
     """Runs proposed calls: parse, validate, ask the gate for writes, run, and record everything.
 
-    ``approve`` is the default approval callback; ``dispatch`` may be given another one for a single
-    call (a click in the approval panel is such a callback). With no callback at all, writes are
-    refused: a write cannot run without a decision. ``examples`` maps tool names to a valid call
-    quoted in errors (for instance the designed set's ``EXAMPLES``).
+    A write is decided by up to two deciders, kept apart by name: ``policy_check`` is code (a rule
+    applied the same way every time) and ``person_decides`` is a person (a click in the approval
+    panel is such a callback). The policy check, if any, is asked first; then the person, if one is
+    set up or if the tool needs one (``gate.who_decides``). A write nobody is set up to decide is
+    refused, and the model is told that nothing ran and nothing was queued. ``dispatch`` may be
+    given either decider for a single call. ``approve`` is the older name of ``policy_check``: a
+    callable is code, so that is what it is. ``examples`` maps tool names to a valid call quoted in
+    errors (for instance the designed set's ``EXAMPLES``).
 
     Whatever arrives (a dict, a list, None, a string, nested junk), ``dispatch`` answers with a
-    result and never raises. Each stage works on its own deep copy, so neither the caller, the
-    approver nor the handler can change what was validated or what the audit shows.
+    result and never raises. Each stage works on its own deep copy, so neither the caller, a
+    decider nor the handler can change what was validated or what the audit shows.
     """
 
     tools: ToolSet
-    approve: ApprovalCallback | None = None
+    policy_check: ApprovalCallback | None = None
+    person_decides: ApprovalCallback | None = None
     examples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     audit: AuditLog = field(default_factory=AuditLog)
     clock: Clock | None = None
     handler_calls: list[ToolCall] = field(default_factory=list)
+    approve: ApprovalCallback | None = None
 
-    def dispatch(self, call: Any, approve: ApprovalCallback | None = None) -> ToolResult:
+    def __post_init__(self) -> None:
+        if self.approve is not None and self.policy_check is None:
+            self.policy_check = self.approve
+
+    def dispatch(
+        self,
+        call: Any,
+        approve: ApprovalCallback | None = None,
+        *,
+        policy_check: ApprovalCallback | None = None,
+        person_decides: ApprovalCallback | None = None,
+    ) -> ToolResult:
         call, malformed = _as_call(call)
         if malformed:
             shape = 'a JSON object with "name" (a string) and "input" (an object)'
@@ -194,57 +214,79 @@ class Dispatcher:
         if found:
             error = invalid_call_result(call, tool, found, self.examples.get(tool.name))
             return self._refuse(call, tool, proposed, "rejected by schema", error)
+        if not tool.writes:
+            result = self._execute(call, tool, proposed, None)
+            self._record(call, tool, proposed, "read-only: no decision needed", proposed, "", result)
+            return result
+        policy = policy_check or approve or self.policy_check
+        return self._write(call, tool, proposed, policy, person_decides or self.person_decides)
+
+    def _write(
+        self,
+        call: ToolCall,
+        tool: Tool,
+        proposed: dict,
+        policy: ApprovalCallback | None,
+        person: ApprovalCallback | None,
+    ) -> ToolResult:
+        """A valid proposed write: the policy check, then the person, then the handler, or a refusal."""
+        deciders = [(by, ask) for by, ask in ((Decider.POLICY, policy), (Decider.PERSON, person)) if ask]
+        missing = _nobody_to_decide(tool, person is not None, bool(deciders))
+        if missing:
+            instead = "Tell the user it was not done, and that it needs a decision this session cannot give"
+            return self._refuse(
+                call, tool, proposed, "no decider", error_result(call.id, missing, instead=instead)
+            )
         decision: Decision | None = None
-        final, label = proposed, "read-only: no decision needed"
-        if tool.writes:
-            decision, final, label, refusal = self._decide(call, tool, proposed, approve or self.approve)
+        final, label = proposed, ""
+        asked: list[str] = []
+        notes: list[str] = []
+        for by, ask in deciders:
+            asked.append(by.value)
+            decision, final, label, refusal = self._decide(call, tool, proposed, final, by, ask, asked, notes)
             if refusal is not None:
                 return refusal
         result = self._execute(call, tool, final, decision)
-        self._record(call, tool, proposed, label, final, decision.message if decision else "", result)
+        self._record(call, tool, proposed, label, final, "; ".join(notes), result, ", ".join(asked))
         return result
 
     def _decide(
-        self, call: ToolCall, tool: Tool, proposed: dict, approve: ApprovalCallback | None
+        self,
+        call: ToolCall,
+        tool: Tool,
+        proposed: dict,
+        current: dict,
+        by: Decider,
+        ask: ApprovalCallback,
+        asked: list[str],
+        notes: list[str],
     ) -> tuple[Decision | None, dict, str, ToolResult | None]:
-        """Ask the callback; return the decision, what will run, its label, or a refusal when nothing may run.
+        """Ask one decider about ``current``; return its decision, what will run, its label, or a refusal.
 
-        The approver sees a copy. Whatever it decides (allow, allow with new input, or allow after
-        editing its copy in place), what will run is validated again before it runs.
+        The decider sees a copy. Whatever it decides (allow, allow with new input, or allow after
+        editing its copy in place), what will run is validated again before it runs. The model is
+        told who answered: a policy check is never reported as a person.
         """
+        who = "The policy check" if by is Decider.POLICY else "The person asked"
+        nothing = "it was not run and nothing was queued"
 
         def refuse(label: str, result: ToolResult, message: str = "", final: Any = None):
-            return (
-                decision,
-                proposed,
-                label,
-                self._refuse(call, tool, proposed, label, result, message, final),
-            )
+            kept = "; ".join(m for m in [*notes, message] if m)
+            record = self._refuse(call, tool, proposed, label, result, kept, final, ", ".join(asked))
+            return (decision, current, label, record)
 
         decision = None
-        waiting = "Tell the user the request is waiting for approval"
-        if approve is None:
-            return refuse(
-                "no decision",
-                error_result(
-                    call.id,
-                    f"{tool.name} changes data and needs a person's decision, and none was given; "
-                    "it was not run",
-                    instead=waiting,
-                ),
-            )
-        shown = ToolCall(call.name, plain_copy(proposed), call.id)
+        shown = ToolCall(call.name, plain_copy(current), call.id)
         try:
-            decision = approve(shown, tool)
-        except Exception as exc:  # an approval step that crashes has not decided anything
+            decision = ask(shown, tool)
+        except Exception as exc:  # a decider that crashes has not decided anything
             decision = None
             return refuse(
                 "no decision",
                 error_result(
                     call.id,
-                    f"The approval step for {tool.name} failed ({type(exc).__name__}) and gave no decision; "
-                    "it was not run",
-                    instead=waiting,
+                    f"{who} for {tool.name} failed ({type(exc).__name__}) and gave no decision; {nothing}",
+                    instead="Tell the user it was not done; they can try again later",
                 ),
             )
         except BaseException as stop:
@@ -255,38 +297,38 @@ class Dispatcher:
                 f"no decision (interrupted by {type(stop).__name__})",
                 error_result(
                     call.id,
-                    f"The approval step for {tool.name} was interrupted; it was not run",
-                    instead=waiting,
+                    f"{who} for {tool.name} was interrupted; {nothing}",
+                    instead="Tell the user it was not done",
                 ),
             )
             raise
-        decision = _settled(decision)
+        decision = _settled(decision, by)
         if decision is None:
             return refuse(
                 "no decision",
                 error_result(
                     call.id,
-                    f"The approval step for {tool.name} gave no usable decision; it was not run",
-                    instead=waiting,
+                    f"{who} for {tool.name} gave no usable decision; {nothing}",
+                    instead="Tell the user it was not done",
                 ),
             )
         message = clip(decision.message, MAX_MESSAGE)
         if not decision.allowed:
-            return refuse(
-                decision.label,
-                ToolResult(
-                    call.id,
-                    f"A person denied {tool.name}; it was not run. Their message: {message}",
-                    is_error=True,
-                ),
-                message,
+            said = (
+                f"The policy check (code, not a person) refused {tool.name}; {nothing}. Its reason: {message}"
+                if by is Decider.POLICY
+                else f"A person refused {tool.name}; it was not run. Their reason: {message}"
             )
+            return refuse(decision.label, ToolResult(call.id, said, is_error=True), message)
+        if message:
+            notes.append(message)
         if decision.updated_input is not None:
             candidate, label = decision.updated_input, decision.label
-        elif _frozen(shown.arguments) != _frozen(proposed):
+        elif _frozen(shown.arguments) != _frozen(current):
             candidate, label = shown.arguments, "allow (edited in place)"
         else:
-            return decision, proposed, decision.label, None
+            return decision, current, decision.label, None
+        whose = "policy check's" if by is Decider.POLICY else "person's"
         try:
             final = parse_arguments(candidate)
         except ArgumentsNotParsed as err:
@@ -294,7 +336,7 @@ class Dispatcher:
                 label + " but invalid",
                 error_result(
                     call.id,
-                    f"The approver's input for {tool.name} is not usable ({err}), so it was not run",
+                    f"The {whose} edited input for {tool.name} is not usable ({err}), so it was not run",
                     instead="Ask the user to review the request",
                 ),
                 message,
@@ -306,7 +348,7 @@ class Dispatcher:
                 label + " but invalid",
                 error_result(
                     call.id,
-                    f"The approver's edited input for {tool.name} failed its schema, so it was not run: "
+                    f"The {whose} edited input for {tool.name} failed its schema, so it was not run: "
                     + "; ".join(p.sentence() for p in found[:MAX_PROBLEMS]),
                     instead="Ask the user to review the request",
                 ),
@@ -353,8 +395,9 @@ class Dispatcher:
         result: ToolResult,
         message: str = "",
         final: Any = None,
+        decided_by: str = "",
     ) -> ToolResult:
-        self._record(call, tool, arguments, label, final, message, result)
+        self._record(call, tool, arguments, label, final, message, result, decided_by)
         return result
 
     def _record(
@@ -366,6 +409,7 @@ class Dispatcher:
         final: Any,
         message: str,
         result: ToolResult,
+        decided_by: str = "",
     ) -> None:
         self.audit.add(
             call_id=call.id,
@@ -378,6 +422,9 @@ class Dispatcher:
             ran=result.ran,
             is_error=result.is_error,
             at=self.clock() if self.clock else None,
+            decided_by=decided_by,
+            definition=_version(tool),
+            result_chars=len(result.block()["content"]),
         )
 
 
@@ -440,17 +487,43 @@ def _plain_or_none(text: Any) -> str | None:
     return plain
 
 
-def _settled(decision: Any) -> Decision | None:
-    """A plain Decision rebuilt from what an approver returned, or None when it is no usable decision.
+def _version(tool: Tool | None) -> str:
+    """The definition version for the audit; "" when no tool was found, or its definition is not JSON."""
+    if tool is None:
+        return ""
+    try:
+        return definition_version(tool)
+    except (NotJSON, TypeError, ValueError, RecursionError):
+        return ""
+
+
+def _nobody_to_decide(tool: Tool, has_person: bool, has_any: bool) -> str:
+    """What the model is told when no one set up here may decide this write; "" when someone may."""
+    if who_decides(tool) is Decider.PERSON and not has_person:
+        return (
+            f"{tool.name} cannot be taken back once it runs, so a person decides it, and no person is set "
+            "up to decide in this session; it was not run and nothing was queued for anyone"
+        )
+    if not has_any:
+        return (
+            f"{tool.name} changes data, and no policy check or person is set up to decide it; "
+            "it was not run and nothing was queued for anyone"
+        )
+    return ""
+
+
+def _settled(decision: Any, by: Decider) -> Decision | None:
+    """A plain Decision rebuilt from what a decider returned, stamped with who decided, or None.
 
     Rebuilding runs Decision's own checks again, so a subclass with a property that raises, or a
-    decision whose fields were forced after it was made, cannot reach the gate in that state.
+    decision whose fields were forced after it was made, cannot reach the gate in that state. The
+    stamp comes from the dispatcher, which knows whom it asked: a callback cannot claim to be a person.
     """
     if not isinstance(decision, Decision):
         return None
     try:
         behavior, message = json_plain(decision.behavior), json_plain(decision.message)
-        return Decision(behavior, decision.updated_input, message)
+        return Decision(behavior, decision.updated_input, message, by)
     except Exception:
         return None
 

@@ -1,6 +1,7 @@
-"""An approval panel: Allow, Edit or Deny a proposed write, and see what the model reads back.
+"""An approval panel: a person allows, edits or denies a proposed write, and sees what the model reads back.
 
-The logic is in plain functions (``decision_from``, ``decide``) tested without a browser; the
+The panel is the ``person_decides`` step of the gate: whatever the dispatcher's policy check (code)
+has to say is asked first, then the click answers as a person. The logic is in plain functions (``decision_from``, ``decide``) tested without a browser; the
 ipywidgets layer in ``approval_panel`` only wires buttons to them. A proposal gets exactly one
 decision: after a click the buttons are disabled, as a real approval would be final.
 """
@@ -38,7 +39,7 @@ def decision_from(action: str, edited: str = "", message: str = "") -> Decision 
         return Decision.allow()
     if action == "edit":
         try:
-            return Decision.allow_modified(parse_arguments(edited), note="edited by the approver")
+            return Decision.allow_modified(parse_arguments(edited), note="edited by the person deciding")
         except ArgumentsNotParsed as err:
             return f"The edited arguments are not a JSON object: {err}"
     if action == "deny":
@@ -59,12 +60,12 @@ class PanelOutcome:
 def decide(
     dispatcher: Dispatcher, call: ToolCall, action: str, edited: str = "", message: str = ""
 ) -> PanelOutcome:
-    """Apply a click: the call is dispatched with this decision as its approval callback."""
+    """Apply a click: the call is dispatched with this click as the person's decision."""
     decision = decision_from(action, edited, message)
     if isinstance(decision, str):
         return PanelOutcome(None, decision)
-    result = dispatcher.dispatch(call, approve=fixed(decision))
-    return PanelOutcome(result, f"decision: {decision.label}; ran: {result.ran}")
+    result = dispatcher.dispatch(call, person_decides=fixed(decision))
+    return PanelOutcome(result, f"a person decided: {decision.label}; ran: {result.ran}")
 
 
 def _content(result: ToolResult) -> str:

@@ -74,8 +74,12 @@ def run_record(
 ) -> Outcome:
     """Run the clerk's question with ``note`` among the clean notes; report what the agent did."""
     tools = noted_set(variant, notes=[*(clean_notes() if clean is None else clean), note])
-    approve = deny_all(PERSON_SAYS) if gate else allow_all
-    dispatcher = Dispatcher(tools, approve=approve)
+    # With the gate, a person reads every proposed write and refuses this one; without it, code allows all.
+    dispatcher = (
+        Dispatcher(tools, person_decides=deny_all(PERSON_SAYS))
+        if gate
+        else Dispatcher(tools, policy_check=allow_all)
+    )
     request, read = question_for(note)
     result = dispatcher.dispatch(read).content
     where = note.sales_order or note.customer

@@ -126,7 +126,7 @@ def next_calls(
 
 def _one(picker: Any, note: Note, variant: str) -> ModelTrial:
     tools = noted_set(variant, notes=[*clean_notes(), note])
-    dispatcher = Dispatcher(tools, approve=deny_all(PERSON_SAYS))
+    dispatcher = Dispatcher(tools, person_decides=deny_all(PERSON_SAYS))
     request, read = question_for(note)
     read = ToolCall(read.name, read.arguments, "call_read")
     result = text_of(dispatcher.dispatch(read).content)

@@ -120,8 +120,8 @@ def as_is(call: ToolCall, result: Any, run_again: Callable[[ToolCall], Any]) -> 
 
 
 def _dispatcher(tools: ToolSet) -> Dispatcher:
-    # In the scripted run the clerk approves the proposed write; the gate still records it.
-    return Dispatcher(tools, approve=fixed(Decision.allow()))
+    # In the scripted run the clerk (a person) allows the proposed draft; the gate still records it.
+    return Dispatcher(tools, person_decides=fixed(Decision.allow()))
 
 
 def run_steps(

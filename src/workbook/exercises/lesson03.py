@@ -1,78 +1,95 @@
-"""Notebook 03: the mirrored tool set, and what its results cost over a loop."""
+"""Notebook 03: the mirrored tool set, what its results cost over a loop, and a fix for each problem."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import failed, passed, probe_error, whole_number
+from workbook.checks import failed, passed
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "03_mirrored_tools"
 
-# Hidden loops: the sizes (characters) of the results, in the order the tools were called.
-RESENT_PROBES: tuple[tuple[list[int]], ...] = (
-    ([918, 35, 6447],),  # a mirror loop: the order, the credit, the customer's list
-    ([190, 230],),
-    ([100],),
-    ([],),
-    ([10, 20, 30, 40],),
-    ([6447, 918],),  # the same results in another order cost something else
-)
+# ---------- exercise: a design fix for each problem of the mirror ----------
+
+# What the notebook showed, each in a few words; the learner picks the fix that removes it.
+PROBLEMS = {
+    "near-twin names": "get_order, get_order_details and get_order_status differ by one word each",
+    "bare numbers": "get_credit answers {'limit', 'open'}, and the sum, the comparison and the policy are left over",
+    "whole records": "query returns seven whole records for seven numbers and a yes or no each",
+    "bare status codes": "a wrong order number gets '400 Bad Request', a missing one '404'",
+    "a direct write": "update_order, in a real mirror of the API, would clear a credit block with nobody asked",
+}
+# The fixes to choose from: one for each problem, and two that sound reasonable and fix none of them.
+FIXES = {
+    "one-tool-per-task": "one tool per task, named object_verb_detail, whose description says when to use it and "
+    "which neighbour to use instead",
+    "rule-in-code": "the tool does the arithmetic and applies the approval rule, and returns the outcome",
+    "concise-result": "return only the fields the next decision needs, with a total and a note when a list is cut",
+    "actionable-error": "an error that says what was wrong, what is expected, and gives an example",
+    "draft-behind-gate": "a tool of its own that only drafts the change, behind an approval gate",
+    "firmer-prompt": "a system prompt telling the model to be careful with these tools",
+    "retry": "retry every failed call up to three times",
+}
+DESIGN_KEY = {
+    "near-twin names": "one-tool-per-task",
+    "bare numbers": "rule-in-code",
+    "whole records": "concise-result",
+    "bare status codes": "actionable-error",
+    "a direct write": "draft-behind-gate",
+}
 
 
-def _resent(sizes: list[int]) -> int:
-    """The answer key: after call k the model reads results 1..k again."""
-    return sum(size * (len(sizes) - i) for i, size in enumerate(sizes))
-
-
-def _judge_resent(results: Any) -> object:
-    for (sizes,), got in zip(RESENT_PROBES, results):
-        call = f"resent_characters({sizes})"
-        want = _resent(sizes)
-        if (raised := probe_error(got)) is not None:
-            return failed(f"{call} raised {raised}; it must handle any list, even an empty one")
-        got = whole_number(got)
-        if type(got) is not int:
-            return failed(
-                f"{call} returned a {type(got).__name__}; return a whole number of characters (int)"
-            )
-        if got == want:
-            continue
-        if got == sum(sizes) and len(sizes) > 1:
-            return failed(
-                f"{call} returned {got}, each result counted once; but every later model call "
-                "reads every earlier result again"
-            )
-        if len(sizes) > 1 and got == sum(size * (i + 1) for i, size in enumerate(sizes)):
-            return failed(
-                f"{call} returned {got}: the FIRST result is the one read most often, since it "
-                "stays in the context for every later call"
-            )
-        if got == sum(sizes) * len(sizes):
-            return failed(
-                f"{call} returned {got}: a result is only read from the call after it arrived, not before"
-            )
+def _judge_fixes(answer: Any) -> object:
+    if type(answer) is not dict or set(answer) != set(PROBLEMS):
+        return failed("design_fixes should be a dict with one key for each problem: " + "; ".join(PROBLEMS))
+    if any(type(v) is not str or v not in FIXES for v in answer.values()):
+        return failed("each value should be one of the fix ids printed above, such as 'retry'")
+    if any(v in ("firmer-prompt", "retry") for v in answer.values()):
         return failed(
-            f"{call} returned {got}, expected {want}: after the k-th tool call the model reads results 1 to k"
+            "a firmer prompt or a retry changes nothing the model reads or gets back: the same names, the "
+            "same results and the same codes arrive; pick a fix in the definition or the code"
         )
-    return passed("every result is read again on each later call: the first one costs the most.")
+    if len(set(answer.values())) < len(answer):
+        return failed(
+            "each problem has a fix of its own here: one fix used twice leaves another problem as it is"
+        )
+    # The hint names no problem: naming the wrong one would let a learner swap fixes until it passes.
+    if answer != DESIGN_KEY:
+        return failed(
+            "at least one problem is matched to a fix that would leave it as it is: for each, ask what the "
+            "model would still have to guess or do after the fix"
+        )
+    return passed(
+        "each problem removed where it arises: in the names, the code, the result, the error and the gate."
+    )
 
 
 EXERCISES = [
     Exercise(
-        "ex03-resent",
+        "ex03-design-fixes",
         NOTEBOOK,
-        "resent_characters",
+        "design_fixes",
         2,
-        _judge_resent,
-        kind="function",
-        probes=RESENT_PROBES,
-        prompt="Write resent_characters(sizes): characters of tool results the model reads over a loop.",
+        _judge_fixes,
+        prompt="Match each problem of the mirrored set with the design fix that removes it.",
         wrong_answers=(
-            WrongAnswer(lambda sizes: sum(sizes), "every later model call"),
-            WrongAnswer(lambda sizes: sum(s * (i + 1) for i, s in enumerate(sizes)), "FIRST result"),
-            WrongAnswer(lambda sizes: sum(sizes) * len(sizes), "only read from the call after"),
-            WrongAnswer(lambda sizes: max(sizes, default=0) * len(sizes), "expected"),
+            WrongAnswer({**DESIGN_KEY, "bare status codes": "retry"}, "a firmer prompt or a retry"),
+            WrongAnswer({**DESIGN_KEY, "near-twin names": "firmer-prompt"}, "a firmer prompt or a retry"),
+            WrongAnswer({**DESIGN_KEY, "bare numbers": "concise-result"}, "one fix used twice"),
+            WrongAnswer(
+                {**DESIGN_KEY, "bare numbers": "concise-result", "whole records": "rule-in-code"},
+                "at least one problem",
+            ),
+            WrongAnswer(
+                {
+                    **DESIGN_KEY,
+                    "a direct write": "actionable-error",
+                    "bare status codes": "draft-behind-gate",
+                },
+                "at least one problem",
+            ),
+            WrongAnswer(list(DESIGN_KEY.values()), "a dict with one key"),
+            WrongAnswer({**DESIGN_KEY, "a direct write": "gate"}, "fix ids"),
         ),
     ),
 ]

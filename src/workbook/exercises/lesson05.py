@@ -63,17 +63,18 @@ def _judge_predicted(answer: Any) -> object:
     if unknown:
         return failed(f"{unknown[0]!r} is not a rule id; the table above lists them all")
     want = draft_rules()
-    extra = [rule for rule in answer if rule not in want]
-    if extra:
-        if extra[0] == "desc-when":
-            return failed(
-                "'desc-when' does not fire: 'Use it for credit questions' is a when-to-use clause, "
-                "just not a useful one"
-            )
-        return failed(f"{extra[0]!r} does not fire for this draft; re-read what it checks")
-    missing = [rule for rule in want if rule not in answer]
-    if missing:
-        return failed(f"{len(missing)} rule(s) missing, for example: {HINTS.get(missing[0], missing[0])}")
+    # The hints name no rule: a hint that said which rule was wrong would let a learner find the answer
+    # by adding and removing ids one at a time, without reading the draft.
+    if any(rule not in want for rule in answer):
+        return failed(
+            "at least one rule you listed does not fire for this draft: read each one's check against the "
+            "draft again (a vague clause is still a clause)"
+        )
+    if any(rule not in answer for rule in want):
+        return failed(
+            "some rules are missing: go through the draft part by part (the name, each sentence, each "
+            "parameter, whether the object is closed and every field required, the annotations)"
+        )
     return passed(f"all {len(want)} findings predicted, before running the linter.")
 
 
@@ -203,7 +204,22 @@ EXERCISES = [
         prompt="Predict the rule ids the linter reports for the draft credit_check tool.",
         wrong_answers=(
             WrongAnswer(["desc-sentences", "desc-when", "name-shape"], "does not fire"),
-            WrongAnswer(["desc-boundary", "desc-sentences", "name-shape"], "rule(s) missing"),
+            WrongAnswer(["desc-boundary", "desc-sentences", "name-shape"], "some rules are missing"),
+            WrongAnswer(
+                sorted(
+                    [
+                        "name-shape",
+                        "desc-sentences",
+                        "desc-boundary",
+                        "param-described",
+                        "strict-closed",
+                        "strict-required",
+                        "safety-read-only-hint",
+                        "desc-when",
+                    ]
+                ),
+                "does not fire",
+            ),
             WrongAnswer(["name-shape", "desc-boundary"], "sorted"),
             WrongAnswer(["desc-short"], "not a rule id"),
         ),

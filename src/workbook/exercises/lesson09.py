@@ -1,4 +1,4 @@
-"""Notebook 09: dispatch and errors. A boundary clause, a call fixed from its error, an approval callback."""
+"""Notebook 09: dispatch and errors. A boundary clause, a call fixed from its error, a policy check."""
 
 from __future__ import annotations
 
@@ -58,9 +58,9 @@ def _judge_fixed_call(answer: Any) -> object:
     return passed("the corrected call passes the schema: read the error, change what it names, call again.")
 
 
-# ---------- exercise 3: the approval callback ----------
+# ---------- exercise 3: the policy check in front of a draft ----------
 
-# Every probe passes the release schema: the dispatcher asks the approver about nothing else.
+# Every probe passes the release schema: the dispatcher asks the policy check about nothing else.
 GOOD = "Exposure of 52,500 EUR sits 5% above the 50,000 EUR limit; always paid on time."
 APPROVAL_PROBES = (
     (
@@ -137,7 +137,7 @@ def _judge_edit(call: str, args: dict, updated: Any, want: float) -> str | None:
 
 def _judge_approval(results: Any) -> object:
     for (args,), got, want in zip(APPROVAL_PROBES, results, APPROVAL_EXPECTED):
-        call = f"approve({args})"
+        call = f"release_check({args})"
         if (raised := probe_error(got)) is not None:
             return failed(f"{call} raised {raised}")
         if type(got) is not dict or got.get("behavior") not in ("allow", "deny"):
@@ -150,7 +150,7 @@ def _judge_approval(results: Any) -> object:
                 return failed(f"{call}: a denial needs a message the model reads, or it is left guessing")
             if "EUR" not in message and "€" not in message:
                 return failed(
-                    f"{call}: say in the message what the approver needs (the figures in EUR), so the "
+                    f"{call}: say in the message what the credit desk needs (the figures in EUR), so the "
                     "model can fix the request"
                 )
             continue
@@ -167,7 +167,7 @@ def _judge_approval(results: Any) -> object:
         wrong = _judge_edit(call, args, updated, float(want))  # neither "deny" nor "allow": a figure
         if wrong:
             return failed(wrong)
-    return passed("the callback allows, corrects the figure and denies exactly as the rule says.")
+    return passed("the policy check allows, corrects the figure and denies exactly as the rule says.")
 
 
 def _figure_fix(arguments: dict, checked: float | None) -> str:
@@ -327,12 +327,13 @@ EXERCISES = [
     Exercise(
         "ex09-approval",
         NOTEBOOK,
-        "approve",
+        "release_check",
         3,
         _judge_approval,
         kind="function",
         probes=APPROVAL_PROBES,
-        prompt="Write approve(arguments): the approval callback for release_request_create, by the stated rule: "
+        prompt="Write release_check(arguments): the policy check (code) in front of release_request_create, by the "
+        "stated rule: "
         "deny without figures in EUR, correct a stated exposure the credit check contradicts, allow the "
         "rest.",
         wrong_answers=(

@@ -168,27 +168,54 @@ def _brackets(value, marker, path=""):
 # ---------- exercise 3: what the gate leaves a person ----------
 
 
-def _measured_catch() -> int:
-    from tooldesign.injection.measure import DEFENCES, defence_row  # the measured table is the answer key
+# The gate-on configurations the learner counts for. The defence table that prints some of them comes
+# after the exercise, and the label-honouring reader with the gate is in no table at all.
+CATCH_KEYS = (
+    "notes raw, literal reader",
+    "notes quoted, literal reader",
+    "notes quoted, reader honours labels",
+    "notes left out, literal reader",
+)
 
-    gate_only = next(d for d in DEFENCES if d.variant == "raw" and d.gate)
-    return len(defence_row(gate_only).person_caught)
+
+def _measured_catch() -> dict[str, int]:
+    """The answer key, measured: with the gate on, the poisoned records a person must refuse."""
+    from tooldesign.injection.measure import Defence, defence_row
+    from tooldesign.injection.reader import LABEL_AWARE, LITERAL
+
+    configs = (("raw", LITERAL), ("quoted", LITERAL), ("quoted", LABEL_AWARE), ("omitted", LITERAL))
+    return {
+        key: len(defence_row(Defence(key, variant, who, True)).person_caught)
+        for key, (variant, who) in zip(CATCH_KEYS, configs)
+    }
 
 
 def _judge_catch(answer: Any) -> object:
-    answer = whole_number(answer)
-    if type(answer) is not int:
-        return failed("must_catch should be a whole number of records (an int), read off the table")
+    if type(answer) is not dict or set(answer) != set(CATCH_KEYS):
+        return failed("must_catch should be a dict with exactly these keys: " + "; ".join(CATCH_KEYS))
+    counts = {key: whole_number(value) for key, value in answer.items()}
+    if any(type(v) is not int or not 0 <= v <= 24 for v in counts.values()):
+        return failed("each value is a whole number of records (an int from 0 to 24)")
     want = _measured_catch()
-    if answer == want:
-        return passed(f"{want} proposals stop at the gate, and each one needs a person to say no.")
-    if answer == 0:
-        return failed(
-            "0 is how many drafts were filed with no decision; count the proposals a person must stop"
+    if counts == want:
+        return passed(
+            "the gate changes no proposal; every one that reaches it is a refusal a person must make, and "
+            "only fewer proposals (notes left out, or a reader that honours labels) means fewer to catch."
         )
-    if answer == 24:
-        return failed("not every poisoned record made the scripted reader propose a write; use the gate row")
-    return failed(f"{answer} is not in the gate row; read 'a person must catch' for the approval gate only")
+    if not any(counts.values()):
+        return failed(
+            "0 everywhere is how many drafts are filed with no decision when the gate is on; count the "
+            "proposals that reach the gate, each one a person must refuse"
+        )
+    if len(set(counts.values())) == 1:
+        return failed(
+            "the gate does not change what the reader proposes, but the notes and the reader do: count the "
+            "proposals of each configuration in the runs above"
+        )
+    return failed(
+        "at least one count is off: with the gate on, a person must catch exactly the proposals the reader "
+        "makes in that configuration; the runs above show how many that is for each"
+    )
 
 
 EXERCISES = [
@@ -229,12 +256,16 @@ EXERCISES = [
         "must_catch",
         1,
         _judge_catch,
-        prompt="How many poisoned records must a person catch with the approval gate alone?",
+        prompt="With the approval gate on, how many poisoned records must a person refuse, per configuration "
+        "of notes and reader?",
         wrong_answers=(
-            WrongAnswer(0, "drafts were filed"),
-            WrongAnswer(24, "not every poisoned record"),
-            WrongAnswer("20", "whole number"),
-            WrongAnswer(3, "not in the gate row"),
+            WrongAnswer(20, "a dict with exactly these keys"),
+            WrongAnswer(dict.fromkeys(CATCH_KEYS, 0), "drafts are filed with no decision"),
+            WrongAnswer(dict.fromkeys(CATCH_KEYS, 20), "does not change what the reader proposes"),
+            WrongAnswer(dict(zip(CATCH_KEYS, (20, 20, 20, 0))), "at least one count is off"),
+            WrongAnswer(dict(zip(CATCH_KEYS, (20, 0, 0, 0))), "at least one count is off"),
+            WrongAnswer(dict(zip(CATCH_KEYS, ("20", 20, 0, 0))), "whole number"),
+            WrongAnswer(dict(zip(CATCH_KEYS, (24, 24, 0, 0))), "at least one count is off"),
         ),
     ),
 ]

@@ -121,17 +121,6 @@ def _coldchain_uses() -> None:
     runs.classic_run()
 
 
-# ---------- 03 resent_characters ----------
-
-
-def _resent(sizes: list[int]) -> int:
-    return sum(size * (len(sizes) - i) for i, size in enumerate(sizes))
-
-
-def _gen_resent(rng: random.Random) -> tuple:
-    return ([rng.randint(0, 8000) for _ in range(rng.randint(0, 8))],)
-
-
 # ---------- 04 approver and the price handler ----------
 
 
@@ -680,7 +669,7 @@ REFERENCES: dict[str, Grading] = {
         "tooldesign.data.coldchain:longest_breach_minutes", _gen_breach, package_uses=_coldchain_uses
     ),
     "ex02-claims": Grading(_value("lesson02", "CLAIMS"), stubs=("tooldesign.data.coldchain:claims",)),
-    "ex03-resent": Grading(_resent, _gen_resent),
+    "ex03-design-fixes": Grading(_value("lesson03", "DESIGN_KEY")),
     "ex04-approver": Grading(
         _approver,
         _gen_approver,
