@@ -434,7 +434,8 @@ JS_SNAPSHOT = """async (root) => {
     } catch (e) { return 'unreadable:' + src.slice(0, 40); }
   };
   const images = [];
-  for (const img of pick('img')) images.push(await digest(img));
+  // The course's page-helper image (aria-hidden, never drawn) is no chart.
+  for (const img of pick('img:not([aria-hidden="true"])')) images.push(await digest(img));
   return {texts, images};
 }"""
 
@@ -670,7 +671,7 @@ class Driver:
 JS_WATCH = """(root) => {
   const read = () => ({t: Array.from(root.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .widget-output'))
                           .filter(e => !e.closest('.widget-radio-box')).map(e => e.innerText).join('\\n'),
-                       i: Array.from(root.querySelectorAll('img')).map(i => i.getAttribute('src') || '').join('|')});
+                       i: Array.from(root.querySelectorAll('img:not([aria-hidden="true"])')).map(i => i.getAttribute('src') || '').join('|')});
   if (window.__courseObserver) window.__courseObserver.disconnect();
   const first = read(), start = performance.now();
   window.__courseWatch = {text_ms: null, image_ms: null, last_ms: null, disagreements: 0};
