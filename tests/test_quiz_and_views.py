@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tooldesign.data import coldchain, sap, views, widgets
+from tooldesign.data import sap, views, widgets
 from workbook.quiz import Choice, Question, Quiz, lesson_quiz, rich
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -165,7 +165,7 @@ def test_a_quiz_carries_its_keyboard_and_label_helper():
 
 @pytest.mark.parametrize("bad", ["6", "006", "ab", "99"])
 def test_a_quiz_asked_for_wrongly_says_what_to_give(bad):
-    with pytest.raises(ValueError, match="two-digit|no quiz for lesson"):
+    with pytest.raises(ValueError, match=r"two-digit|no quiz for lesson"):
         lesson_quiz(bad)
 
 

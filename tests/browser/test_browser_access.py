@@ -7,9 +7,8 @@ each check is also shown to fail.
 """
 from __future__ import annotations
 
-import pytest
-
 import browserlab as lab
+import pytest
 
 FIXTURE = "tests/browser/fixtures/inaccessible_widgets.ipynb"
 # Alone in its page: once any course widget has loaded the page helpers they serve every radio group there.
