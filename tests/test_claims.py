@@ -43,6 +43,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))
+QUIZ_MODULES = ROOT / "src" / "workbook" / "quizzes"  # where a quiz cell's questions live
 
 _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve "
                  "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty")
@@ -223,6 +224,9 @@ def evidence(notebook: dict) -> Evidence:
         if cell["cell_type"] != "code":
             continue
         code.append(source)
+        shown = re.fullmatch(r'from workbook\.quiz import quiz\s+quiz\("(\d\d)"\)\s*', source)
+        if shown:  # the quiz cell shows its lesson's questions: their text is what the page holds
+            code.append(Path(QUIZ_MODULES, f"lesson{shown.group(1)}.py").read_text(encoding="utf-8"))
         for output in cell.get("outputs", []):
             if "text" in output:
                 outputs.append("".join(output["text"]))

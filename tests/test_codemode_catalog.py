@@ -68,7 +68,7 @@ def test_one_byte_over_leaves_the_tool_out_with_one_warning(caplog):
     assert catalog.size_bytes <= exact - 1
     assert len(caplog.records) == 1
     message = caplog.records[0].getMessage()
-    assert "1 code-callable tool(s) left out" in message and f"{exact - 1} bytes" in message
+    assert "1 code-callable tool left out" in message and f"{exact - 1:,} bytes" in message
     assert "Shorten the descriptions" in message
 
 
@@ -115,7 +115,7 @@ def test_nine_fillers_give_12_code_callable_10_in_the_catalog_2_left_out(caplog)
     assert catalog.size_bytes <= BUDGET_BYTES
     assert catalog.spare_bytes < sizelimit.entry_bytes()["one filler"]  # less room than one more filler
     assert [r.levelname for r in caplog.records] == ["WARNING"]
-    assert "2 code-callable tool(s) left out" in caplog.records[0].getMessage()
+    assert "2 code-callable tools left out" in caplog.records[0].getMessage()
     assert "LEFT OUT:            2" in catalog.report()
 
 
@@ -150,7 +150,11 @@ def test_plot_catalog_has_title_and_labels():
 
     fig = sizelimit.plot_catalog(sizelimit.explore())
     ax = fig.axes[0]
-    assert "10 of 12" in ax.get_title() and ax.get_ylabel() == "bytes" and ax.get_xlabel()
+    assert "10 of 12" in ax.get_title() and ax.get_xlabel() == "bytes" and ax.get_ylabel()
+    # left out is said in words and hatching, not by colour alone
+    names = [t.get_text() for t in ax.get_yticklabels()]
+    assert sum(n.endswith("(left out)") for n in names) == 2
+    assert sum(bool(p.get_hatch()) for p in ax.patches) == 2
     plt.close(fig)
 
 

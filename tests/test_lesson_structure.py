@@ -34,7 +34,7 @@ def test_lesson_opens_with_objectives_and_a_time(path):
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
 def test_lesson_ends_with_quiz_takeaways_parts_and_links(path):
     text, code = _markdown(path), _code(path)
-    assert "Check yourself" in text and "Quiz(" in code
+    assert "Check yourself" in text and f'quiz("{path.stem[:2]}")' in code, "a quiz cell: quiz(\"NN\")"
     assert "Key takeaways" in text
     assert re.search(r"\|\s*package part", text), "a table of the package parts the lesson used"
     number = int(path.stem[:2])

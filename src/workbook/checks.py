@@ -139,9 +139,22 @@ def evaluate(grade_id: str, answer: Any) -> Verdict:
     return judge_plain(exercise, plain)
 
 
+# Exercises whose latest check in this kernel passed: workbook.reveal holds answers back until then.
+_PASSED: set[str] = set()
+
+
+def passed_here(grade_id: str) -> bool:
+    """Whether the latest check of ``grade_id`` in this kernel passed."""
+    return grade_id in _PASSED
+
+
 def check(grade_id: str, answer: Any) -> None:
     """Print the verdict for one exercise. Under nbgrader's autograder a miss raises, so it scores 0."""
     verdict = evaluate(grade_id, answer)
+    if verdict.passed:
+        _PASSED.add(grade_id)
+    else:
+        _PASSED.discard(grade_id)
     print(verdict.line(grade_id))
     if not verdict.passed and os.environ.get("NBGRADER_EXECUTION") == "autograde":
         raise AssertionError(verdict.line(grade_id))

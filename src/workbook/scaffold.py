@@ -29,6 +29,7 @@ from workbook.notebook_files import write_notebook
 
 EXERCISES_DIR = REPO_ROOT / "src" / "workbook" / "exercises"
 REGISTRY = EXERCISES_DIR / "references.py"
+QUIZZES_DIR = REPO_ROOT / "src" / "workbook" / "quizzes"  # each lesson's quiz questions
 README = REPO_ROOT / "README.md"
 START = SOLUTIONS_DIR / "00_start_here.ipynb"  # its course map gets a row for every lesson
 # The example the minimal lesson counts; the exercise module holds only the answers drawn from it.
@@ -98,11 +99,13 @@ def new_lesson(number: str, name: str) -> Scaffolded:
     registry = _registered(registry, lesson)
 
     module = EXERCISES_DIR / f"lesson{lesson.number}.py"
+    questions = QUIZZES_DIR / f"lesson{lesson.number}.py"
     target = SOLUTIONS_DIR / f"{lesson.stem}.ipynb"
     edited = (REGISTRY, lesson.previous, START, README)
     before = {path: path.read_bytes() for path in edited}
     try:
         write_atomic(module, _exercise_module(lesson))
+        write_atomic(questions, _quiz_module(lesson))
         importlib.invalidate_caches()  # the check cell's points come from the module just written
         notebook = notebook_from_script(_lesson_script(lesson))
         nbformat.validate(notebook)
@@ -112,11 +115,12 @@ def new_lesson(number: str, name: str) -> Scaffolded:
         write_notebook(START, start)
         write_atomic(README, readme)
     except BaseException:  # Ctrl+C or a failed write included: all of the lesson, or none of it
-        _undo((module, target), before)
+        _undo((module, questions, target), before)
         raise
     changes = (
         Change(target, "written"),
         Change(module, "written"),
+        Change(questions, "written"),
         Change(REGISTRY, "changed"),
         Change(lesson.previous, "changed"),
         Change(START, "changed"),
@@ -165,6 +169,7 @@ def _validated(number: str, name: str) -> _Lesson:
         SOLUTIONS_DIR / f"{lesson.stem}.ipynb",
         NOTEBOOKS_DIR / f"{lesson.stem}.ipynb",
         EXERCISES_DIR / f"lesson{number}.py",
+        QUIZZES_DIR / f"lesson{number}.py",
     ):
         if path.exists():
             raise ScaffoldError(f"{path.relative_to(REPO_ROOT)} exists; new-lesson never overwrites a file")
@@ -260,6 +265,33 @@ EXERCISES = [
 '''
 
 
+def _quiz_module(lesson: _Lesson) -> str:
+    return f'''"""The "check yourself" questions of lesson {lesson.number} (its quiz cell shows them with quiz("{lesson.number}")).
+
+The right choice is written first; workbook.quiz.Quiz.order decides where the page shows it.
+"""
+
+from workbook.quiz import Choice, Question, Quiz
+
+QUIZ = Quiz((
+    Question("When does a model read a tool's description?", (
+        Choice("With every request that offers the tool", "The definitions are sent again each time.",
+               correct=True),
+        Choice("Once, when the tool is registered", "Nothing is remembered between requests."),
+    )),
+    Question("Why count the words of a description?", (
+        Choice("Its length is a cost paid on every request", "Every word is sent again and again.",
+               correct=True),
+        Choice("Shorter descriptions are always better", "A description must still say what the tool does."),
+    )),
+    Question("Which measure does this notebook use?", (
+        Choice("Words, split at white space", "`len(description.split())`.", correct=True),
+        Choice("Characters", "That is a different measure; the exercise counts words."),
+    )),
+))
+'''
+
+
 def _lesson_script(lesson: _Lesson) -> str:
     """The lesson in the script format of ``workbook.authoring``; the scaffold's module supplies the data."""
     previous = nbformat.read(lesson.previous, as_version=4).cells[0].source.splitlines()[0].lstrip("# ")
@@ -305,24 +337,9 @@ check("{lesson.grade_id}", word_count)
 # ## Check yourself
 
 # %%
-from workbook.quiz import Choice, Question, Quiz
+from workbook.quiz import quiz
 
-Quiz((
-    Question("When does a model read a tool's description?", (
-        Choice("With every request that offers the tool", "The definitions are sent again each time.",
-               correct=True),
-        Choice("Once, when the tool is registered", "Nothing is remembered between requests."),
-    )),
-    Question("Why count the words of a description?", (
-        Choice("Its length is a cost paid on every request", "Every word is sent again and again.",
-               correct=True),
-        Choice("Shorter descriptions are always better", "A description must still say what the tool does."),
-    )),
-    Question("Which measure does this notebook use?", (
-        Choice("Words, split at white space", "`len(description.split())`.", correct=True),
-        Choice("Characters", "That is a different measure; the exercise counts words."),
-    )),
-)).show()
+quiz("{lesson.number}")
 
 # %% [markdown]
 # ## Key takeaways
@@ -332,7 +349,7 @@ Quiz((
 # | package part | what it does here |
 # |---|---|
 # | `workbook.checks.check` | judges the exercise and prints the verdict |
-# | `workbook.quiz.Quiz` | the quiz above |
+# | `workbook.quiz.quiz` | the quiz above, its questions in `workbook.quizzes.lesson{lesson.number}` |
 #
 # **Previous:** [{previous}]({lesson.previous.name}) · {_LAST.replace(chr(10), chr(10) + "# ")}
 '''

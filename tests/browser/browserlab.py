@@ -434,7 +434,8 @@ JS_SNAPSHOT = """async (root) => {
     } catch (e) { return 'unreadable:' + src.slice(0, 40); }
   };
   const images = [];
-  for (const img of pick('img')) images.push(await digest(img));
+  // The course's page-helper image (aria-hidden, never drawn) is no chart.
+  for (const img of pick('img:not([aria-hidden="true"])')) images.push(await digest(img));
   return {texts, images};
 }"""
 
@@ -670,7 +671,7 @@ class Driver:
 JS_WATCH = """(root) => {
   const read = () => ({t: Array.from(root.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .widget-output'))
                           .filter(e => !e.closest('.widget-radio-box')).map(e => e.innerText).join('\\n'),
-                       i: Array.from(root.querySelectorAll('img')).map(i => i.getAttribute('src') || '').join('|')});
+                       i: Array.from(root.querySelectorAll('img:not([aria-hidden="true"])')).map(i => i.getAttribute('src') || '').join('|')});
   if (window.__courseObserver) window.__courseObserver.disconnect();
   const first = read(), start = performance.now();
   window.__courseWatch = {text_ms: null, image_ms: null, last_ms: null, disagreements: 0};
@@ -802,3 +803,95 @@ def make_check(course: Path, number: str) -> subprocess.CompletedProcess:
     env = course_env(course)
     env.pop("MPLBACKEND", None)
     return subprocess.run(["make", "check", f"NB={number}"], cwd=course, env=env, capture_output=True, text=True, timeout=RUN_ALL_BOUND_S)
+
+
+# ---------------------------------------------------------------- keyboard, names, label widths, plot sentences
+
+LAYOUT_WIDTH = 1280  # the width the label test measures at: a laptop's, narrower than the other tests' page
+
+# Every label-like text a widget draws, with what it shows and what it holds: a label is cut when its
+# text is wider than its box (the browser then clips it or ends it in "…").
+JS_LABEL_WIDTHS = """(root) => {
+  const selector = '.widget-label, .widget-label-basic, .widget-label-basic span, .widget-checkbox label span,'
+                 + ' .widget-toggle-button, button.widget-button, .widget-radio-box label, .widget-readout';
+  return Array.from(root.querySelectorAll(selector))
+    .filter(e => e.offsetParent !== null && e.innerText.trim())
+    .filter(e => e.scrollWidth > e.clientWidth + 1)
+    .map(e => ({text: e.innerText.trim(), holds: e.getAttribute('title') || e.textContent.trim(),
+                shown: e.clientWidth, needs: e.scrollWidth}));
+}"""
+
+
+def label_width_problems(page: NotebookPage, cells: list[CellOutput]) -> list[str]:
+    """Every widget label, button and readout as wide as its text (measured at the page's width)."""
+    problems = []
+    for index in widget_cells(cells):
+        area = cell_locator(page, index).locator(".jp-Cell-outputArea")
+        for cut in area.evaluate(JS_LABEL_WIDTHS):
+            problems.append(f"cell {index}: the label {cut['holds'][:60]!r} is cut: {cut['needs']} px of text "
+                            f"in a {cut['shown']} px box")
+    return problems
+
+
+JS_GROUP_NAME = """(group) => {
+  const id = group.getAttribute('aria-labelledby'), title = id && document.getElementById(id);
+  return {role: group.getAttribute('role'), name: title ? title.innerText.trim() : (group.getAttribute('aria-label') || '')};
+}"""
+
+JS_ACTIVE_CELL = "() => window.jupyterapp.shell.currentWidget.content.activeCellIndex"
+
+
+def quiz_keyboard_problems(page: NotebookPage, index: int) -> list[str]:
+    """Each question: a radio group named by its question; an arrow key changes the answer and keeps focus.
+
+    The check reads the page right after the key (the choice is made in the page before the kernel
+    hears of it), then waits for the kernel only when a choice was made: a key that JupyterLab takes
+    instead leaves nothing to wait for.
+    """
+    cell = cell_locator(page, index)
+    area = cell.locator(".jp-Cell-outputArea")
+    groups = cell.locator(".widget-radio-box")
+    problems: list[str] = []
+    for number in range(groups.count()):
+        group = groups.nth(number)
+        named = group.evaluate(JS_GROUP_NAME)
+        if named["role"] != "radiogroup" or not named["name"]:
+            problems.append(f"cell {index}, question {number + 1}: the choices are not a radio group named by "
+                            f"its question (role {named['role']!r}, name {named['name'][:40]!r})")
+        radios = group.locator("input[type=radio]")
+        start = group.evaluate("g => Array.from(g.querySelectorAll('input')).findIndex(r => r.checked)")
+        radios.nth(max(start, 0)).focus()
+        before = page.page.evaluate(JS_ACTIVE_CELL)
+        busy = page.busy_count()
+        page.page.keyboard.press("ArrowDown")
+        after = group.evaluate("g => ({checked: Array.from(g.querySelectorAll('input')).findIndex(r => r.checked),"
+                               " focus: g.contains(document.activeElement)})")
+        moved = page.page.evaluate(JS_ACTIVE_CELL) != before
+        if after["checked"] in (-1, start) or not after["focus"] or moved:
+            problems.append(f"cell {index}, question {number + 1}: ArrowDown did not change the answer in place "
+                            f"(answer {start} -> {after['checked']}, focus kept: {after['focus']}, "
+                            f"JupyterLab moved to another cell: {moved})")
+            continue
+        try:
+            page.wait_settled(busy, area)
+        except TimeoutError as error:
+            problems.append(f"cell {index}, question {number + 1}: {error}")
+    return problems
+
+
+def plot_sentence_problems(cells: list[CellOutput]) -> list[str]:
+    """Every image the page shows is followed by a sentence saying what it shows (printed or in the next cell)."""
+    from tooldesign.figures import says_what_it_shows
+
+    problems = []
+    by_index = {c.index: c for c in cells}
+    for cell in cells:
+        for at, output in enumerate(cell.outputs):
+            if "image/png" not in output.get("data", {}):
+                continue
+            after = "".join("".join(o.get("text", "")) for o in cell.outputs[at + 1:] if o.get("output_type") == "stream")
+            following = by_index.get(cell.index + 1)
+            opening = following.source if following and not following.outputs else ""
+            if not (says_what_it_shows(after) or says_what_it_shows(opening)):
+                problems.append(f"cell {cell.index}: a plot with no sentence saying what it shows")
+    return problems

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tooldesign.codemode.registry import Registry, ToolRow
+from tooldesign.wording import count
 
 __all__ = [
     "BUDGET_BYTES",
@@ -140,8 +141,8 @@ class Catalog:
 
 def _warning(left_out: int, budget: int) -> str:
     return (
-        f"code-mode catalog budget of {budget} bytes reached: {left_out} code-callable tool(s) left "
-        f"out, and a program cannot call them. Shorten the descriptions of code-callable tools, set "
+        f"code-mode catalog budget of {count(budget, 'byte')} reached: {count(left_out, 'code-callable tool')} "
+        f"left out, and a program cannot call them. Shorten the descriptions of code-callable tools, set "
         f"tools that no program calls to 'direct', or select fewer tools by tag."
     )
 
@@ -162,7 +163,9 @@ def build_catalog(
     """
     used = len(preamble.encode("utf-8"))
     if used > budget:
-        raise ValueError(f"the preamble alone ({used} bytes) is over the budget of {budget} bytes")
+        raise ValueError(
+            f"the preamble alone ({count(used, 'byte')}) is over the budget of {count(budget, 'byte')}"
+        )
     included, left_out = [], []
     for row in rows:
         if not row.code_callable:

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from tooldesign.tools.base import result_size
+from tooldesign.wording import count
 
 __all__ = [
     "DEFAULT_CALL_BUDGET",
@@ -156,7 +157,7 @@ def _memory_message(limit: int) -> str:
 
 def _budget_message(budget: int) -> str:
     return (
-        f"call budget of {budget} tool calls used up: the program was stopped at call {budget + 1} "
+        f"call budget of {count(budget, 'tool call')} used up: the program was stopped at call {budget + 1} "
         "(a loop that calls too often? fetch in bulk instead)"
     )
 

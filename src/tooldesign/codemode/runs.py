@@ -26,7 +26,7 @@ from typing import Any
 
 import pandas as pd
 
-from tooldesign import DATA_DIR
+from tooldesign import DATA_DIR, palette
 from tooldesign.codemode import coldchain_tools as cc
 from tooldesign.codemode.catalog import RUN_CODE, catalog_for, model_tool_names, run_code_definition
 from tooldesign.codemode.registry import Registry
@@ -34,6 +34,7 @@ from tooldesign.codemode.runner import RunResult, handlers_for, run_program
 from tooldesign.data import coldchain
 from tooldesign.tokens import chars_to_tokens
 from tooldesign.tools.base import result_size
+from tooldesign.wording import count
 
 __all__ = [
     "CORRECTED_PROGRAM",
@@ -185,7 +186,7 @@ def code_mode_run(registry: Registry, program: str | None = None) -> ContextRun:
         {"name": row.code, "description": row.description, "parameters": row.json_schema}
         for row in definitions
     ] + [run_code_definition(catalog)]
-    context = [ContextItem("tool definitions", f"{len(sent)} tools", _chars(json.dumps(sent)))]
+    context = [ContextItem("tool definitions", count(len(sent), "tool"), _chars(json.dumps(sent)))]
     model_calls = 0
     for code, arguments in _PEEKS:
         if code in direct:
@@ -262,19 +263,19 @@ def plot_runs(table: pd.DataFrame, reported: pd.DataFrame = REPORTED):
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8))
     names = [name.replace(", ", ",\n") for name in table["run"]]
-    left.bar(names, table["model tool calls"], color="#4c72b0", label="made by the model (measured)")
+    left.bar(names, table["model tool calls"], color=palette.BLUE, label="made by the model (measured)")
     left.bar(
         names,
         table["calls inside the program"],
         bottom=table["model tool calls"],
-        color="#a6bddb",
+        color=palette.LIGHT_BLUE,
         label="made inside the program (measured)",
     )
     left.plot(names, reported["tool calls (reported)"], "kD", label="real model (reported by UC AI)")
     top = max(table["model tool calls"] + table["calls inside the program"])
     left.set(title="Tool calls per run", ylabel="tool calls", xlabel="run", ylim=(0, top * 1.6))
     left.legend(fontsize=8, loc="upper right")  # above the bars, in the room the y limit leaves
-    right.bar(names, table["chars into context"], color="#dd8452")
+    right.bar(names, table["chars into context"], color=palette.ORANGE)
     right.set(
         title="What enters the model's context (measured)",
         ylabel="characters",

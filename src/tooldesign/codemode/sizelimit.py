@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from tooldesign import palette
 from tooldesign.codemode import coldchain_tools as cc
 from tooldesign.codemode.catalog import (
     BUDGET_BYTES,
@@ -140,23 +141,30 @@ def entry_bytes(padding: int = PADDING) -> dict[str, int]:
 
 
 def plot_catalog(catalog: Catalog, ax=None):
-    """Bytes per entry, in store order: the preamble, what fitted, what was left out."""
+    """Bytes per entry, in store order: the preamble, what fitted, what was left out.
+
+    Horizontal bars keep every name level and full size; a left-out entry is hatched and says
+    "left out" in its label, so colour is never the only sign of it.
+    """
     import matplotlib.pyplot as plt
 
+    entries = [("preamble", len(catalog.preamble.encode("utf-8")), palette.GREY, "")]
+    entries += [(e.code.replace("CC_", ""), e.size_bytes, palette.GOOD, "") for e in catalog.included]
+    entries += [
+        (f"{e.code.replace('CC_', '')} (left out)", e.size_bytes, palette.BAD, "//") for e in catalog.left_out
+    ]
     if ax is None:
-        _, ax = plt.subplots(figsize=(10, 3.6))
-    entries = [("preamble", len(catalog.preamble.encode("utf-8")), "#999999")]
-    entries += [(e.code, e.size_bytes, "#55a868") for e in catalog.included]
-    entries += [(e.code, e.size_bytes, "#c44e52") for e in catalog.left_out]
-    names = [name.replace("CC_", "") for name, _, _ in entries]
-    ax.bar(names, [size for _, size, _ in entries], color=[color for _, _, color in entries])
+        _, ax = plt.subplots(figsize=(10, 1.2 + 0.26 * len(entries)))
+    positions = list(range(len(entries)))[::-1]
+    for y, (_, size, color, hatch) in zip(positions, entries):
+        ax.barh(y, size, color=color, hatch=hatch, edgecolor="white")
+    ax.set_yticks(positions, [name for name, _, _, _ in entries], fontsize=9)
     ax.set_title(
         f"{len(catalog.included)} of {catalog.code_callable_count} code-callable tools fit: "
-        f"{catalog.size_bytes:,} of {catalog.budget:,} bytes (green in, red left out)",
+        f"{catalog.size_bytes:,} of {catalog.budget:,} bytes (blue: in; orange, hatched: left out)",
         fontsize=10,
     )
-    ax.set_xlabel("catalog entry (preamble and tools that fitted, then the ones left out)")
-    ax.set_ylabel("bytes")
-    ax.tick_params(axis="x", labelrotation=60, labelsize=8)
+    ax.set_xlabel("bytes")
+    ax.set_ylabel("catalog entry, in store order")
     ax.figure.tight_layout()
     return ax.figure

@@ -14,6 +14,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from tooldesign import access
 from tooldesign.codemode.catalog import BUDGET_BYTES, Catalog
 from tooldesign.codemode.registry import MAX_DESCRIPTION_CHARS
 from tooldesign.codemode.sizelimit import FILLERS, ORDERS, PADDING, explore, plot_catalog
@@ -49,8 +50,8 @@ class ExplorerView:
         """Report, log line and chart as one piece of HTML: one value, so one update."""
         png = base64.b64encode(catalog_png(self.catalog)).decode("ascii")
         return (
-            f"<pre style='white-space: pre-wrap'>{html.escape(self.text())}</pre>"
-            f"<img src='data:image/png;base64,{png}' alt='{html.escape(self.headline, quote=True)}' "
+            access.readout_html(self.text())
+            + f"<img src='data:image/png;base64,{png}' alt='{html.escape(self.headline, quote=True)}' "
             f"style='max-width: 100%'>"
         )
 
@@ -93,7 +94,7 @@ def catalog_explorer() -> Any:
             value=BUDGET_BYTES,
             min=2000,
             max=45000,
-            step=5,
+            step=1,  # the text asks to take one byte away: the arrow keys do exactly that
             description="budget (bytes)",
             style=style,
             layout=layout,

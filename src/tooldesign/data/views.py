@@ -13,9 +13,15 @@ import json
 import matplotlib.pyplot as plt
 import pandas as pd
 
+from tooldesign import palette
 from tooldesign.data import coldchain, sap
 
-BLOCKED_COLOUR, FREE_COLOUR, LIMIT_COLOUR, BREACH_COLOUR = "#c0392b", "#7f8c8d", "#2c3e50", "#f5b7b1"
+BLOCKED_COLOUR, FREE_COLOUR, LIMIT_COLOUR, BREACH_COLOUR = (
+    palette.BAD,
+    palette.GREY,
+    palette.LIMIT,
+    palette.COLOURS[8],
+)
 
 
 # ---------- notebook 01: orders ----------
@@ -36,7 +42,7 @@ def readable_order(number: str, orders: pd.DataFrame, customers: pd.DataFrame, r
 
 
 def order_values_chart(orders: pd.DataFrame, customers: pd.DataFrame):
-    """Net value of every order, grouped by customer, blocked orders in red."""
+    """Net value of every order, grouped by customer, blocked orders coloured and hatched."""
     names = customers.set_index("customer")["name"]
     table = orders.assign(
         value=orders["TotalNetAmount"].astype(float), blocked=orders.apply(sap.is_blocked, axis=1)
@@ -44,9 +50,11 @@ def order_values_chart(orders: pd.DataFrame, customers: pd.DataFrame):
     fig, ax = plt.subplots(figsize=(8, 3.4))
     colours = [BLOCKED_COLOUR if b else FREE_COLOUR for b in table["blocked"]]
     labels = [f"{o}\n{names[c].split()[0]}" for o, c in zip(table["SalesOrder"], table["SoldToParty"])]
-    ax.bar(labels, table["value"], color=colours)
+    # Hatching as well as colour: a reader who cannot tell the colours apart still sees the blocked ones.
+    hatches = ["//" if b else "" for b in table["blocked"]]
+    ax.bar(labels, table["value"], color=colours, hatch=hatches, edgecolor="white")
     ax.set(
-        title="Order net value by customer (red: blocked)",
+        title="Order net value by customer (orange, hatched: blocked)",
         xlabel="sales order and customer",
         ylabel="net value (EUR)",
     )
@@ -92,7 +100,7 @@ def plot_shipment(
     limit = float(limits.set_index("product_class").loc[shipment["product_class"], "max_temp_c"])
     hours = (rows["ts"] - rows["ts"].iloc[0]).dt.total_seconds() / 3600
     temps = rows["temp_c"].tolist()
-    ax.plot(hours, temps, color="#2471a3", linewidth=1.2)
+    ax.plot(hours, temps, color=palette.BLUE, linewidth=1.2)
     ax.axhline(limit, color=LIMIT_COLOUR, linestyle="--", linewidth=1)
     for first, last in breach_spans(temps, limit):
         # Each reading stands for one sample interval, so shade from the reading to the next one.

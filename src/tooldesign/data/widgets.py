@@ -10,12 +10,13 @@ import base64
 from html import escape
 from typing import Any
 
+from tooldesign import access
 from tooldesign.data import coldchain, sap
 from tooldesign.data.views import order_views, shipment_png, shipment_summary
 
 
 def _pre(text: str) -> str:
-    return f"<pre style='font-size:11px;line-height:1.25'>{escape(text)}</pre>"
+    return access.readout_html(text, " font-size: 11px; line-height: 1.25;")
 
 
 def order_explorer() -> Any:
@@ -50,8 +51,8 @@ def shipment_explorer() -> Any:
         png = base64.b64encode(shipment_png(picker.value, shipments, readings, limits)).decode("ascii")
         summary = escape(shipment_summary(picker.value, shipments, readings, limits))
         view.value = (
-            f'<img alt="temperature curve of {escape(picker.value)}" src="data:image/png;base64,{png}">'
-            f"<br><b>{summary}</b>"
+            f'<img alt="The curve shows the temperature of {escape(picker.value)}" src="data:image/png;base64,{png}">'
+            f"<br><b>{summary}</b>" + access.page_helpers_html()
         )
 
     picker.observe(show, names="value")

@@ -152,7 +152,7 @@ def schedule(policy: RetryPolicy, failures: int) -> list[dict]:
                 "attempt": n,
                 "starts at (s)": t,
                 "outcome": ("answer" if outcome.succeeded else "timeout, give up") if last else "timeout",
-                "then waits (s)": None if last else outcome.waited[n - 1],
+                "then waits (s)": "-" if last else outcome.waited[n - 1],  # a dash, not NaN in a table
             }
         )
         t += 0 if last else outcome.waited[n - 1]

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tooldesign.tools.base import MAX_DEPTH, NotJSON, clip, echo, json_plain
+from tooldesign.wording import a_kind
 
 
 class ArgumentsNotParsed(ValueError):
@@ -64,7 +65,7 @@ def _kind(value: Any) -> str:
         tuple: "an array",
         dict: "an object",
     }
-    return names.get(type(value), f"a {type(value).__name__}")
+    return names.get(type(value)) or a_kind(value)
 
 
 def same_arguments(a: str | Mapping[str, Any], b: str | Mapping[str, Any]) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tooldesign import access
 from tooldesign.dispatch.calls import ToolCall, ToolResult
 from tooldesign.dispatch.gate import Decision, fixed
 from tooldesign.dispatch.serialisation import ArgumentsNotParsed, parse_arguments
@@ -29,19 +30,35 @@ def proposal_text(call: ToolCall) -> str:
     )
 
 
+def _same(updated: Any, original: Any) -> bool:
+    """Whether edited arguments equal the proposed ones (given as a dict or its JSON text)."""
+    try:
+        proposed = parse_arguments(original) if isinstance(original, str) else _plain(original)
+    except ArgumentsNotParsed:
+        return False
+    return bool(proposed == updated)
+
+
 def _plain(arguments: Any) -> Any:
     return dict(arguments) if isinstance(arguments, Mapping) else arguments
 
 
-def decision_from(action: str, edited: str = "", message: str = "") -> Decision | str:
-    """Turn a click (and the text boxes) into a Decision, or into a sentence saying what is missing."""
+def decision_from(action: str, edited: str = "", message: str = "", original: Any = None) -> Decision | str:
+    """Turn a click (and the text boxes) into a Decision, or into a sentence saying what is missing.
+
+    An edit that leaves the arguments as proposed (``original``) is an allow, not "allow (modified)":
+    the record must say what the approver changed, and they changed nothing.
+    """
     if action == "allow":
         return Decision.allow()
     if action == "edit":
         try:
-            return Decision.allow_modified(parse_arguments(edited), note="edited by the person deciding")
+            updated = parse_arguments(edited)
         except ArgumentsNotParsed as err:
             return f"The edited arguments are not a JSON object: {err}"
+        if original is not None and _same(updated, original):
+            return Decision.allow()
+        return Decision.allow_modified(updated, note="edited by the person deciding")
     if action == "deny":
         if not message.strip():
             return "Write a reason for the denial: the model reads it and can act on it."
@@ -61,7 +78,7 @@ def decide(
     dispatcher: Dispatcher, call: ToolCall, action: str, edited: str = "", message: str = ""
 ) -> PanelOutcome:
     """Apply a click: the call is dispatched with this click as the person's decision."""
-    decision = decision_from(action, edited, message)
+    decision = decision_from(action, edited, message, original=call.arguments)
     if isinstance(decision, str):
         return PanelOutcome(None, decision)
     result = dispatcher.dispatch(call, person_decides=fixed(decision))
@@ -77,7 +94,7 @@ def approval_panel(dispatcher: Dispatcher, call: ToolCall) -> Any:
     """The widget: the proposal, an editable copy of its arguments, a reason box, three buttons."""
     import ipywidgets as w  # the shell only; the logic above needs no widgets
 
-    shown = w.HTML(f"<pre>{proposal_text(call)}</pre>")
+    shown = w.HTML(access.readout_html(proposal_text(call)))
     edited = w.Textarea(
         value=json.dumps(dict(call.arguments), indent=2, ensure_ascii=False),
         description="Edit:",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from tooldesign import palette
 from tooldesign.injection.attack import Outcome, clean_notes, run_record, seeded_notes
 from tooldesign.injection.lint_rule import FREE_TEXT_RULE, canary_notes
 from tooldesign.injection.reader import LABEL_AWARE, LITERAL, Reader
@@ -152,9 +153,9 @@ def plot_defences(rows: list[DefenceRow], ax=None):
     positions = list(range(len(rows)))[::-1]
     height = 0.27
     bars = (
-        ("reach a write proposal", "proposed", "#7f7f7f"),
-        ("drafted with no decision", "ran_unseen", "#c0504d"),
-        ("a person must catch", "person_caught", "#4f81bd"),
+        ("reach a write proposal", "proposed", palette.GREY),
+        ("drafted with no decision", "ran_unseen", palette.BAD),
+        ("a person must catch", "person_caught", palette.GOOD),
     )
     for offset, (label, attr, color) in zip((height, 0, -height), bars):
         counts = [len(getattr(r, attr)) for r in rows]

@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
+from tooldesign import access
 from tooldesign.injection.measure import outcomes
 from tooldesign.injection.reader import LABEL_AWARE, LITERAL, READERS
 from tooldesign.injection.results import VARIANTS
@@ -55,11 +55,16 @@ def defence_toggle(variant: str = "raw", reader: str = LITERAL.name, gate: bool 
         description="reader",
         style={"button_width": "auto"},
     )
-    gated = w.Checkbox(value=gate, description="approval gate (a person decides every write)")
-    out = w.HTML(f"<pre>{escape(readout_text(variant, reader, gate))}</pre>")
+    gated = w.Checkbox(
+        value=gate,
+        description="approval gate (a person decides every write)",
+        indent=False,
+        layout=w.Layout(width="max-content"),  # the whole label, never cut to "a person de…"
+    )
+    out = w.HTML(access.readout_html(readout_text(variant, reader, gate)))
 
     def update(_change: Any = None) -> None:
-        out.value = f"<pre>{escape(readout_text(pick.value, who.value, gated.value))}</pre>"
+        out.value = access.readout_html(readout_text(pick.value, who.value, gated.value))
 
     for control in (pick, who, gated):
         control.observe(update, names="value")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from tooldesign import palette
 from tooldesign.levels.sweep import SweepResult
 
 if TYPE_CHECKING:
@@ -29,7 +30,9 @@ def plot_cost_success(table: pd.DataFrame, success: str = "success A", highlight
     ax.plot(x, y, color="0.7", zorder=1)  # the path from level to level
     for name in table.index:
         big = name == highlight
-        ax.scatter(x[name], y[name], s=90 if big else 40, zorder=2, color="tab:red" if big else "tab:blue")
+        ax.scatter(
+            x[name], y[name], s=90 if big else 40, zorder=2, color=palette.BAD if big else palette.GOOD
+        )
     texts = [
         ax.annotate(label, (px, py), textcoords="offset points", xytext=(6, -5), va="top", fontsize=8)
         for label, (px, py) in _labels(table, x, y)

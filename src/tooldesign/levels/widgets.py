@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from tooldesign import access
 from tooldesign.levels.definitions import LEVELS, PUBLISHED_SWAP_SHARE, levels_with
 from tooldesign.levels.environment import SEED
 from tooldesign.levels.loop import STEP_BUDGET
@@ -69,6 +70,7 @@ def explorer_html(view: Exploration, png: bytes) -> str:
     return (
         f"<b>{escape(view.headline())}</b>{table}"
         f"<img src='data:image/png;base64,{image}' alt='task success against tokens per correct answer'>"
+        + access.page_helpers_html()
     )
 
 

@@ -30,6 +30,7 @@ from tooldesign.strict_subset import subset_problems
 from tooldesign.tokens import ESTIMATE_LABEL, estimate_tokens
 from tooldesign.tools.base import Tool, ToolSet
 from tooldesign.tools.schema import NAME_PATTERN, strict_problems
+from tooldesign.wording import count
 
 __all__ = [
     "Rule",
@@ -626,7 +627,7 @@ class LintReport:
 
     def summary(self) -> str:
         return (
-            f"{self.set_name}: {len(self.tool_names)} tools, {self.count} finding(s), definitions about "
+            f"{self.set_name}: {count(len(self.tool_names), 'tool')}, {self.count} finding(s), definitions about "
             f"{self.tokens} tokens ({ESTIMATE_LABEL}), sent with every model call"
         )
 

@@ -8,11 +8,11 @@ under 50 ms, fast enough to feel live.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tooldesign import access
 from tooldesign.lint import Finding, lint
 from tooldesign.selection import ALL_CASES, Case, Picker, WordMatchPicker, run_selection
 from tooldesign.tools.base import ToolSet
@@ -93,7 +93,7 @@ def description_workbench(
 
     def refresh(*_: Any) -> None:
         state = workbench_update(tools, choose.value, text.value, picker)
-        out.value = f"<pre>{html.escape(render_state(state))}</pre>"
+        out.value = access.readout_html(render_state(state))
 
     def switch(change: dict) -> None:
         text.value = tools[change["new"]].description  # triggers refresh through the text area

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tooldesign import palette
 from tooldesign.loop import shrink
 from tooldesign.loop.facts import FACTS, TASK_FACTS, kept
 from tooldesign.loop.task import run_task
@@ -109,7 +110,7 @@ def plot_per_call(runs: list[Run], ax=None):
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 3.6))
-    colors = {"mirror": "#c0504d", "designed": "#4f81bd"}
+    colors = {"mirror": palette.BAD, "designed": palette.GOOD}
     for run in runs:
         numbers = [c.number for c in run.calls]
         ax.plot(
@@ -136,24 +137,35 @@ def plot_per_call(runs: list[Run], ax=None):
 
 
 def plot_techniques(rows: list[TechniqueRow], ax=None):
-    """Tokens sent over the task per technique, each bar labelled with the facts it kept."""
+    """Tokens saved against facts kept, one labelled dot per technique (the trade in one picture)."""
     import matplotlib.pyplot as plt
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 3.8))
-    positions = list(range(len(rows)))[::-1]
-    ax.barh(
-        positions,
-        [r.tokens for r in rows],
-        color=["#4f81bd" if r.technique.startswith("designed") else "#c0504d" for r in rows],
-    )
-    ax.set_yticks(positions, [r.technique for r in rows], fontsize=8)
-    for y, r in zip(positions, rows):
-        ax.text(
-            r.tokens, y, f" {r.tokens:,} tokens, {len(r.kept)}/{len(FACTS)} facts", va="center", fontsize=8
+    for n, r in enumerate(rows):
+        designed = r.technique.startswith("designed")
+        # Colour and marker both say which tool set: colour is never the only encoding.
+        ax.scatter(
+            r.saved,
+            len(r.kept),
+            s=60,
+            zorder=3,
+            marker="o" if designed else "s",
+            color=palette.GOOD if designed else palette.BAD,
         )
-    ax.set_title("Tokens sent over the task, and facts still answerable at the end")
-    ax.set_xlabel(f"tokens sent over all model calls ({ESTIMATE_LABEL})")
-    ax.set_ylabel("how results are carried")
-    ax.margins(x=0.35)
+        ax.annotate(
+            r.technique,
+            (r.saved, len(r.kept)),
+            textcoords="offset points",
+            xytext=(6, 6 if n % 2 else -12),
+            fontsize=8,
+        )
+    ax.scatter([], [], marker="o", color=palette.GOOD, label="designed tools")
+    ax.scatter([], [], marker="s", color=palette.BAD, label="mirrored tools")
+    ax.legend(fontsize=8, loc="lower left")
+    ax.set_title("What each way of carrying results saves, and what it keeps")
+    ax.set_xlabel(f"tokens saved over the task against carrying everything ({ESTIMATE_LABEL})")
+    ax.set_ylabel(f"facts still answerable (of {len(FACTS)})")
+    ax.set_ylim(-0.5, len(FACTS) + 0.8)
+    ax.margins(x=0.25)
     return ax

@@ -7,17 +7,19 @@ wires an IntSlider and a checkbox to it. Runs are cached, so revisiting a limit 
 from __future__ import annotations
 
 from functools import cache
-from html import escape
 from typing import Any
 
+from tooldesign import access
 from tooldesign.loop import shrink
 from tooldesign.loop.facts import FACTS, kept
 from tooldesign.loop.measure import says_what_was_cut
 from tooldesign.loop.task import run_task
 
-__all__ = ["readout", "readout_text", "truncation_slider", "LIMITS"]
+__all__ = ["readout", "readout_text", "readout_html", "facts_line_png", "truncation_slider", "LIMITS"]
 
 LIMITS = (100, 6000, 100)  # min, max, step in characters
+_NO_LIMIT = 10**9  # a limit no result reaches: the task as it is, uncut
+_LINE_STEP = 300  # the small line samples every 300 characters (each limit is one run of the task)
 
 
 @cache
@@ -32,6 +34,7 @@ def readout(limit: int, note: bool = True) -> dict[str, Any]:
         raise ValueError(f"limit must be between {low} and {high} characters, not {limit}")
     run = _run(limit, note)
     found = kept(run.context)
+    uncut = _run(_NO_LIMIT, note)
     return {
         "limit": limit,
         "note": note,
@@ -39,18 +42,60 @@ def readout(limit: int, note: bool = True) -> dict[str, Any]:
         "kept": found,
         "lost": [f.id for f in FACTS if f.id not in found],
         "says_cut": says_what_was_cut(run.context),
+        "cut": run.context != uncut.context,  # did the limit cut any result at all?
     }
 
 
 def readout_text(limit: int, note: bool = True) -> str:
     r = readout(limit, note)
-    told = (
-        "the model is told what was cut" if r["says_cut"] else "nothing tells the model anything is missing"
-    )
+    if not r["cut"]:
+        told = "no result is longer than the limit, so nothing was cut"
+    elif r["says_cut"]:
+        told = "the model is told what was cut"
+    else:
+        told = "nothing tells the model anything is missing"
     lost = ", ".join(r["lost"]) or "nothing"
     return (
         f"results cut at {limit:,} characters: {r['tokens']:,} tokens sent over the task (estimate); "
         f"{len(r['kept'])}/{len(FACTS)} facts kept; lost: {lost}; {told}."
+    )
+
+
+def facts_line_png(limit: int, note: bool = True) -> str:
+    """A small line of facts kept against the limit, the current limit marked; a base64 PNG."""
+    import base64
+    import io
+
+    import matplotlib.pyplot as plt
+
+    from tooldesign import palette
+
+    low, high, _ = LIMITS
+    xs = sorted({*range(low, high + 1, _LINE_STEP), high, limit})
+    ys = [len(readout(x, note)["kept"]) for x in xs]
+    fig, ax = plt.subplots(figsize=(5.2, 1.9), dpi=80)
+    ax.step(xs, ys, where="post", color=palette.BLUE)
+    ax.plot([limit], [len(readout(limit, note)["kept"])], "D", color=palette.DARK_ORANGE)
+    ax.set(
+        title="Facts kept as the limit moves (diamond: this limit)",
+        xlabel="limit (characters)",
+        ylabel=f"facts (of {len(FACTS)})",
+        ylim=(-0.3, len(FACTS) + 0.5),
+    )
+    ax.title.set_fontsize(9)
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    plt.close(fig)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def readout_html(limit: int, note: bool = True) -> str:
+    """The readout text and the small line, as one value (they change together)."""
+    text = readout_text(limit, note)
+    return access.readout_html(text) + (
+        f"<img src='data:image/png;base64,{facts_line_png(limit, note)}' "
+        f"alt='The line shows how many facts are kept at each limit; the diamond marks {limit:,} characters.'>"
     )
 
 
@@ -69,10 +114,10 @@ def truncation_slider(start: int = shrink.TRUNCATE_LIMIT, note: bool = True) -> 
         layout=w.Layout(width="480px"),
     )
     box = w.Checkbox(value=note, description="add a note when cut")
-    out = w.HTML(f"<pre>{escape(readout_text(start, note))}</pre>")
+    out = w.HTML(readout_html(start, note))
 
     def update(_change: Any = None) -> None:
-        out.value = f"<pre>{escape(readout_text(slider.value, box.value))}</pre>"
+        out.value = readout_html(slider.value, box.value)
 
     slider.observe(update, names="value")
     box.observe(update, names="value")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from tooldesign import access
 from tooldesign.scale.growth import MAX_SIZE, ORDERS, REPORTED, Point, measure
 
 STEP = 5
@@ -71,10 +72,10 @@ def size_slider(start: int = 20) -> Any:
         description="growth order",
         style={"description_width": "120px"},
     )
-    out = w.HTML(readout_text(start))
+    out = w.HTML(readout_text(start) + access.page_helpers_html())
 
     def update(_change: Any = None) -> None:
-        out.value = readout_text(slider.value, order.value)
+        out.value = readout_text(slider.value, order.value) + access.page_helpers_html()
 
     slider.observe(update, names="value")
     order.observe(update, names="value")

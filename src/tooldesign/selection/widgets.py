@@ -9,11 +9,11 @@ guess, and its pick says nothing about the definitions. A model may still unders
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tooldesign import access
 from tooldesign.selection import Picker, WordMatchPicker, tool_text, words
 from tooldesign.tools.base import ToolSet
 
@@ -117,7 +117,7 @@ def request_tester(
 
     def refresh(*_: Any) -> None:
         text = render_explanations(explain_request(box.value, sets, picker), vocabulary_gap(box.value, sets))
-        out.value = f"<pre>{html.escape(text)}</pre>"
+        out.value = access.readout_html(text)
 
     box.observe(refresh, names="value")
     refresh()

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from tooldesign import palette
 from tooldesign.tools.base import ToolSet, result_size
 
 __all__ = [
@@ -159,7 +160,7 @@ def plot_sizes(responses: list[Response], ax: Any = None) -> Any:
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
-    colors = {"mirror": "#c0504d", "designed": "#4f81bd"}
+    colors = {"mirror": palette.BAD, "designed": palette.GOOD}
     positions = list(range(len(responses)))[::-1]
     ax.barh(
         positions, [r.size for r in responses], color=[colors.get(r.call.set_name, "grey") for r in responses]

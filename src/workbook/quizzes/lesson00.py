@@ -1,0 +1,59 @@
+"""The "check yourself" questions of lesson 00 · Start here (its quiz cell shows them with ``quiz("00")``).
+
+The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
+"""
+
+from workbook.quiz import Choice, Question, Quiz
+
+QUIZ = Quiz(
+    (
+        Question(
+            "Your check cell says 'not done yet'. What does that mean?",
+            (
+                Choice(
+                    "The exercise cell still holds its stub",
+                    "The stub is `...` or `raise NotImplementedError()`; "
+                    "replace it, run the cell, then run the check.",
+                    correct=True,
+                ),
+                Choice(
+                    "Your answer is wrong",
+                    "A wrong answer gets a hint about what is wrong, not 'not done yet'.",
+                ),
+                Choice("The course is broken", "It is the expected message before you have answered."),
+            ),
+        ),
+        Question(
+            "Where do you look when you are stuck on an exercise?",
+            (
+                Choice(
+                    "In solutions/, the same notebook complete",
+                    "Every lesson's solution is there, already run.",
+                    correct=True,
+                ),
+                Choice("In data/", "data/ holds the fictional data, not the answers."),
+                Choice(
+                    "Nowhere: the answers are hidden",
+                    "They are not hidden: this is a course, not an exam. "
+                    "Your instructor grades with separate checks.",
+                ),
+            ),
+        ),
+        Question(
+            "Why does a check call your function on its own inputs?",
+            (
+                Choice(
+                    "To judge what the function does, not what it printed once",
+                    "A function that only works for the example in the text is not done.",
+                    correct=True,
+                ),
+                Choice(
+                    "To make the exercise harder", "The inputs are ordinary; they are simply not the example."
+                ),
+                Choice(
+                    "Because the example was wrong", "The example is fine; a check wants more than one case."
+                ),
+            ),
+        ),
+    )
+)

@@ -1,0 +1,61 @@
+"""The "check yourself" questions of lesson 01 · The SAP order data (its quiz cell shows them with ``quiz("01")``).
+
+The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
+"""
+
+from workbook.quiz import Choice, Question, Quiz
+
+QUIZ = Quiz(
+    (
+        Question(
+            'A mirrored tool returns TotalCreditCheckStatus: "B". What does a model know from that?',
+            (
+                Choice(
+                    "Only what it guesses",
+                    "What a code means is configured per system; without the configured "
+                    "text a model can only guess.",
+                    correct=True,
+                ),
+                Choice(
+                    "That the order is blocked by credit", "Here it is, but the code alone does not say so."
+                ),
+                Choice("That the customer is bankrupt", "Nothing in the record says that."),
+            ),
+        ),
+        Question(
+            'Order 4723 has DeliveryBlockReason "01" and nothing else. Is it blocked?',
+            (
+                Choice(
+                    "Yes",
+                    "Any of the three block fields holding a code makes an order blocked.",
+                    correct=True,
+                ),
+                Choice("No, only a credit block counts", "Delivery and billing blocks count too."),
+                Choice(
+                    "Only if the customer is over the limit",
+                    "The blocked rule looks at the block fields only.",
+                ),
+            ),
+        ),
+        Question(
+            "Why must the data rebuild byte-identical?",
+            (
+                Choice(
+                    "So every learner and every test sees the same figures",
+                    "A lab, a grader and nbval all compare numbers; they must not depend on luck.",
+                    correct=True,
+                ),
+                Choice("To save disk space", "Size has nothing to do with it."),
+                Choice("Because pandas requires it", "pandas does not care; the course does."),
+            ),
+        ),
+        Question(
+            "Customer 10023 owes 50,700 EUR and order 4711 is worth 1,800 EUR. What is the exposure?",
+            (
+                Choice("52,500 EUR", "Open items plus the order's value.", correct=True),
+                Choice("50,700 EUR", "That leaves out the order that is waiting for release."),
+                Choice("1,800 EUR", "That is the order alone; the customer already owes more."),
+            ),
+        ),
+    )
+)

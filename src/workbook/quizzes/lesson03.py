@@ -1,0 +1,76 @@
+"""The "check yourself" questions of lesson 03 · Mirrored tools (its quiz cell shows them with ``quiz("03")``).
+
+The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
+"""
+
+from workbook.quiz import Choice, Question, Quiz
+
+QUIZ = Quiz(
+    (
+        Question(
+            "What does the model see of a tool when it chooses one?",
+            (
+                Choice(
+                    "Its name, description and parameter schema",
+                    "Those three are sent with every call; the code "
+                    "behind them, the annotations and the data stay with you.",
+                    correct=True,
+                ),
+                Choice(
+                    "The Python code of the handler",
+                    "The model never sees the code; it only reads the definition.",
+                ),
+                Choice(
+                    "A sample of the data", "No data is sent until a tool is called and returns a result."
+                ),
+            ),
+        ),
+        Question(
+            "get_order, get_order_details and get_order_status differ by one word. What follows?",
+            (
+                Choice(
+                    "The model picks among them by guesswork",
+                    "Nothing in the names or the one-line descriptions "
+                    "says which job each does, so the choice is close to chance.",
+                    correct=True,
+                ),
+                Choice(
+                    "The model calls all three to be safe",
+                    "Some models might, paying three results instead of one; "
+                    "either way the definitions failed.",
+                ),
+                Choice(
+                    "Nothing; models understand SAP APIs", "A model knows only what the definition tells it."
+                ),
+            ),
+        ),
+        Question(
+            "A loop reads a 6,000-character result in step 1 and then makes four more model calls. "
+            "How often is that result read?",
+            (
+                Choice(
+                    "Five times",
+                    "Once after it arrives and again on each of the four later calls.",
+                    correct=True,
+                ),
+                Choice("Once", "The whole conversation is sent on every call, results included."),
+                Choice("Four times", "Count the call right after it arrived, too."),
+            ),
+        ),
+        Question(
+            "The model sends id 'SO-4711' and gets {'error': '400 Bad Request'}. What can it learn?",
+            (
+                Choice(
+                    "Almost nothing",
+                    "A status says that something failed, not what was wrong or what to send instead.",
+                    correct=True,
+                ),
+                Choice("That the prefix must go", "Only if it guesses; the error does not say so."),
+                Choice(
+                    "That the order does not exist",
+                    "A 400 is about the request, and it does not even say that.",
+                ),
+            ),
+        ),
+    )
+)

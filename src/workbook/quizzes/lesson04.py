@@ -1,0 +1,87 @@
+"""The "check yourself" questions of lesson 04 · Designed tools (its quiz cell shows them with ``quiz("04")``).
+
+The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
+"""
+
+from workbook.quiz import Choice, Question, Quiz
+
+QUIZ = Quiz(
+    (
+        Question(
+            "Which sentence of a description matters most when two tools sit close together?",
+            (
+                Choice(
+                    "The boundary clause",
+                    "It says which requests belong to the neighbour, and names it, "
+                    "which is exactly what the choice turns on.",
+                    correct=True,
+                ),
+                Choice(
+                    "The first sentence",
+                    "It says what the tool does, but not where its neighbour's job begins.",
+                ),
+                Choice(
+                    "The returns sentence",
+                    "It says what comes back, but not where the neighbour's job begins.",
+                ),
+            ),
+        ),
+        Question(
+            "A search tool's limit is optional. What keeps its schema acceptable to OpenAI's strict mode?",
+            (
+                Choice(
+                    "Type limit as integer or null, keep it required",
+                    "OpenAI's function-calling guide says strict "
+                    "mode needs every field in required; null carries 'not given'. Other providers document their "
+                    "own subsets.",
+                    correct=True,
+                ),
+                Choice(
+                    "Leave limit out of required",
+                    "Then OpenAI's strict mode refuses the schema: its guide asks for "
+                    "every field in required.",
+                ),
+                Choice(
+                    "Use a default of 5 in the schema",
+                    "The model still has to know whether it may leave it out; null says it plainly.",
+                ),
+            ),
+        ),
+        Question(
+            "Why does customer_get_credit_exposure return the approver instead of the policy text?",
+            (
+                Choice(
+                    "A rule in code holds every time, edges included",
+                    "The model explains a decision it did not have to compute.",
+                    correct=True,
+                ),
+                Choice("To save tokens", "It does, a little, but that is not the reason."),
+                Choice("Models cannot read policies", "They can, and they can also misapply them."),
+            ),
+        ),
+        Question(
+            "An order exists but belongs to a customer the user may not see. What should the error say?",
+            (
+                Choice(
+                    "The same as for an order that does not exist",
+                    "Then the error helps the model without telling anyone that the order exists.",
+                    correct=True,
+                ),
+                Choice("'Access denied to order 4725'", "That confirms the order exists."),
+                Choice("'404'", "It hides the fact, but gives the model nothing to act on."),
+            ),
+        ),
+        Question(
+            "The agent calls release_request_create twice for 4711. What happens?",
+            (
+                Choice(
+                    "The second call returns the same draft",
+                    "The tool is idempotent: one draft per order, and a person decides.",
+                    correct=True,
+                ),
+                Choice("Two drafts wait for approval", "That is what idempotency prevents."),
+                Choice("Order 4711 is released", "No designed tool releases anything."),
+            ),
+        ),
+    )
+)

@@ -1,0 +1,122 @@
+"""The "check yourself" questions of lesson 07 · Code mode: what a program is told about your tools (its quiz cell shows them with ``quiz("07")``).
+
+The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
+"""
+
+from workbook.quiz import Choice, Question, Quiz
+
+QUIZ = Quiz(
+    (
+        Question(
+            "What does a catalog line tell a program about CC_GET_READINGS?",
+            (
+                Choice(
+                    "Its code, its argument names and its description",
+                    "That is all: no types, no schema, "
+                    "nothing about the result unless the description says it.",
+                    correct=True,
+                ),
+                Choice(
+                    "Its full JSON schema",
+                    "The schema goes to the model for direct calls; the catalog keeps only "
+                    "the argument names.",
+                ),
+                Choice("The fields of its result", "Only if the description names them; nothing else can."),
+            ),
+        ),
+        Question(
+            "A program reads reading.get('temperature_celsius') from a tool that returns temp_c. What happens?",
+            (
+                Choice(
+                    "It gets None, skips the reading, and may report a confident zero",
+                    "Nothing fails; the answer is "
+                    "just wrong. That is why the description must name the fields.",
+                    correct=True,
+                ),
+                Choice(
+                    "The runner raises an error",
+                    "A .get() on a missing key is legal Python; it returns None.",
+                ),
+                Choice(
+                    "The tool renames the field",
+                    "Tools return what they return; the program has to ask for the right name.",
+                ),
+            ),
+        ),
+        Question(
+            "A deployment script calls merge_tool without code_mode_access on a tool set to 'code'. Result?",
+            (
+                Choice(
+                    "It stays 'code'",
+                    "Without an access value, merge_tool leaves the old one in place: pass it every time.",
+                    correct=True,
+                ),
+                Choice(
+                    "It goes back to 'both'", "That is what create_tool does for a new tool, not merge_tool."
+                ),
+                Choice("The call fails", "Nothing fails, which is what makes it a trap."),
+            ),
+        ),
+        Question(
+            "In this notebook's measured runs, which step removes most of the characters that reach the model?",
+            (
+                Choice(
+                    "run_code: the program makes the calls, so the readings stay in the program",
+                    "The savings table "
+                    "shows it: that step removes most of the classic run's characters. In UC AI's reported run with a "
+                    "real model, code access saved more, a split the scripted stand-in cannot reproduce.",
+                    correct=True,
+                ),
+                Choice(
+                    "Setting the bulk tools to 'code'",
+                    "It saves something, the definitions and the stand-in's looks at "
+                    "the data, but far less here than run_code itself. It is the bigger step in UC AI's reported run.",
+                ),
+                Choice(
+                    "Shorter descriptions",
+                    "The descriptions got longer, not shorter, and the answer became right.",
+                ),
+            ),
+        ),
+        Question(
+            "What does the V8 isolate not protect you from?",
+            (
+                Choice(
+                    "What the program's tools can do",
+                    "A program can call every tool in its catalog, as often as its "
+                    "budget allows. A tool that writes belongs to 'direct'.",
+                    correct=True,
+                ),
+                Choice("A loop that never ends", "The engine stops it at the time limit."),
+                Choice(
+                    "A program that reads your files",
+                    "There are no files, no require and no network in the isolate.",
+                ),
+            ),
+        ),
+        Question(
+            "Twelve tools are code-callable; UC AI's catalog holds ten. What does the model see?",
+            (
+                Choice(
+                    "Nothing unusual: no error, two tools a program cannot call",
+                    "The only trace is one warning in the log.",
+                    correct=True,
+                ),
+                Choice("An error naming the two tools", "The catalog is built without failing."),
+                Choice("All twelve, some truncated", "A tool that does not fit is skipped whole."),
+            ),
+        ),
+        Question(
+            "Two registries with the same tools drop different pairs. Why?",
+            (
+                Choice(
+                    "Which tools are dropped follows the order the store returns them in",
+                    "How many follows from the sizes; which ones is not promised.",
+                    correct=True,
+                ),
+                Choice("The budget differs", "Both use UC AI's 31,855 bytes."),
+                Choice("SQLite is random", "It is deterministic, but no query here asks for an order."),
+            ),
+        ),
+    )
+)

@@ -1,0 +1,91 @@
+"""The "check yourself" questions of lesson 10 · Tool set size (its quiz cell shows them with ``quiz("10")``).
+
+The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
+"""
+
+from workbook.quiz import Choice, Question, Quiz
+
+QUIZ = Quiz(
+    (
+        Question(
+            "Your agent has 60 tools and picks wrong more often than it did with 15. What hurts most?",
+            (
+                Choice(
+                    "Tools whose descriptions overlap",
+                    "Near neighbours compete for the same requests; unrelated tools rarely do.",
+                    correct=True,
+                ),
+                Choice(
+                    "The number 60 itself",
+                    "Count matters too, and with this notebook's stand-ins the two are hard to "
+                    "separate; but two tools that fit one request force a guess at any size.",
+                ),
+                Choice(
+                    "The order of the tools array",
+                    "Order can tilt a choice (some models prefer tools listed earlier: "
+                    "Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307; this course's word "
+                    "matcher breaks ties by position), but no order stops two tools that fit one request from competing.",
+                ),
+            ),
+        ),
+        Question(
+            "Which tokens does a tool you never call cost you?",
+            (
+                Choice(
+                    "Its definition, on every request",
+                    "Definitions are sent whether or not a tool is called.",
+                    correct=True,
+                ),
+                Choice("None", "The model reads every definition it is sent."),
+                Choice("Only the first time", "That is tool search, and only for tools it loads."),
+            ),
+        ),
+        Question(
+            "When does tool search pay off, by Anthropic's guidance?",
+            (
+                Choice(
+                    "Above roughly twenty tools, most of them idle",
+                    "Then the saved tokens outweigh the extra round trip.",
+                    correct=True,
+                ),
+                Choice(
+                    "Always",
+                    "Below about ten tools, Anthropic reports, sending everything is typically faster.",
+                ),
+                Choice("Never: it adds a round trip", "The round trip buys a large cut in tokens."),
+            ),
+        ),
+        Question(
+            "With tool search, what caps accuracy?",
+            (
+                Choice(
+                    "Whether the right tool is among the k found",
+                    "The model can only choose among what it was shown.",
+                    correct=True,
+                ),
+                Choice("The number of tools in the catalog", "The catalog is searched, not loaded."),
+                Choice(
+                    "Nothing: fewer tools always means better choices", "Not if the right one was left out."
+                ),
+            ),
+        ),
+        Question(
+            "Which merge keeps the choice in the schema?",
+            (
+                Choice(
+                    "customer_check_account with an action enum",
+                    "Each action is a listed value with its own rule.",
+                    correct=True,
+                ),
+                Choice(
+                    "sap_assistant_run with a free-text instruction",
+                    "The choice moves into a string nothing checks.",
+                ),
+                Choice(
+                    "Merging the release tool into a read tool",
+                    "Writes need their own tool, approval and audit.",
+                ),
+            ),
+        ),
+    )
+)

@@ -1,0 +1,91 @@
+"""The "check yourself" questions of lesson 12 · Results across the loop (its quiz cell shows them with ``quiz("12")``).
+
+The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
+"""
+
+from workbook.quiz import Choice, Question, Quiz
+
+QUIZ = Quiz(
+    (
+        Question(
+            "A tool result of 6,000 characters arrives at step 1 of a five-call task. How often is it paid for?",
+            (
+                Choice(
+                    "On every later model call: four times here",
+                    "The API keeps no state; each call re-sends the conversation, this result included.",
+                    correct=True,
+                ),
+                Choice(
+                    "Once, when it arrives",
+                    "It is sent once to your code, then again with every model call after it.",
+                ),
+                Choice(
+                    "Never: results are free, only definitions cost",
+                    "Results are input tokens like any other text.",
+                ),
+            ),
+        ),
+        Question(
+            "You cut results at 1,000 characters without a note. What is the risk?",
+            (
+                Choice(
+                    "The model answers from a partial list as if it were complete",
+                    "Nothing in the text says that "
+                    "more exists, so 'how many orders' gets a confident wrong answer.",
+                    correct=True,
+                ),
+                Choice(
+                    "The model cannot parse the JSON, so it calls again",
+                    "It may or may not; it has no way to know what is missing or how to get it.",
+                ),
+                Choice(
+                    "None: the first 1,000 characters are the important ones",
+                    "Order in the result is not importance; here the newest orders sat at the end.",
+                ),
+            ),
+        ),
+        Question(
+            "Reading every page of a paginated list cost more than carrying the list whole. Why?",
+            (
+                Choice(
+                    "Each page is another round trip, and every later call re-sends all earlier pages",
+                    "Pagination pays off when the model stops after the page it needs.",
+                    correct=True,
+                ),
+                Choice("The cursor is very long", "The cursor is a few characters."),
+                Choice("Pages repeat rows", "They do not; the cost is the extra calls."),
+            ),
+        ),
+        Question(
+            "A summary kept the blocked order and dropped the items. What decided that?",
+            (
+                Choice(
+                    "The rule (or model) that wrote the summary, before anyone asked about items",
+                    "A summary keeps "
+                    "what its writer thought mattered; a later question may need something else.",
+                    correct=True,
+                ),
+                Choice("The items were wrong", "They were correct; they were not in the summary."),
+                Choice("The token estimate", "The estimate measures; it decides nothing."),
+            ),
+        ),
+        Question(
+            "Which change keeps the follow-up facts available without carrying them on every step?",
+            (
+                Choice(
+                    "A concise default plus a detail switch and filters the model can use when it needs more",
+                    "The definitions say how to get more, so it is fetched only when asked.",
+                    correct=True,
+                ),
+                Choice(
+                    "Always return the detailed record",
+                    "Then every step re-sends the details nobody asked for.",
+                ),
+                Choice(
+                    "A bigger host cap on tool output",
+                    "A cap limits one result; it does not make results smaller.",
+                ),
+            ),
+        ),
+    )
+)
