@@ -21,6 +21,7 @@ import pkgutil
 import random
 import re
 import string
+from functools import cache
 from typing import Any
 
 from workbook.exercises import Grading
@@ -75,12 +76,23 @@ def _gen_tokens(rng: random.Random) -> tuple:
 # ---------- 01 credit_exposure ----------
 
 
-def _exposure(customer: str, sales_order: str | None) -> float:
+@cache
+def _sap_columns() -> tuple[dict[str, float], dict[str, float]]:
+    """Open items per customer and net value per order, read once per grading process (the data is fixed)."""
     from tooldesign.data import sap
 
-    total = float(sap.customers().set_index("customer").loc[customer, "open_items"])
+    customers, orders = sap.customers(), sap.orders()
+    return (
+        {str(k): float(v) for k, v in zip(customers["customer"], customers["open_items"])},
+        {str(k): float(v) for k, v in zip(orders["SalesOrder"], orders["TotalNetAmount"])},
+    )
+
+
+def _exposure(customer: str, sales_order: str | None) -> float:
+    open_items, order_values = _sap_columns()
+    total = open_items[customer]
     if sales_order is not None:
-        total += float(sap.orders().set_index("SalesOrder").loc[sales_order, "TotalNetAmount"])
+        total += order_values[sales_order]
     return total
 
 
@@ -176,6 +188,7 @@ def _designed_uses() -> None:
             tool.handler({"customer": customer, "sales_order": order})
 
 
+@cache
 def _price_table() -> dict[str, dict]:
     from tooldesign.data import sap
 
@@ -185,14 +198,12 @@ def _price_table() -> dict[str, dict]:
 
 def _price(arguments: Any) -> dict:
     """The handler's facts; the words of its errors are the learner's own (see ``_same_price``)."""
-    from tooldesign.data import sap
-
     if not isinstance(arguments, dict) or "sales_order" not in arguments:
         return {"error": "missing"}
     number = arguments["sales_order"]
     if not isinstance(number, str) or not re.fullmatch(r"[0-9]{1,10}", number):
         return {"error": "format", "sent": str(number)}
-    if number not in set(sap.orders()["SalesOrder"]):
+    if number not in _sap_columns()[1]:
         return {"error": "not visible"}
     prices = _price_table()
     if number not in prices:
@@ -383,7 +394,10 @@ def _gen_approval(rng: random.Random) -> tuple:
     exposure = rng.choice(
         [checked, checked, checked + rng.choice([100, 1000, -500]), float(rng.randint(1, 90) * 1000)]
     )
-    written = rng.choice([f"{exposure:,.0f}", f"{exposure:.0f}", f"{exposure:,.0f}".replace(",", ".")])
+    # Only the two ways the exercise's text defines ("52500" and "52,500" are the same figure): a
+    # figure like "52.500" (German thousands) is no question the text asks, and a reader of the text
+    # may fairly take it for 52.5.
+    written = rng.choice([f"{exposure:,.0f}", f"{exposure:.0f}"])
     limit = f"{rng.choice([30, 50, 80])},000"
     justification = rng.choice(
         [
