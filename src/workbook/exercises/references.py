@@ -768,7 +768,12 @@ def same_plain(got: Any, want: Any) -> bool:
     if type(want) is bool or want is None:
         return type(got) is type(want) and got == want
     if type(want) in (int, float):
-        return type(got) in (int, float) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9)
+        if type(got) is int and type(want) is int:
+            return got == want  # exact: a 400-digit integer has no float to be close to
+        try:
+            return type(got) in (int, float) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9)
+        except OverflowError:  # an integer beyond any float against a float: not the right number
+            return False
     if type(want) is list:
         return type(got) is list and len(got) == len(want) and all(map(same_plain, got, want))
     if type(want) is dict:
