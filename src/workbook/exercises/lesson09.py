@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, probe_error
+from workbook.checks import failed, passed, placeholder_problem, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "09_dispatch_and_errors"
@@ -24,10 +24,27 @@ def _judge_clause(answer: Any) -> object:
     verdict = b.clause_verdict(answer, b.ORDERS)
     if verdict.problems:
         return failed(verdict.problems[0])
+    words = re.sub(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", " ", answer)  # the tool names are not its words
+    problem = placeholder_problem(words, "the clause, besides the tool it names", least_words=4)
+    if problem:
+        return failed(problem)
+    if not _PARTY.search(words):
+        return failed(
+            "say which requests go to search_customers in words about the customer: the requests about "
+            "the customer as a whole, not about its orders"
+        )
     return passed(
         f"the clause hands requests to {verdict.neighbour}, says which ones, and takes {verdict.words} "
         "words. Offline that is all that can be judged; a real model shows what it does."
     )
+
+
+# What a clause about the customer as a whole speaks of, in some word: the customer, the party, its account.
+_PARTY = re.compile(
+    r"\b(customer|client|part(y|ies)|account|profile|buyer|compan(y|ies)|firm|business|partner|"
+    r"master|contact|who)",
+    re.IGNORECASE,
+)
 
 
 # ---------- exercise 2: a call fixed from its error ----------
@@ -307,6 +324,19 @@ EXERCISES = [
                 "are based, what they are called, how they pay, who their contacts are, what their "
                 "credit limit is or anything else about them as a party (use search_customers).",
                 "at most 40 words",
+            ),
+            # Degenerate: a short keyword list, placeholder words, a clause about nothing in particular.
+            WrongAnswer(
+                "Not for customer, account, profile, everything (use search_customers).", "keyword list"
+            ),
+            WrongAnswer("Not for customer, account or profile (use search_customers).", "keyword list"),
+            WrongAnswer("Not for customers, accounts, profiles (use search_customers).", "keyword list"),
+            WrongAnswer("Not for lorem ipsum dolor amet (use search_customers).", "placeholder words"),
+            WrongAnswer("Not for foo or baz requests (use search_customers).", "placeholder words"),
+            WrongAnswer("Not for xxx yyy (use search_customers).", "placeholder words"),
+            WrongAnswer("Not for TODO (use search_customers).", "say which requests"),
+            WrongAnswer(
+                "Not for the weather forecast at the weekend (use search_customers).", "about the customer"
             ),
         ),
     ),
