@@ -285,22 +285,29 @@ def test_a_value_the_comparison_cannot_take_scores_0_with_a_hint(grade_id, label
 
 
 JUDGES_THAT_STOP = {
-    "exit 0": "import sys\n    sys.exit(0)",
-    "SystemExit": "raise SystemExit",
-    "KeyboardInterrupt": "raise KeyboardInterrupt",
+    "exit0": "import sys\n    sys.exit(0)",
+    "systemexit": "raise SystemExit",
+    "interrupt": "raise KeyboardInterrupt",
 }
 
 
-@pytest.mark.parametrize("stop", JUDGES_THAT_STOP)
-def test_a_hidden_judge_that_stops_costs_its_exercise_not_the_batch(stop, tmp_path):
-    """The judge runs in a worker after the kernel: its exit is a grader error on that row, the rest is graded."""
+def test_a_hidden_judge_that_stops_costs_its_exercise_not_the_batch(tmp_path):
+    """The judges run in a worker after the kernel: each one's exit is a grader error on that row, and
+    the lesson's own checks of the same file, and the other files, are still graded (one run, three judges)."""
     hidden = tmp_path / "hidden.py"
-    hidden.write_text(
-        "from workbook.exercises import Exercise\n\n\ndef _judge(results):\n    "
-        + JUDGES_THAT_STOP[stop]
-        + "\n\n\nEXERCISES = [Exercise('ex00-tokens-hidden', '00_start_here', 'request_tokens', 1, _judge, "
-        "kind='function', probes=(('a', []),))]\n"
+    parts = ["from workbook.exercises import Exercise\n"]
+    for name, body in JUDGES_THAT_STOP.items():
+        parts.append(f"\ndef _{name}(results):\n    {body}\n")
+    parts.append(
+        "\nEXERCISES = ["
+        + ", ".join(
+            f"Exercise('ex00-tokens-{name}', '00_start_here', 'request_tokens', 1, _{name}, kind='function', "
+            "probes=(('a', []),))"
+            for name in JUDGES_THAT_STOP
+        )
+        + "]\n"
     )
+    hidden.write_text("".join(parts))
     (tmp_path / "in" / "a").mkdir(parents=True)
     (tmp_path / "in" / "b").mkdir(parents=True)
     (tmp_path / "in" / "a" / "00_start_here.ipynb").write_text("not json")
@@ -311,7 +318,9 @@ def test_a_hidden_judge_that_stops_costs_its_exercise_not_the_batch(stop, tmp_pa
                    timeout=120, say=lambda text: None)
     rows = {r.learner: r for r in report.rows}
     assert rows["a"].status is Status.NOT_A_NOTEBOOK
-    assert rows["b"].status is Status.GRADER_ERROR and "ex00-tokens-hidden" in rows["b"].reason
+    assert rows["b"].status is Status.GRADER_ERROR
+    for name in JUDGES_THAT_STOP:
+        assert f"ex00-tokens-{name}" in rows["b"].reason
     official = [e for e in rows["b"].exercises if not e.hidden]
     assert official and all(e.points == e.max for e in official)  # the lesson's own checks were still graded
     assert (tmp_path / "out" / "gradebook.csv").exists()

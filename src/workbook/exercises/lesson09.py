@@ -170,6 +170,9 @@ def _judge_approval(results: Any) -> object:
                     f"{call}: say in the message what the approver needs (the figures in EUR), so the "
                     "model can fix the request"
                 )
+            held = placeholder_problem(message, "the denial's message", least_words=4)
+            if held:
+                return failed(f"{call}: {held}; the model reads it to fix the request")
             continue
         if got["behavior"] != "allow":
             return failed(f"{call} was denied, but it names a figure in EUR: allow it")
@@ -210,6 +213,26 @@ def _silent_denial(arguments):
     if not _has_figure(arguments["justification"]):
         return {"behavior": "deny"}
     return {"behavior": "allow"}
+
+
+def _right_but_denies_with(message):
+    """The rule done right, except that a denial says only ``message``."""
+
+    def approve(arguments):
+        from tooldesign.dispatch.gate import checked_exposure, stated_exposure
+
+        if not _has_figure(arguments["justification"]):
+            return {"behavior": "deny", "message": message}
+        checked = checked_exposure(arguments["sales_order"])
+        stated = stated_exposure(arguments["justification"])
+        if stated and stated.value != checked:
+            return {
+                "behavior": "allow",
+                "updated_input": {**arguments, "justification": _figure_fix(arguments, checked)},
+            }
+        return {"behavior": "allow"}
+
+    return approve
 
 
 def _no_correction(arguments):
@@ -368,6 +391,9 @@ EXERCISES = [
         wrong_answers=(
             WrongAnswer(_allow_everything, "deny it"),
             WrongAnswer(_silent_denial, "needs a message"),
+            WrongAnswer(_right_but_denies_with("EUR"), "in words"),
+            WrongAnswer(_right_but_denies_with("TODO lorem ipsum EUR"), "placeholder words"),
+            WrongAnswer(_right_but_denies_with("xxx EUR yyy zzz"), "placeholder words"),
             WrongAnswer(_no_correction, "credit check reports"),
             WrongAnswer(_drops_sales_order, "whole input"),
             WrongAnswer(_compares_text, "compared as a number"),

@@ -226,6 +226,10 @@ def _same_price(got: Any, want: Any) -> bool:
     text = got.get("error")
     if type(text) is not str or len(text) < 25 or re.match(r"\w+(Error|Exception|Warning): ", text):
         return False  # a raised exception is reported as its text: a handler must not raise
+    from workbook.checks import placeholder_problem
+
+    if placeholder_problem(text, "an error") is not None:
+        return False
     if want["error"] == "not visible":
         return "does not exist or you may not see it" in text
     if want["error"] == "format":
@@ -298,7 +302,13 @@ def _gen_returns(rng: random.Random) -> tuple:
 
 
 def _same_flag(got: Any, want: Any) -> bool:
-    return (type(got) is list and all(type(m) is str and m.strip() for m in got)) and bool(got) == bool(want)
+    from workbook.checks import placeholder_problem
+
+    return (
+        type(got) is list
+        and all(type(m) is str and placeholder_problem(m, "a message") is None for m in got)
+        and bool(got) == bool(want)
+    )
 
 
 # ---------- 07 fillers_that_fit ----------
@@ -358,13 +368,18 @@ def _approve(arguments: dict) -> dict:
 def _same_approval(got: Any, want: Any) -> bool:
     """The learner's denial and correction may be worded and formatted their own way; the facts must agree."""
     from tooldesign.dispatch.gate import stated_exposure
+    from workbook.checks import placeholder_problem
     from workbook.exercises.lesson09 import _words_around_figures
 
     if type(got) is not dict or got.get("behavior") != want["behavior"]:
         return False
     if want["behavior"] == "deny":
         message = got.get("message")
-        return type(message) is str and ("EUR" in message or "€" in message)
+        return (
+            type(message) is str
+            and ("EUR" in message or "€" in message)
+            and placeholder_problem(message, "the message", least_words=4) is None
+        )
     wanted, given = want.get("updated_input"), got.get("updated_input")
     if wanted is None:
         return given is None
