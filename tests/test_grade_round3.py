@@ -324,3 +324,76 @@ def test_a_hidden_judge_that_stops_costs_its_exercise_not_the_batch(tmp_path):
     official = [e for e in rows["b"].exercises if not e.hidden]
     assert official and all(e.points == e.max for e in official)  # the lesson's own checks were still graded
     assert (tmp_path / "out" / "gradebook.csv").exists()
+
+
+# ---------- every judge refuses degenerate answers of its type ----------
+
+from workbook.checks import judge_plain  # noqa: E402
+
+VALUES = [e for e in all_exercises() if e.kind == "value"]
+EMPTYISH = ["", " ", "...", "TODO", "x", [], {}, None, 0, [""], {"": ""}]
+PLACEHOLDERS = ["x", "TODO", "lorem ipsum dolor amet", "xxx yyy zzz", "foo baz qux"]
+# Parts that may rightly repeat: two requests may start with the same tool (the requests must differ, which
+# its wrong answers prove); four access values are three choices.
+MAY_REPEAT = {"ex06-own-requests", "ex07-access"}
+
+
+def _strings_replaced(value, text, keys=False):
+    if isinstance(value, str):
+        return text
+    if isinstance(value, list):
+        return [_strings_replaced(item, text, keys) for item in value]
+    if isinstance(value, dict):
+        return {
+            (f"{text} {n}" if keys and isinstance(k, str) else k): _strings_replaced(item, text, keys)
+            for n, (k, item) in enumerate(value.items())
+        }
+    return value
+
+
+def _solution_value(exercise):
+    namespace = _solution_namespace(exercise.notebook)
+    if exercise.answer in namespace:
+        return to_plain(namespace[exercise.answer], exercise.answer)
+    return to_plain(grading_for(exercise.grade_id).right_value())  # a cell this process cannot run (a magic above it)
+
+
+@pytest.mark.parametrize("exercise", VALUES, ids=lambda e: e.grade_id)
+def test_a_value_judge_refuses_empty_placeholder_and_repeated_answers(exercise):
+    right = _solution_value(exercise)
+    assert judge_plain(exercise, right).passed
+    degenerate = [("empty", answer) for answer in EMPTYISH]
+    for text in PLACEHOLDERS:
+        for keys in (False, True):
+            answer = _strings_replaced(right, text, keys)
+            if answer != right:
+                degenerate.append((f"placeholder {text!r}", answer))
+    if isinstance(right, dict) and len(right) > 1 and exercise.grade_id not in MAY_REPEAT:
+        for key in right:
+            degenerate.append((f"{key} for every part", dict.fromkeys(right, copy.deepcopy(right[key]))))
+        if all(isinstance(part, str) for part in right.values()):  # one bag of every part's words, for each
+            degenerate.append(("one bag for every part", dict.fromkeys(right, " ".join(right.values()))))
+    if isinstance(right, list) and len(set(map(repr, right))) > 1:
+        degenerate.append(("the first item for every part", [copy.deepcopy(right[0])] * len(right)))
+    passing = [label for label, answer in degenerate if judge_plain(exercise, answer).passed]
+    assert not passing, passing
+
+
+@pytest.mark.parametrize("exercise", FUNCTIONS, ids=lambda e: e.grade_id)
+def test_a_function_judge_refuses_degenerate_functions(exercise):
+    """Through the grader's path: the fixed probes with the lesson's judge, then the drawn inputs."""
+    drawn = draw_for(exercise, "degenerate")
+    first = _call(_solution_namespace(exercise.notebook)[exercise.answer], copy.deepcopy(exercise.probes[0]))
+    degenerate = {
+        "returns None": lambda *args: None,
+        "returns its first argument": lambda *args: args[0],
+        "returns the first example's result": lambda *args: copy.deepcopy(first),
+        "returns an empty string": lambda *args: "",
+        "returns an empty list": lambda *args: [],
+        "raises": lambda *args: 1 / 0,
+    }
+    for label, function in degenerate.items():
+        extract = make_extractor({exercise.answer: function}, to_plain, NotPlainData, PAYLOAD_LIMIT)
+        taken = read_payload(extract(exercise.answer, "function", drawn.probes))
+        verdict = verdict_for(SimpleNamespace(exercise=exercise), taken, drawn, SimpleNamespace(timeout=1))
+        assert not verdict.passed, label
