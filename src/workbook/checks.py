@@ -9,6 +9,7 @@ the exercise's own inputs and only what it returns is judged.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,3 +159,45 @@ def check(grade_id: str, answer: Any) -> None:
     print(verdict.line(grade_id))
     if not verdict.passed and os.environ.get("NBGRADER_EXECUTION") == "autograde":
         raise AssertionError(verdict.line(grade_id))
+
+
+# Words that hold a place instead of saying something; a judge of a written answer refuses them.
+PLACEHOLDER_WORDS = frozenset(
+    [
+        "lorem",
+        "ipsum",
+        "dolor",
+        "amet",
+        "foo",
+        "baz",
+        "qux",
+        "quux",
+        "todo",
+        "tbd",
+        "fixme",
+        "placeholder",
+        "asdf",
+        "qwerty",
+        "blah",
+        "dummy",
+    ]
+)
+
+
+def placeholder_problem(text: str, what: str, least_words: int = 3) -> str | None:
+    """Why ``text`` holds a place rather than saying something, or None when it reads as written words.
+
+    Empty-ish (no letters, fewer than ``least_words`` words), placeholder words ("lorem ipsum",
+    "TODO", "foo bar"), a letter repeated ("xxxx", "aaaa"), or one word over and over: judged on the
+    words, whatever the answer's subject, so every written exercise shares one rule.
+    """
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower())
+    if len([w for w in words if len(w) > 1]) < least_words:
+        left = f", not left as {text.strip()[:40]!r}" if text.strip() else ""
+        return f"{what} should be written out in words (at least {least_words}){left}"
+    held = sorted({w for w in words if w in PLACEHOLDER_WORDS or re.fullmatch(r"(.)\1{2,}", w)})
+    if held:
+        return f"{what} holds placeholder words ({', '.join(held[:3])}); write what you mean"
+    if len(set(words)) * 2 < len(words) and len(set(words)) < least_words + 1:
+        return f"{what} repeats the same few words; write it as a sentence"
+    return None

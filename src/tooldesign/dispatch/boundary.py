@@ -451,13 +451,9 @@ def _keyword_list(clause: str) -> str | None:
             longest = max(longest, run)
     if longest >= 5:
         return f"{longest} content words in a row with nothing to join them"
-    items = [
-        [w for w in re.findall(r"[A-Za-z']+", i) if w.lower() not in _FUNCTION_WORDS]
-        for i in re.split(r"[,;/|]", text)
-    ]
-    short = [i for i in items if len(i) == 1]
-    if len(short) >= 5:
-        return f"{len(short)} single words between commas"
+    bare, phrases = _list_items(text)
+    if bare >= 3 and bare > 2 * phrases:
+        return f"{bare} single words between commas"
     chain = re.search(r"\b[A-Za-z']+(?:\s+(?:or|and)\s+[A-Za-z']+){3,}", text, re.I)
     if chain:
         return f"'{chain.group(0)}' strings single words together"
@@ -466,6 +462,26 @@ def _keyword_list(clause: str) -> str | None:
     if repeated:
         return f"'{repeated[0]}...' repeated {stems.count(repeated[0])} times"
     return None
+
+
+def _list_items(text: str) -> tuple[int, int]:
+    """(bare words, phrases) among the items between commas: "customer, account or profile" is three
+    bare words; "a customer as a whole, their account" is two phrases. A sentence may list a few
+    things, but its items are phrases (an article, a possessive, a verb); a keyword list is bare words.
+    Counting items, not commas, judges "customer, account, profile" like a list of ten."""
+    text = re.sub(r"\([^)]*\)", " ", text)  # "(use search_customers)"
+    text = _CUE.sub(" ", text)
+    bare = phrases = 0
+    for item in re.split(r"[,;/|:]", text):
+        words = [w.lower() for w in re.findall(r"[A-Za-z']+", item)]
+        if not words:
+            continue
+        content, joins = words[0::2], words[1::2]  # "account or profile": word, join, word
+        if len(words) % 2 and all(w not in _FUNCTION_WORDS for w in content) and set(joins) <= {"or", "and"}:
+            bare += len(content)
+        else:
+            phrases += 1
+    return bare, phrases
 
 
 def _particular(clause: str) -> str | None:

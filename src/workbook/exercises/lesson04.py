@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, probe_error
+from workbook.checks import failed, passed, placeholder_problem, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "04_designed_tools"
@@ -143,6 +143,13 @@ def _judge_price(results: Any) -> object:
         return failed(
             f"the error {bare[0]!r} is a bare status; say what was wrong, what is expected, and an example"
         )
+    held = [
+        h
+        for e in map(_tool_error, results[1:])
+        if e is not None and (h := placeholder_problem(e, "an error"))
+    ]
+    if held:
+        return failed(f"{held[0]}: say what was wrong, what is expected, and an example")
     text = _tool_error(wrong_format)
     if text is None:
         return failed("'SO-4725' must give an error (a dict with an 'error' text), not a result")
@@ -182,6 +189,14 @@ def _bare_handler(arguments: Any) -> dict:
     if type(number) is not str or not number.isdigit():
         return {"error": "400 Bad Request"}
     return dict(PRICE_4725) if number == "4725" else {"error": "404"}
+
+
+def _padded_handler(arguments: Any) -> dict:
+    """Errors long enough to pass for sentences, and nothing in them."""
+    number = arguments.get("sales_order") if isinstance(arguments, dict) else None
+    if number == "4725":
+        return dict(PRICE_4725)
+    return {"error": f"TODO lorem ipsum dolor amet placeholder {json.dumps(number)}"}
 
 
 def _leaky_handler(arguments: Any) -> dict:
@@ -236,6 +251,7 @@ EXERCISES = [
         prompt="Write the handler price_conditions(arguments) of sales_order_get_price_conditions.",
         wrong_answers=(
             WrongAnswer(_bare_handler, "bare status"),
+            WrongAnswer(_padded_handler, "placeholder words"),
             WrongAnswer(_leaky_handler, "does not exist or you may not see it"),
             WrongAnswer(_raising_handler, "never raises"),
             WrongAnswer(lambda arguments: {"sales_order": "4725", "price": "4300/400"}, "needs 'list_price'"),

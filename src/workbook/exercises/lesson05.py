@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from tooldesign.lint import VAGUE_WORDS as VAGUE  # the list the notebook prints
-from workbook.checks import failed, passed, probe_error
+from workbook.checks import failed, passed, placeholder_problem, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "05_lint"
@@ -172,6 +172,11 @@ def _judge_returns(results: Any) -> object:
                 "in any case and in any sentence ('returns', 'RETURNS', 'returned'), and "
                 "count any word outside VAGUE_WORDS as naming something"
             )
+    # Only once every verdict is right: a message that holds a place tells the author nothing.
+    for got in results:
+        held = next((h for m in got if (h := placeholder_problem(m, f"the message {m[:30]!r}"))), None)
+        if held:
+            return failed(f"returns_clause: {held}, so the author knows what to fix")
     return passed(
         f"right on {len(RETURNS_CASES)} descriptions from tool sets it had not seen: whole words, "
         "and a clause that names what comes back."
@@ -243,6 +248,21 @@ EXERCISES = [
             WrongAnswer(
                 lambda description: "" if _reference_returns_clause(description) == [] else "no returns",
                 "list of messages",
+            ),
+            WrongAnswer(
+                lambda description: ["x"] if _reference_returns_clause(description) else [], "in words"
+            ),
+            WrongAnswer(
+                lambda description: (
+                    ["TODO: fix this message"] if _reference_returns_clause(description) else []
+                ),
+                "placeholder words",
+            ),
+            WrongAnswer(
+                lambda description: (
+                    ["lorem ipsum dolor amet"] if _reference_returns_clause(description) else []
+                ),
+                "placeholder words",
             ),
         ),
     ),

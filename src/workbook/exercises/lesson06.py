@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed
+from workbook.checks import failed, passed, placeholder_problem
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "06_selection_test"
@@ -106,11 +106,18 @@ def _judge_own_requests(answer: Any) -> object:
     if " ".join(requests[0].lower().split()) == " ".join(str(requests[1]).lower().split()):
         return failed("write two different requests, the way two clerks would ask")
     for request, tool in answer.items():
-        problem = _request_problem(request, list(DESCRIPTIONS.values()))
+        problem = _request_problem(request, list(DESCRIPTIONS.values())) or placeholder_problem(
+            request, f"the request {request[:40]!r}"
+        )
         if problem:
             return failed(problem)
         if tool is not None and tool not in names:
             return failed(f"{tool!r} is not a designed tool; choose one of {', '.join(names)}, or None")
+    if all(tool is None for tool in answer.values()):
+        return failed(
+            "both requests say no tool should serve them; at least one should be a request a clerk needs "
+            "a tool for, so the test can show which one gets picked"
+        )
     return passed(
         "two requests written before any score: they are your own held-out cases, scored further down. "
         "Whatever they score, do not reword a description towards them."
@@ -353,6 +360,18 @@ EXERCISES = [
             ),
             WrongAnswer({"Where is my parcel?": None}, "two entries"),
             WrongAnswer(["Where is my parcel?", "Who approves 4711?"], "two entries"),
+            WrongAnswer({"TODO": "sales_order_search", "request two": None}, "in words"),
+            WrongAnswer({"x": "sales_order_search", "y": "customer_get_credit_exposure"}, "in words"),
+            WrongAnswer(
+                {"Lorem ipsum dolor?": "sales_order_search", "Foo bar baz qux?": None}, "placeholder words"
+            ),
+            WrongAnswer(
+                {"xxxx yyyy zzzz": "sales_order_search", "asdf asdf asdf": None}, "placeholder words"
+            ),
+            WrongAnswer({"1234 5678?": "sales_order_search", "??? !!!": None}, "in words"),
+            WrongAnswer(
+                {"Where is my parcel?": None, "Can you book me a flight to Lyon?": None}, "at least one"
+            ),
         ),
     ),
     Exercise(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, probe_error, whole_number
+from workbook.checks import failed, passed, placeholder_problem, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "07_code_mode_catalog"
@@ -45,6 +45,7 @@ def _judge_descriptions(answer: Any) -> object:
         return failed(
             f"corrected has no description for {', '.join(missing)}; write one for each of the three tools"
         )
+    fields = {code: _field_parents(cc.HANDLERS[code](cc.sample_arguments(code))) for code in CODES}
     for code in CODES:
         text = answer[code]
         if type(text) is not str or not text.strip():
@@ -56,7 +57,12 @@ def _judge_descriptions(answer: Any) -> object:
             )
         if text.strip() == cc.DRAFT[code]:
             return failed(f"{code} still has its draft description, which says nothing about the result")
-        parents = _field_parents(cc.HANDLERS[code](cc.sample_arguments(code)))
+        own = set(fields[code])
+        words = " ".join(w for w in re.split(r"[^A-Za-z0-9_]+", text) if w not in own)
+        problem = placeholder_problem(words, f"the description of {code}, besides its field names")
+        if problem:
+            return failed(f"{problem}: say what the tool does and what it returns")
+        parents = fields[code]
         unnamed = [name for name in parents if not _names(name, text)]
         if unnamed:
             where = parents[unnamed[0]]
@@ -65,6 +71,19 @@ def _judge_descriptions(answer: Any) -> object:
                 f"{code}: the result has {len(unnamed)} field(s) your description never names, one of "
                 f"them {place}. Call the tool, look at the keys, and write each name exactly."
             )
+    for code in CODES:
+        # Fields only the other tools return: a description that names most of them is one bag of names
+        # for every tool, not this tool's description.
+        foreign = {name for other in CODES if other != code for name in fields[other]} - set(fields[code])
+        named = sorted(name for name in foreign if _names(name, answer[code]))
+        if foreign and len(named) * 2 > len(foreign):
+            return failed(
+                f"the description of {code} names fields the other tools return ({', '.join(named[:3])}, ...); "
+                f"name the fields {code} itself returns, so a program knows what this tool gives back"
+            )
+    texts = [" ".join(answer[code].lower().split()) for code in CODES]
+    if len(set(texts)) < len(texts):
+        return failed("two tools have the same description; each one says what its own tool does and returns")
     if LIST not in answer[READINGS]:
         return failed(
             f"{READINGS}: say what shipment_id is, not just its name: the numeric id that "
@@ -82,6 +101,15 @@ _SHORT = {
     LIMITS: "Claim rule per class. Returns [{ product_class, max_temp_c, max_minutes_above, sample_minutes, "
     "claim_per_hour_eur }].",
 }
+
+
+# Only the field names of each tool, and all of them in one bag (with CC_LIST_SHIPMENTS for shipment_id).
+_BARE = {
+    LIST: "shipment_id shipment_number carrier lane product_class departure",
+    READINGS: "shipment_id CC_LIST_SHIPMENTS readings ts temp_c",
+    LIMITS: "product_class max_temp_c max_minutes_above sample_minutes claim_per_hour_eur",
+}
+_BAG = "Returns " + ", ".join(_BARE.values()) + " for shipments, their readings and the claim rule."
 
 
 def _short_with(code: str, old: str, new: str) -> dict:
@@ -306,6 +334,15 @@ EXERCISES = [
             WrongAnswer(_short_with(READINGS, "CC_LIST_SHIPMENTS", "the list"), "SHP- number"),
             WrongAnswer(_short_with(LIST, "Lists shipments", "x" * 4000), "4,000"),
             WrongAnswer({LIST: _SHORT[LIST], READINGS: _SHORT[READINGS]}, "no description for"),
+            # Degenerate: one bag of every field name for all three tools, a bare list, placeholders.
+            WrongAnswer(dict.fromkeys(CODES, _BAG), "names fields the other tools return"),
+            WrongAnswer(
+                dict.fromkeys(CODES, " ".join(_SHORT.values())), "names fields the other tools return"
+            ),
+            WrongAnswer({**_SHORT, LIST: _BARE[LIST]}, "in words"),
+            WrongAnswer({code: f"TODO lorem ipsum. {_BARE[code]}" for code in CODES}, "placeholder words"),
+            WrongAnswer({code: f"xxx yyy zzz: {_BARE[code]}" for code in CODES}, "placeholder words"),
+            WrongAnswer({**_SHORT, LIMITS: _SHORT[LIMITS] + " " + _BARE[LIST]}, "names fields the other"),
         ),
     ),
     Exercise(

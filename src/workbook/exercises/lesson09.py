@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, probe_error
+from workbook.checks import failed, passed, placeholder_problem, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "09_dispatch_and_errors"
@@ -24,10 +24,27 @@ def _judge_clause(answer: Any) -> object:
     verdict = b.clause_verdict(answer, b.ORDERS)
     if verdict.problems:
         return failed(verdict.problems[0])
+    words = re.sub(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", " ", answer)  # the tool names are not its words
+    problem = placeholder_problem(words, "the clause, besides the tool it names", least_words=4)
+    if problem:
+        return failed(problem)
+    if not _PARTY.search(words):
+        return failed(
+            "say which requests go to search_customers in words about the customer: the requests about "
+            "the customer as a whole, not about its orders"
+        )
     return passed(
         f"the clause hands requests to {verdict.neighbour}, says which ones, and takes {verdict.words} "
         "words. Offline that is all that can be judged; a real model shows what it does."
     )
+
+
+# What a clause about the customer as a whole speaks of, in some word: the customer, the party, its account.
+_PARTY = re.compile(
+    r"\b(customer|client|part(y|ies)|account|profile|buyer|compan(y|ies)|firm|business|partner|"
+    r"master|contact|who)",
+    re.IGNORECASE,
+)
 
 
 # ---------- exercise 2: a call fixed from its error ----------
@@ -153,6 +170,9 @@ def _judge_approval(results: Any) -> object:
                     f"{call}: say in the message what the credit desk needs (the figures in EUR), so the "
                     "model can fix the request"
                 )
+            held = placeholder_problem(message, "the denial's message", least_words=4)
+            if held:
+                return failed(f"{call}: {held}; the model reads it to fix the request")
             continue
         if got["behavior"] != "allow":
             return failed(f"{call} was denied, but it names a figure in EUR: allow it")
@@ -193,6 +213,26 @@ def _silent_denial(arguments):
     if not _has_figure(arguments["justification"]):
         return {"behavior": "deny"}
     return {"behavior": "allow"}
+
+
+def _right_but_denies_with(message):
+    """The rule done right, except that a denial says only ``message``."""
+
+    def approve(arguments):
+        from tooldesign.dispatch.gate import checked_exposure, stated_exposure
+
+        if not _has_figure(arguments["justification"]):
+            return {"behavior": "deny", "message": message}
+        checked = checked_exposure(arguments["sales_order"])
+        stated = stated_exposure(arguments["justification"])
+        if stated and stated.value != checked:
+            return {
+                "behavior": "allow",
+                "updated_input": {**arguments, "justification": _figure_fix(arguments, checked)},
+            }
+        return {"behavior": "allow"}
+
+    return approve
 
 
 def _no_correction(arguments):
@@ -308,6 +348,19 @@ EXERCISES = [
                 "credit limit is or anything else about them as a party (use search_customers).",
                 "at most 40 words",
             ),
+            # Degenerate: a short keyword list, placeholder words, a clause about nothing in particular.
+            WrongAnswer(
+                "Not for customer, account, profile, everything (use search_customers).", "keyword list"
+            ),
+            WrongAnswer("Not for customer, account or profile (use search_customers).", "keyword list"),
+            WrongAnswer("Not for customers, accounts, profiles (use search_customers).", "keyword list"),
+            WrongAnswer("Not for lorem ipsum dolor amet (use search_customers).", "placeholder words"),
+            WrongAnswer("Not for foo or baz requests (use search_customers).", "placeholder words"),
+            WrongAnswer("Not for xxx yyy (use search_customers).", "placeholder words"),
+            WrongAnswer("Not for TODO (use search_customers).", "say which requests"),
+            WrongAnswer(
+                "Not for the weather forecast at the weekend (use search_customers).", "about the customer"
+            ),
         ),
     ),
     Exercise(
@@ -339,6 +392,9 @@ EXERCISES = [
         wrong_answers=(
             WrongAnswer(_allow_everything, "deny it"),
             WrongAnswer(_silent_denial, "needs a message"),
+            WrongAnswer(_right_but_denies_with("EUR"), "in words"),
+            WrongAnswer(_right_but_denies_with("TODO lorem ipsum EUR"), "placeholder words"),
+            WrongAnswer(_right_but_denies_with("xxx EUR yyy zzz"), "placeholder words"),
             WrongAnswer(_no_correction, "credit check reports"),
             WrongAnswer(_drops_sales_order, "whole input"),
             WrongAnswer(_compares_text, "compared as a number"),

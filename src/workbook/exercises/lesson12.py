@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from tooldesign.tokens import CHARS_PER_TOKEN, chars_to_tokens
-from workbook.checks import failed, passed, probe_error, whole_number
+from workbook.checks import failed, passed, placeholder_problem, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "12_results_across_the_loop"
@@ -116,6 +116,9 @@ def _judge_truncate(results: Any) -> object:
         omitted = len(text) - limit
         if str(omitted) not in note and f"{omitted:,}" not in note:
             return failed(f"{call}: say in the note how many characters were left out ({omitted} here)")
+        held = placeholder_problem(note, "the note", least_words=2)
+        if held:
+            return failed(f"{call}: {held}; the model reads it to know what is missing")
     return passed("a result that fits is untouched; a cut one says how much is missing.")
 
 
@@ -129,6 +132,14 @@ def _vague_note(text, limit):
 
 def _always_note(text, limit):
     return text[:limit] + f" [{max(len(text) - limit, 0)} characters not shown]"
+
+
+def _bare_count(text, limit):
+    return text if len(text) <= limit else text[:limit] + f" [{len(text) - limit}]"
+
+
+def _placeholder_note(text, limit):
+    return text if len(text) <= limit else text[:limit] + f" [TODO {len(text) - limit} xxx]"
 
 
 def _keeps_the_end(text, limit):
@@ -244,6 +255,8 @@ EXERCISES = [
             WrongAnswer(_silent_cut, "silently"),
             WrongAnswer(_vague_note, "how many characters"),
             WrongAnswer(_always_note, "leave it exactly"),
+            WrongAnswer(_bare_count, "in words"),
+            WrongAnswer(_placeholder_note, "placeholder words"),
             WrongAnswer(_keeps_the_end, "first"),
         ),
     ),
@@ -302,7 +315,11 @@ def _same_truncation(got: Any, want: str) -> bool:
     kept, note = want.split("\n[cut: ", 1)
     omitted = int(note.split(" ", 1)[0])
     rest = got[len(kept) :]
-    return got.startswith(kept) and bool(rest.strip()) and (str(omitted) in rest or f"{omitted:,}" in rest)
+    return (
+        got.startswith(kept)
+        and placeholder_problem(rest, "the note", least_words=2) is None
+        and (str(omitted) in rest or f"{omitted:,}" in rest)
+    )
 
 
 def _gen_page(rng) -> tuple:

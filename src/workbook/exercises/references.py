@@ -21,6 +21,7 @@ import pkgutil
 import random
 import re
 import string
+from functools import cache
 from typing import Any
 
 from workbook.exercises import Grading
@@ -75,12 +76,23 @@ def _gen_tokens(rng: random.Random) -> tuple:
 # ---------- 01 credit_exposure ----------
 
 
-def _exposure(customer: str, sales_order: str | None) -> float:
+@cache
+def _sap_columns() -> tuple[dict[str, float], dict[str, float]]:
+    """Open items per customer and net value per order, read once per grading process (the data is fixed)."""
     from tooldesign.data import sap
 
-    total = float(sap.customers().set_index("customer").loc[customer, "open_items"])
+    customers, orders = sap.customers(), sap.orders()
+    return (
+        {str(k): float(v) for k, v in zip(customers["customer"], customers["open_items"])},
+        {str(k): float(v) for k, v in zip(orders["SalesOrder"], orders["TotalNetAmount"])},
+    )
+
+
+def _exposure(customer: str, sales_order: str | None) -> float:
+    open_items, order_values = _sap_columns()
+    total = open_items[customer]
     if sales_order is not None:
-        total += float(sap.orders().set_index("SalesOrder").loc[sales_order, "TotalNetAmount"])
+        total += order_values[sales_order]
     return total
 
 
@@ -165,6 +177,7 @@ def _designed_uses() -> None:
             tool.handler({"customer": customer, "sales_order": order})
 
 
+@cache
 def _price_table() -> dict[str, dict]:
     from tooldesign.data import sap
 
@@ -174,14 +187,12 @@ def _price_table() -> dict[str, dict]:
 
 def _price(arguments: Any) -> dict:
     """The handler's facts; the words of its errors are the learner's own (see ``_same_price``)."""
-    from tooldesign.data import sap
-
     if not isinstance(arguments, dict) or "sales_order" not in arguments:
         return {"error": "missing"}
     number = arguments["sales_order"]
     if not isinstance(number, str) or not re.fullmatch(r"[0-9]{1,10}", number):
         return {"error": "format", "sent": str(number)}
-    if number not in set(sap.orders()["SalesOrder"]):
+    if number not in _sap_columns()[1]:
         return {"error": "not visible"}
     prices = _price_table()
     if number not in prices:
@@ -204,6 +215,10 @@ def _same_price(got: Any, want: Any) -> bool:
     text = got.get("error")
     if type(text) is not str or len(text) < 25 or re.match(r"\w+(Error|Exception|Warning): ", text):
         return False  # a raised exception is reported as its text: a handler must not raise
+    from workbook.checks import placeholder_problem
+
+    if placeholder_problem(text, "an error") is not None:
+        return False
     if want["error"] == "not visible":
         return "does not exist or you may not see it" in text
     if want["error"] == "format":
@@ -276,7 +291,13 @@ def _gen_returns(rng: random.Random) -> tuple:
 
 
 def _same_flag(got: Any, want: Any) -> bool:
-    return (type(got) is list and all(type(m) is str and m.strip() for m in got)) and bool(got) == bool(want)
+    from workbook.checks import placeholder_problem
+
+    return (
+        type(got) is list
+        and all(type(m) is str and placeholder_problem(m, "a message") is None for m in got)
+        and bool(got) == bool(want)
+    )
 
 
 # ---------- 07 fillers_that_fit ----------
@@ -336,13 +357,18 @@ def _approve(arguments: dict) -> dict:
 def _same_approval(got: Any, want: Any) -> bool:
     """The learner's denial and correction may be worded and formatted their own way; the facts must agree."""
     from tooldesign.dispatch.gate import stated_exposure
+    from workbook.checks import placeholder_problem
     from workbook.exercises.lesson09 import _words_around_figures
 
     if type(got) is not dict or got.get("behavior") != want["behavior"]:
         return False
     if want["behavior"] == "deny":
         message = got.get("message")
-        return type(message) is str and ("EUR" in message or "€" in message)
+        return (
+            type(message) is str
+            and ("EUR" in message or "€" in message)
+            and placeholder_problem(message, "the message", least_words=4) is None
+        )
     wanted, given = want.get("updated_input"), got.get("updated_input")
     if wanted is None:
         return given is None
@@ -372,7 +398,10 @@ def _gen_approval(rng: random.Random) -> tuple:
     exposure = rng.choice(
         [checked, checked, checked + rng.choice([100, 1000, -500]), float(rng.randint(1, 90) * 1000)]
     )
-    written = rng.choice([f"{exposure:,.0f}", f"{exposure:.0f}", f"{exposure:,.0f}".replace(",", ".")])
+    # Only the two ways the exercise's text defines ("52500" and "52,500" are the same figure): a
+    # figure like "52.500" (German thousands) is no question the text asks, and a reader of the text
+    # may fairly take it for 52.5.
+    written = rng.choice([f"{exposure:,.0f}", f"{exposure:.0f}"])
     limit = f"{rng.choice([30, 50, 80])},000"
     justification = rng.choice(
         [
@@ -743,7 +772,12 @@ def same_plain(got: Any, want: Any) -> bool:
     if type(want) is bool or want is None:
         return type(got) is type(want) and got == want
     if type(want) in (int, float):
-        return type(got) in (int, float) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9)
+        if type(got) is int and type(want) is int:
+            return got == want  # exact: a 400-digit integer has no float to be close to
+        try:
+            return type(got) in (int, float) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9)
+        except OverflowError:  # an integer beyond any float against a float: not the right number
+            return False
     if type(want) is list:
         return type(got) is list and len(got) == len(want) and all(map(same_plain, got, want))
     if type(want) is dict:

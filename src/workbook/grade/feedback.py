@@ -9,12 +9,14 @@ a hand-graded answer is quoted, so the instructor reads it where the learner wil
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from pathlib import Path
 
 from tooldesign.atomic import write_atomic
 from workbook.grade.gradebook import sort_rows
-from workbook.grade.results import ExerciseResult, GradeVerdict, Row, Status
+from workbook.grade.results import ExerciseResult, GradeVerdict, Row, Status, encodable
 
 MARK = {"pass": "✔", "fail": "✘", "not_done": "…", "manual": "✎"}
 INSTRUCTOR_ONLY = ("review ", "to grade by hand:")  # reasons meant for the gradebook, not the learner
@@ -34,9 +36,51 @@ STATUS_TEXT = {
 }
 
 
+_PLAIN_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*")
+_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?", re.IGNORECASE)  # Windows device names
+
+
 def file_name(learner: str) -> str:
-    """A safe file name for any learner id (folder names can hold spaces, accents, slashes)."""
-    return (re.sub(r"[^A-Za-z0-9._-]+", "_", learner).strip("._") or "learner") + ".md"
+    """The one name of a learner's feedback file, distinct for every distinct learner id.
+
+    A plain lowercase id ("alice", "bob-2") is its own name. Any other id (capitals, accents, spaces,
+    slashes, bytes that are not UTF-8) gets a readable ASCII part and the first hex digits of the
+    SHA-256 of the exact id, after a "~" no plain name contains: "Zoë" and "Zoé" get two files, and so
+    do "Alice" and "alice" on a file system that ignores case.
+    """
+    if len(learner) <= 64 and _PLAIN_NAME.fullmatch(learner) and not _RESERVED.fullmatch(learner):
+        return learner + ".md"
+    ascii_part = unicodedata.normalize("NFKD", learner).encode("ascii", "ignore").decode("ascii")
+    readable = re.sub(r"[^A-Za-z0-9._-]+", "_", ascii_part).strip("._-")[:48] or "learner"
+    digest = hashlib.sha256(learner.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{readable}~{digest}.md"
+
+
+# Line and paragraph breaks of every kind, and the characters that change how text is shown.
+_BREAKS = re.compile(r"\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+
+
+def md_text(text: object) -> str:
+    """The one escape of learner-controlled text in a feedback file (an exception message, a name).
+
+    The result stays on the line the grader starts: breaks become " / ", so a message cannot begin
+    a line of its own that looks like the grader's ("- ✔ ... 2 of 2", another learner's heading).
+    Control and bidi characters are written as escapes, raw HTML cannot open, and any text is made
+    valid UTF-8.
+    """
+    one_line = _BREAKS.sub(" / ", encodable(str(text)))
+    shown = "".join(
+        char if unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Co") else f"\\u{ord(char):04x}"
+        for char in one_line
+    )
+    return shown.replace("<", "&lt;")
+
+
+def _code(text: str) -> str:
+    """Inline code holding any text: the fence is one backtick longer than any run inside it."""
+    body = md_text(text)
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", body)), default=0) + 1)
+    return f"{fence} {body} {fence}" if fence != "`" else f"`{body}`"
 
 
 def _points(value: float | int) -> str:
@@ -45,10 +89,12 @@ def _points(value: float | int) -> str:
 
 def _exercise_lines(exercise: ExerciseResult) -> list[str]:
     if exercise.verdict is GradeVerdict.MANUAL:
-        written = [f"  > {line}".rstrip() for line in (exercise.message or "(no answer)").splitlines()]
-        return [f"- ✎ **{exercise.grade_id}**: graded by your instructor; you wrote:", *written]
+        written = [
+            f"  > {md_text(line)}".rstrip() for line in (exercise.message or "(no answer)").splitlines()
+        ]
+        return [f"- ✎ **{md_text(exercise.grade_id)}**: graded by your instructor; you wrote:", *written]
     mark = MARK.get(exercise.verdict.value, "?")
-    head = f"- {mark} **{exercise.grade_id}**: {_points(exercise.points)} of {_points(exercise.max)}"
+    head = f"- {mark} **{md_text(exercise.grade_id)}**: {_points(exercise.points)} of {_points(exercise.max)}"
     if exercise.hidden:
         return [
             f"{head} (a check your instructor keeps private: "
@@ -56,8 +102,10 @@ def _exercise_lines(exercise: ExerciseResult) -> list[str]:
         ]
     lines = [head]
     if exercise.prompt:
-        lines.append(f"  - asked: {exercise.prompt}")
-    lines.append(f"  - {'result' if exercise.verdict is GradeVerdict.PASS else 'hint'}: {exercise.message}")
+        lines.append(f"  - asked: {md_text(exercise.prompt)}")
+    lines.append(
+        f"  - {'result' if exercise.verdict is GradeVerdict.PASS else 'hint'}: {md_text(exercise.message)}"
+    )
     return lines
 
 
@@ -65,7 +113,7 @@ def render_learner(learner: str, rows: list[Row]) -> str:
     total = sum(r.total for r in rows)
     most = sum(r.max for r in rows)
     lines = [
-        f"# Feedback for {learner}",
+        f"# Feedback for {md_text(learner)}",
         "",
         f"{_points(total)} of {_points(most)} points over {len(rows)} file(s).",
         "",
@@ -73,18 +121,18 @@ def render_learner(learner: str, rows: list[Row]) -> str:
     for row in rows:
         title = row.notebook or row.file
         lines += [
-            f"## {title}: {_points(row.total)} of {_points(row.max)} points",
+            f"## {md_text(title)}: {_points(row.total)} of {_points(row.max)} points",
             "",
-            f"File `{row.file}`: {STATUS_TEXT.get(row.status, str(row.status))}.",
+            f"File {_code(row.file)}: {STATUS_TEXT.get(row.status, str(row.status))}.",
         ]
         public = [p for p in row.reason.split("; ") if p and not p.startswith(INSTRUCTOR_ONLY)]
         if public and row.status is not Status.GRADED:
-            lines.append(f"Why: {'; '.join(public)}.")
+            lines.append(f"Why: {md_text('; '.join(public))}.")
         lines.append("")
         for exercise in row.exercises:
             lines += _exercise_lines(exercise)
         if row.notes:
-            lines += ["", "Notes:"] + [f"- {note}" for note in row.notes]
+            lines += ["", "Notes:"] + [f"- {md_text(note)}" for note in row.notes]
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 

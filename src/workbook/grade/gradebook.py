@@ -14,7 +14,7 @@ import io
 from pathlib import Path
 
 from tooldesign.atomic import write_atomic
-from workbook.grade.results import GradeVerdict, Row
+from workbook.grade.results import GradeVerdict, Row, encodable
 
 FIXED_HEAD = ("learner", "notebook")
 FIXED_TAIL = ("total", "max", "status", "reason", "file", "sandbox")
@@ -47,25 +47,36 @@ def note_duplicates(rows: list[Row]) -> list[Row]:
     return out
 
 
-def _cell(value: object) -> object:
-    return value.value if hasattr(value, "value") else value
+# What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"): = + - @, and a tab or a
+# line break that hides one. Numbers are written as numbers and never pass through here.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def csv_cell(value: object) -> object:
+    """The one escape of every gradebook cell: text that a spreadsheet would run as a formula gets a
+    leading apostrophe (shown as text, never evaluated), and any text is made valid UTF-8."""
+    value = value.value if hasattr(value, "value") else value
+    if not isinstance(value, str):
+        return value
+    # The writer quotes a field with "\n" but not one with a lone "\r", which would end the row early.
+    text = encodable(value).replace("\r\n", "\n").replace("\r", "\n")
+    return "'" + text if text.lstrip(" ").startswith(FORMULA_START) else text
 
 
 def render(rows: list[Row]) -> str:
     columns = exercise_columns(rows)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([*FIXED_HEAD, *columns, *FIXED_TAIL])
+    writer.writerow([csv_cell(c) for c in (*FIXED_HEAD, *columns, *FIXED_TAIL)])
     for row in sort_rows(rows):
         points = {e.grade_id: ("" if e.verdict is GradeVerdict.MANUAL else e.points) for e in row.exercises}
-        writer.writerow(
-            [
-                row.learner,
-                row.notebook,
-                *(points.get(c, "") for c in columns),
-                *(_cell(getattr(row, name)) for name in FIXED_TAIL),
-            ]
-        )
+        cells = [
+            row.learner,
+            row.notebook,
+            *(points.get(c, "") for c in columns),
+            *(getattr(row, name) for name in FIXED_TAIL),
+        ]
+        writer.writerow([csv_cell(c) for c in cells])
     return buffer.getvalue()
 
 

@@ -107,8 +107,12 @@ def load_hidden_checks(path: Path | None) -> tuple[Exercise, ...]:
     sys.modules[spec.name] = module  # dataclasses and pickling look modules up by name
     try:
         spec.loader.exec_module(module)
-    except Exception as error:
-        raise PlanError(f"--hidden-checks {path} does not load: {type(error).__name__}: {error}") from None
+    except (Exception, SystemExit, KeyboardInterrupt) as error:
+        # sys.exit(0) in the file must not end `grade` with status 0 having graded nothing.
+        raise PlanError(
+            f"--hidden-checks {path} does not load: {type(error).__name__}: {error}"
+            + (" (a hidden-checks file must not exit or stop)" if not isinstance(error, Exception) else "")
+        ) from None
     hidden_checks = getattr(module, "EXERCISES", None)
     if not isinstance(hidden_checks, (list, tuple)) or not all(
         isinstance(ex, Exercise) for ex in hidden_checks

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 MAX_DEPTH = 64
+MAX_INT_DIGITS = 4000
+MAX_INT_BITS = 13_287  # 2 ** 13_287 has 4,000 digits
 
 
 def make_extractor(
@@ -37,6 +39,9 @@ def make_extractor(
         if depth > MAX_DEPTH:
             raise not_plain(f"{where} is nested more than {MAX_DEPTH} levels deep")
         kind = type(value)  # compared with `is` only: a metaclass can make == and dict lookups lie
+        if kind is int and value.bit_length() > MAX_INT_BITS:
+            # Python refuses to write such an integer as text (its 4,300-digit limit) and no judge wants one.
+            raise not_plain(f"{where} is a whole number of more than {MAX_INT_DIGITS:,} digits")
         if value is None or kind is bool or kind is int or kind is str:
             return value
         if kind is float:

@@ -133,3 +133,9 @@ class Row:
 def number(value: float) -> float | int:
     """Points as a person writes them: 2, not 2.0; 1.5 stays."""
     return int(value) if float(value).is_integer() else round(value, 2)
+
+
+def encodable(text: str) -> str:
+    """``text`` with any lone surrogate (from a learner's exception, or a name that is not UTF-8)
+    written as its escape, so every file the grader writes can hold it as UTF-8."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -461,9 +461,15 @@ def judge_step(
                     draws.get(slot.grade_id),
                     settings,
                 )
-            except Exception as error:  # a judge that returns no Verdict is the course's bug: retry next run
+            # A judge that returns no Verdict, or a hidden check's judge that calls sys.exit() or raises
+            # KeyboardInterrupt (workers ignore Ctrl-C, so it is never a person's), is the course's bug:
+            # that exercise's row is a grader error, retried next run; the batch goes on.
+            except (Exception, SystemExit, KeyboardInterrupt) as error:
                 problems.append(
-                    FileProblem(Status.GRADER_ERROR, f"the check of {slot.grade_id} is broken ({error})")
+                    FileProblem(
+                        Status.GRADER_ERROR,
+                        f"the check of {slot.grade_id} is broken ({type(error).__name__}: {error})",
+                    )
                 )
                 verdict = failed("not graded: the check itself failed; your instructor has been told")
         results.append(_result(slot, verdict))
@@ -512,9 +518,18 @@ def _judge_drawn(exercise: Exercise, drawn: Drawn, results: list) -> Verdict | N
 
     same = grading_for(exercise.grade_id).same or same_plain
     for args, got, want in zip(drawn.drawn, results, drawn.expected):
-        if same(got, want):
-            continue
         call = f"{exercise.answer}({', '.join(_short(repr(a), 70) for a in args)})"
+        try:
+            if same(got, want):
+                continue
+        except (
+            Exception
+        ) as error:  # plain data the comparison cannot take is a wrong answer, not a grader error
+            return failed(
+                f"{call} returned {_short(repr(got), 80)}, which cannot be compared with the right result "
+                f"({type(error).__name__}); return the kind of value the exercise asks for (an input drawn "
+                "for this grading run)"
+            )
         if (raised := probe_error(got)) is not None:
             return failed(f"{call} raised {raised} (an input drawn for this grading run)")
         return failed(

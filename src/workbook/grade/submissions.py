@@ -27,6 +27,7 @@ import json
 import os
 import re
 import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -95,6 +96,34 @@ def notebook_from_name(stem: str, known: list[str]) -> tuple[str | None, str]:
     return None, stem
 
 
+def shown_name(name: str) -> str:
+    """A name the learner controls (a folder, a file) as text every later stage can store and show.
+
+    A file system name may hold any bytes: the ones that are not UTF-8 (Python hands them over as
+    surrogate escapes) become ``\\xNN``, and control, formatting and bidi characters (a newline, an
+    escape sequence, a right-to-left override) become ``\\uNNNN``. A backslash is doubled, so two
+    different names never share a shown name. Ordinary names, accents included, are unchanged.
+    """
+    if "\\" not in name and all(_plain_char(c) for c in name):
+        return name
+    out = []
+    for char in name:
+        code = ord(char)
+        if char == "\\":
+            out.append("\\\\")
+        elif 0xDC80 <= code <= 0xDCFF:  # os.fsdecode's escape of the byte code - 0xDC00
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif not _plain_char(char):
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _plain_char(char: str) -> bool:
+    return unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
+
+
 def _learner_name(prefix: str) -> str:
     return prefix.strip(" _-.")
 
@@ -119,9 +148,9 @@ def discover(target: Path, known: list[str], out_dir: Path | None = None) -> lis
             continue
         notebook, prefix = notebook_from_name(path.stem, known)
         if len(relative.parts) > 1:
-            learner = relative.parts[0]
+            learner = shown_name(relative.parts[0])
         else:
-            learner = _learner_name(prefix) or root.name
+            learner = shown_name(_learner_name(prefix) or root.name)
             if (
                 len(relative.parts) == 1
                 and target.is_dir()
@@ -129,7 +158,7 @@ def discover(target: Path, known: list[str], out_dir: Path | None = None) -> lis
                 and not path.is_symlink()
             ):
                 continue  # a loose file next to the learners' folders (a class list, a README): not a submission
-        found.append(Submission(path, relative.as_posix(), learner, notebook))
+        found.append(Submission(path, shown_name(relative.as_posix()), learner, notebook))
     return found
 
 
