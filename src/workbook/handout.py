@@ -2,8 +2,11 @@
 
 What an instructor hands out for a graded class, and the only course a grading kernel sees:
 
-* ``notebooks/``: the learner copies (stubs in exercise cells, no outputs); no ``solutions/``.
-* ``data/``, ``requirements.txt``, ``pyproject.toml``: what the notebooks need to run.
+* ``notebooks/``: the learner copies (stubs in exercise cells, no outputs), worded for this edition
+  (``workbook.edition``); ``originals/`` the same, for ``make notebooks``; no ``solutions/``.
+* ``Makefile`` (the learner's targets: lab, check, doctor, notebooks), ``scripts/setup_env.py`` (the
+  course's own set-up), ``requirements.txt`` (the course's pins without the test and lint tools),
+  ``pyproject.toml``, ``data/``, and a README written for the learner.
 * ``src/tooldesign``: the subject package, with every graded function named in
   ``workbook.exercises.references`` stubbed by release's own AST stubber. A stub still answers the
   calls the package itself makes on the course data (so the lessons' plots and stand-ins work),
@@ -26,6 +29,7 @@ import inspect
 import json
 import pkgutil
 import pprint
+import re
 import secrets
 import shutil
 import sys
@@ -36,8 +40,21 @@ from typing import Any
 
 from workbook import DATA_DIR, REPO_ROOT, SOLUTIONS_DIR
 
-LEFT_OUT = ("grade", "handout.py", "references.py", "__pycache__")
-TOP_FILES = ("requirements.txt", "pyproject.toml", "environment.yml")
+LEFT_OUT = ("grade", "handout.py", "handout_files", "references.py", "__pycache__")
+TOP_FILES = ("pyproject.toml", "environment.yml")
+TEMPLATES = Path(__file__).parent / "handout_files"
+# requirements.txt's own line: what follows it is for the course's tests and style checks only.
+COURSE_ONLY = "# ---- course only:"
+ORIGINALS = "originals"
+# The course README's sections a learner needs too (the notebooks link to some of them).
+README_SECTIONS = (
+    "The course map",
+    "Serve the tools over MCP",
+    "A real model (optional)",
+    "A free local model",
+    "Glossary",
+    "References",
+)
 
 
 @dataclass(frozen=True)
@@ -105,15 +122,16 @@ def _fill(out: Path, notebooks: bool, self_checks: bool) -> Handout:
     from workbook.exercises import all_exercises
 
     warnings: list[str] = []
-    count = _write_notebooks(out / "notebooks") if notebooks else 0
+    count = _write_notebooks(out / "notebooks", out / ORIGINALS) if notebooks else 0
     if DATA_DIR.is_dir():
         shutil.copytree(DATA_DIR, out / "data", ignore=shutil.ignore_patterns("__pycache__"))
     for name in TOP_FILES:
         if (REPO_ROOT / name).is_file():
             shutil.copy2(REPO_ROOT / name, out / name)
+    _write_setup(out)
     stubbed = _write_tooldesign(out / "src" / "tooldesign")
     _write_workbook(out / "src" / "workbook", warnings, self_checks)
-    (out / "README.md").write_text(_readme(), encoding="utf-8")
+    (out / "README.md").write_text(readme(), encoding="utf-8")
     del all_exercises
     return Handout(out, count, tuple(stubbed), tuple(warnings))
 
@@ -121,15 +139,49 @@ def _fill(out: Path, notebooks: bool, self_checks: bool) -> Handout:
 # ---------- notebooks ----------
 
 
-def _write_notebooks(folder: Path) -> int:
-    from workbook.notebook_files import write_notebook
-    from workbook.release import learner_copy, read_notebook
+def _write_notebooks(folder: Path, originals: Path) -> int:
+    """The learner copies in this edition's wording, twice: to work in, and to copy afresh from."""
+    from workbook.edition import Edition, missing_phrases
+    from workbook.notebook_files import notebook_text
+    from workbook.release import MANIFEST, _digest, learner_copy, read_notebook
 
-    folder.mkdir(parents=True)
     sources = sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))
+    read = {p: read_notebook(p) for p in sources}
+    stale = missing_phrases({p.name[:2]: "\n\n".join(c.source for c in nb.cells) for p, nb in read.items()})
+    if stale:
+        raise HandoutError(
+            f"workbook.edition's wording is not in the notebooks any more ({', '.join(stale)}); "
+            "put the notebook's new sentence into workbook.edition.PHRASES"
+        )
+    folder.mkdir(parents=True)
+    originals.mkdir(parents=True)
+    manifest = {}
     for source in sources:
-        write_notebook(folder / source.name, learner_copy(read_notebook(source)))
+        text = notebook_text(learner_copy(read[source], Edition.STUDENT, source.name[:2]))
+        for where in (folder, originals):
+            (where / source.name).write_text(text, encoding="utf-8")
+        manifest[source.name] = _digest(text)
+    # release's own record of what it wrote, so make notebooks knows these copies are untouched
+    (folder / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return len(sources)
+
+
+def learner_requirements(text: str) -> str:
+    """requirements.txt down to its course-only section: the pins stay in that one file."""
+    lines = text.splitlines(keepends=True)
+    cut = next((i for i, line in enumerate(lines) if line.startswith(COURSE_ONLY)), None)
+    if cut is None:
+        raise HandoutError(f"requirements.txt has no line starting {COURSE_ONLY!r} before the test tools")
+    return "".join(lines[:cut])
+
+
+def _write_setup(out: Path) -> None:
+    """What the notebooks tell a learner to run: the Makefile's learner targets and the set-up script."""
+    requirements = (REPO_ROOT / "requirements.txt").read_text(encoding="utf-8")
+    (out / "requirements.txt").write_text(learner_requirements(requirements), encoding="utf-8")
+    (out / "scripts").mkdir()
+    shutil.copy2(REPO_ROOT / "scripts" / "setup_env.py", out / "scripts" / "setup_env.py")
+    shutil.copy2(TEMPLATES / "Makefile", out / "Makefile")
 
 
 # ---------- tooldesign with its graded functions stubbed ----------
@@ -308,6 +360,11 @@ def _write_workbook(folder: Path, warnings: list[str], self_checks: bool = True)
             n for n in names if n in LEFT_OUT or (Path(where).name == "exercises" and n.startswith("lesson"))
         ],
     )
+    edition = folder / "edition.py"
+    text = edition.read_text(encoding="utf-8").replace('\nNAME = "course"', '\nNAME = "student"', 1)
+    if '\nNAME = "student"' not in text:
+        raise HandoutError('workbook/edition.py has no line NAME = "course" for the handout to rewrite')
+    edition.write_text(text, encoding="utf-8")
     for module in sorted(m.name for m in pkgutil.iter_modules(exercises_package.__path__)):
         if module.startswith("lesson"):
             text = lesson_module(module, warnings, self_checks)
@@ -377,7 +434,7 @@ def exercise_spec(exercise: Any, grading: Any, public: bool, warnings: list[str]
         "salt": salt,
         "answers": [],
         "examples": [],
-        "fallback": f"not the answer yet; re-read what the exercise asks: {exercise.prompt}".rstrip(": "),
+        "fallback": general_hint(exercise),
     }
     if public or exercise.kind == "manual":
         return spec
@@ -448,14 +505,43 @@ def keep_only(source: str, roots: set[str]) -> str:
     return "\n\n".join(ast.unparse(node) for node in kept)
 
 
-def _readme() -> str:
-    return (
-        "# Designing tools for LLM agents: student edition\n\n"
-        "Open `notebooks/00_start_here.ipynb` first. Set up with `pip install -r requirements.txt` and\n"
-        "`pip install -e .`, then `jupyter lab notebooks/`.\n\n"
-        "Each exercise has a check cell: it confirms a right answer and gives a hint for a known mistake.\n"
-        "This edition holds no answers; your instructor's grader judges every exercise on inputs of its own.\n"
+def general_hint(exercise: Any) -> str:
+    """The hint for a wrong answer the edition does not know, from what it may know: the exercise's
+    prompt and the mistakes its check recognises, never the right answer. One or two whole sentences."""
+    asks = exercise.prompt.strip().rstrip(".") or f"the exercise's `{exercise.answer}`"
+    text = f"That is not the answer yet. Re-read what the exercise asks ({asks}) and work through the lesson's example by hand"
+    return text + (
+        ", then compare with your answer."
+        if exercise.kind != "function"
+        else ", then compare each step with what your function does."
     )
+
+
+def readme() -> str:
+    """The learner's README: the template, titled as the course, with the course README's sections a
+    learner needs (paragraphs naming what this edition lacks left out)."""
+    course = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    title = course.splitlines()[0]
+    sections = []
+    for part in course.split("\n## ")[1:]:
+        heading, _, body = part.partition("\n")
+        if heading.strip() in README_SECTIONS:
+            kept = [p for p in body.split("\n\n") if not _names_what_the_edition_lacks(p)]
+            sections.append(f"## {heading.strip()}\n" + "\n\n".join(kept).strip("\n") + "\n")
+    template = (TEMPLATES / "README.md").read_text(encoding="utf-8")
+    return template.replace("{title}", title).replace("{sections}", "\n".join(sections)).rstrip("\n") + "\n"
+
+
+# Folders and commands of the repository the student edition does not have (a folder inside an
+# address, https://docs.example.com/tests/, is no folder of the course).
+LACKING = re.compile(
+    r"(?<![\w/.\-])(?:solutions|tests|benchmarks|docs|binder|\.ci)/|scripts/wheelhouse"
+    r"|\bmake (?:test|grade|handout|wheelhouse|solutions|data|bench|clean)\b|\bworkbook (?:grade|handout|execute|author)\b"
+)
+
+
+def _names_what_the_edition_lacks(paragraph: str) -> bool:
+    return LACKING.search(paragraph) is not None
 
 
 def main(out: Path) -> int:

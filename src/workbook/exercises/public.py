@@ -100,7 +100,7 @@ def _first_wrong_example(spec: dict, results: Any) -> Verdict:
         call = f"{spec['answer']}({shown})"
         if (raised := probe_error(got)) is not None:
             return failed(f"{call} raised {raised}")
-        return failed(f"{call} returned {_short(repr(got))}, which is not right. {spec['fallback']}")
+        return failed(f"{call} returned {_short(repr(got))}. {spec['fallback']}")
     return failed(spec["fallback"])
 
 
@@ -110,7 +110,11 @@ def _short(text: str, limit: int = 60) -> str:
 
 def _untested(spec: dict) -> Callable[[Any], Verdict]:
     def judge(plain: Any) -> Verdict:
-        return failed(f"this exercise is checked by the grader only; {spec['fallback']}")
+        asks = spec["prompt"].strip().rstrip(".")
+        return failed(
+            "This edition cannot check this exercise: your instructor's grader judges it. "
+            + (f"Compare your answer with what the exercise asks ({asks})." if asks else "")
+        )
 
     return judge
 
