@@ -297,7 +297,7 @@ def _handout_answer(name, arguments):
 
 def stub_function(source: str, name: str, grade_id: str) -> str:
     """``source`` with function ``name`` stubbed (release's stubber), answering only known calls."""
-    from workbook.release import _stub_for_top_level
+    from workbook.release import CODE_STUB, _stub_for_top_level
 
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
@@ -307,10 +307,16 @@ def stub_function(source: str, name: str, grade_id: str) -> str:
             segment = "".join(lines[first - 1 : node.end_lineno])
             stub = _stub_for_top_level(segment)
             body_indent = " " * node.body[0].col_offset
+            # What inspect.getsource shows in a lesson: why the body is hidden, not a stub to edit.
             stub = stub.replace(
-                f"{body_indent}raise NotImplementedError()",
+                f"{body_indent}{CODE_STUB}\n{body_indent}raise NotImplementedError()",
+                f"{body_indent}# Hidden in the student edition: this function is exercise {grade_id}, which you\n"
+                f"{body_indent}# write yourself in your notebook (edit nothing here). So that the lessons run, the\n"
+                f"{body_indent}# package answers the calls it makes itself on the course data, and no others.\n"
                 f"{body_indent}return _handout_answer({name!r}, dict(locals()))",
             )
+            if "_handout_answer" not in stub:
+                raise HandoutError(f"cannot stub {name}: release's stub of it has no body to replace")
             return "".join(lines[: first - 1]) + stub + "".join(lines[node.end_lineno :])
     raise HandoutError(f"workbook.exercises.references names {name}, which its module does not define")
 
