@@ -258,9 +258,33 @@ def test_an_unknown_wrong_answer_gets_a_whole_sentence_hint(student_edition):
     for line in lines:
         assert "which is not right. not the answer" not in line and ". not " not in line, line
         assert (line[0].isupper() or re.match(r"\w+\(", line)) and line.rstrip().endswith("."), line
-        assert "Re-read what the exercise asks (" in line, line
+    assert "Re-read what the exercise asks (" in lines[0]  # a value: the exercise's prompt, as a sentence
     assert "720" not in lines[0] and "Build the dict of shipment number" in lines[0]
-    assert "longest_breach_minutes([4.1" in lines[1] and "returned 7." in lines[1]
+    # a function's unknown mistake gets the repository's own direction, the right result taken out
+    assert lines[1] == ("longest_breach_minutes([4.1, 8.6, 9.2, 7.9, 8.4], 8.0, 30) returned 7: the run length "
+                        "in readings times sample_minutes.")
+    assert "9271" not in lines[2] and "after the k-th tool call the model reads results 1 to k" in lines[2]
+
+
+def test_general_hints_never_hold_the_right_result():
+    from workbook.checks import collect
+    from workbook.exercises import all_exercises, grading_for
+    from workbook.handout import general_hints
+
+    kept = 0
+    for exercise in all_exercises():
+        reference = grading_for(exercise.grade_id).reference_function() if exercise.kind == "function" else None
+        if reference is None:
+            continue
+        right = collect(exercise, reference)
+        for template, want in zip(general_hints(exercise, right), right):
+            if template is None:
+                continue
+            kept += 1
+            tail = template.split("{got}", 1)[1]
+            assert not re.search(rf"(?<![\w.]){re.escape(str(want))}(?![\w.])", tail), (exercise.grade_id, template)
+            assert template.endswith("."), template
+    assert kept >= 20, "the repository's hints should carry over for most examples"
 
 
 def test_cells_that_show_a_stubbed_function_say_it_is_hidden(student_edition):

@@ -454,6 +454,7 @@ def exercise_spec(exercise: Any, grading: Any, public: bool, warnings: list[str]
             return spec
         right = collect(exercise, reference)
         spec["examples"] = [quick(salt, result) for result in right]
+        spec["general"] = general_hints(exercise, right)
     else:
         if grading.reference is None:
             warnings.append(
@@ -509,6 +510,59 @@ def keep_only(source: str, roots: set[str]) -> str:
                 todo.extend(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and n.id not in needed)
     kept = [node for node in nodes if _defined(node) & needed]
     return "\n\n".join(ast.unparse(node) for node in kept)
+
+
+def _unlike(value: Any, k: int) -> Any:
+    """A wrong result of the right type that no list of known mistakes anticipates, two ways (k=0, 1)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return value + (7919, 104729)[k]
+    if isinstance(value, float):
+        return value * (3.7, 11.3)[k] + 1
+    if isinstance(value, str):
+        return value + (" zq", " xv")[k]
+    if isinstance(value, list):
+        return value + ([{"zq": 1}], [{"xv": 2}, {"xv": 3}])[k]
+    return None
+
+
+def general_hints(exercise: Any, right: list) -> list[str | None]:
+    """Per public example, the repository's own hint for a wrong result it does not know, with the
+    right result taken out: the check's general direction, as good as in the repository.
+
+    The full judge is asked about two unrelated wrong results at that example; when both get the same
+    message (so it is the general one, not a known mistake's), and once "expected <right>" is cut, no
+    trace of the right result is left in it, the message is kept with ``{got}`` for the learner's result."""
+    from workbook.checks import judge_plain
+
+    found: list[str | None] = []
+    for index, want in enumerate(right):
+        said = []
+        for k in (0, 1):
+            wrong = _unlike(want, k)
+            if wrong is None:
+                break
+            results = list(right)
+            results[index] = wrong
+            verdict = judge_plain(exercise, results)
+            if verdict.passed:
+                break
+            said.append(verdict.message.replace(repr(wrong), "{got}").replace(str(wrong), "{got}"))
+        template = said[0] if len(said) == 2 and said[0] == said[1] and "{got}" in said[0] else None
+        if template is not None:
+            for shown in {repr(want), str(want)}:
+                template = re.sub(r",? expected " + re.escape(shown), "", template)
+            tail = template.split("{got}", 1)[1]
+            if any(
+                re.search(rf"(?<![\w.]){re.escape(shown)}(?![\w.])", tail)
+                for shown in {repr(want), str(want)}
+            ):
+                template = None
+        if template is not None and not template.rstrip().endswith((".", "!", "?")):
+            template = template.rstrip() + "."  # a whole sentence, as the edition's other hints are
+        found.append(template)
+    return found
 
 
 def general_hint(exercise: Any) -> str:
