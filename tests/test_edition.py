@@ -295,3 +295,22 @@ def test_cells_that_show_a_stubbed_function_say_it_is_hidden(student_edition):
         out = _edition_python(student_edition, f"import inspect, {module} as m\nprint(inspect.getsource(m.{name}))")
         assert "Hidden in the student edition" in out and grade_id in out, target
         assert "YOUR CODE HERE" not in out, target
+
+
+def test_the_lessons_example_policy_answers_only_the_lessons_own_proposals(student_edition):
+    """ex09-approval asks for release_policy's rule in another shape: the edition's copy answers the
+    proposals notebook 09 makes, and is no answer to any other."""
+    out = _edition_python(student_edition, (
+        "from tooldesign.dispatch import ToolCall, release_policy\n"
+        "from tooldesign.tools import tool_set\n"
+        "tool = tool_set('designed')['release_request_create']\n"
+        "lesson = ToolCall('release_request_create', {'sales_order': '4723', 'justification': "
+        "'Postal code added to the master data today; order value 640 EUR, no credit issue.'}, 'toolu_06')\n"
+        "print(release_policy(lesson, tool).behavior)\n"
+        "try:\n"
+        "    release_policy(ToolCall('release_request_create', {'sales_order': '4711', 'justification': "
+        "'Exposure 52,500 EUR, limit 50,000 EUR.'}, 'x'), tool)\n"
+        "except NotImplementedError as error:\n"
+        "    print(error)\n"))
+    lines = out.strip().splitlines()
+    assert lines[0] == "allow" and "ex09-approval" in lines[1] and "write your own" in lines[1], out

@@ -202,9 +202,14 @@ def graded_functions() -> dict[str, tuple[str, Callable | None]]:
 
 
 def _normal(value: Any) -> Any:
-    """Arguments in one form, whether the package passes numpy numbers, tuples or lists."""
+    """Arguments in one form, whether the package passes numpy numbers, tuples or lists; a dataclass
+    (a ToolCall, a Tool) by its fields, a function by its name (its address changes every run)."""
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
+    if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
+        return [type(value).__name__, {f: _normal(getattr(value, f)) for f in sorted(value.__dataclass_fields__)}]
+    if callable(value) and hasattr(value, "__qualname__"):
+        return f"{getattr(value, '__module__', '')}.{value.__qualname__}"
     if hasattr(value, "item") and getattr(value, "shape", None) == ():
         value = value.item()
     if isinstance(value, (int, float)):
@@ -226,6 +231,7 @@ def _known_calls(targets: dict[str, tuple[str, Callable | None]]) -> dict[str, d
     """Run the package's own uses of each graded function, recording every call and its result."""
     tables: dict[str, dict[str, Any]] = {target: {} for target in targets}
     originals = {}
+    reexports: list[tuple[Any, str, Any]] = []
     for target in targets:
         module_name, _, name = target.partition(":")
         module = importlib.import_module(module_name)
@@ -250,12 +256,17 @@ def _known_calls(targets: dict[str, tuple[str, Callable | None]]) -> dict[str, d
             return result
 
         setattr(module, name, recorder)
+        # a package that re-exports it (tooldesign.dispatch.release_policy) hands out the same recorder
+        for other in list(sys.modules.values()):
+            if getattr(other, "__name__", "").startswith("tooldesign") and getattr(other, name, None) is original:
+                setattr(other, name, recorder)
+                reexports.append((other, name, original))
     try:
         for _, uses in targets.values():
             if uses is not None:
                 uses()
     finally:
-        for module, name, original in originals.values():
+        for module, name, original in [*originals.values(), *reexports]:
             setattr(module, name, original)
     return tables
 
@@ -276,6 +287,10 @@ def _handout_answer(name, arguments):
     def normal(value):
         if isinstance(value, bool) or value is None or isinstance(value, str):
             return value
+        if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
+            return [type(value).__name__, {f: normal(getattr(value, f)) for f in sorted(value.__dataclass_fields__)}]
+        if callable(value) and hasattr(value, "__qualname__"):
+            return f"{getattr(value, '__module__', '')}.{value.__qualname__}"
         if hasattr(value, "item") and getattr(value, "shape", None) == ():
             value = value.item()
         if isinstance(value, (int, float)):

@@ -643,6 +643,26 @@ def _same_paths(got: Any, want: Any) -> bool:
     return _lesson13("_same_paths")(got, want)
 
 
+def _approval_uses() -> None:
+    """What notebook 09 asks of release_policy (its gated proposals and the loop): its own code cells,
+    run here, so the edition's stub answers exactly those calls and stays in step with the lesson."""
+    import contextlib
+    import io
+
+    from workbook import SOLUTIONS_DIR
+    from workbook.release import read_notebook
+
+    namespace: dict = {"__name__": "__lesson09__"}
+    for cell in read_notebook(SOLUTIONS_DIR / "09_dispatch_and_errors.ipynb").cells:
+        if cell.cell_type != "code" or cell.source.lstrip().startswith(("%", "!")):
+            continue
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(cell.source, namespace)  # the course's own lesson cells
+        except Exception:  # a cell that shows a widget or a source needs no answer from the stub
+            pass
+
+
 def _injection_uses() -> None:
     """What the package asks of quoted and free_text_paths: the noted sets, the measured outcomes and
     defences, the lint rows and the canary lint notebook 13 runs."""
@@ -710,7 +730,15 @@ REFERENCES: dict[str, Grading] = {
     "ex08-fifth-level": Grading(_value("lesson08", "FIFTH")),
     "ex09-boundary-clause": Grading(public=True),
     "ex09-fixed-call": Grading(lambda: {"sales_order": "4725", "detail": "concise"}),
-    "ex09-approval": Grading(_approve, _gen_approval, same=_same_approval, public=True),
+    # The lesson's example policy is this exercise's answer in another shape: the edition stubs it.
+    "ex09-approval": Grading(
+        _approve,
+        _gen_approval,
+        same=_same_approval,
+        public=True,
+        stubs=("tooldesign.dispatch.gate:release_policy",),
+        package_uses=_approval_uses,
+    ),
     "ex10-loss-per-tool": Grading(_called("lesson10", "loss_key")),
     "ex10-choose-k": Grading(_choose_k, _gen_rows),
     "ex10-catch-all": Grading(catch_all_fields, _gen_definition, same=_same_fields, public=True),
