@@ -21,6 +21,7 @@ import pkgutil
 import random
 import re
 import string
+from collections.abc import Callable
 from typing import Any
 
 from workbook.exercises import Grading
@@ -643,24 +644,28 @@ def _same_paths(got: Any, want: Any) -> bool:
     return _lesson13("_same_paths")(got, want)
 
 
-def _approval_uses() -> None:
-    """What notebook 09 asks of release_policy (its gated proposals and the loop): its own code cells,
-    run here, so the edition's stub answers exactly those calls and stays in step with the lesson."""
-    import contextlib
-    import io
+def _lesson_uses(stem: str) -> Callable[[], None]:
+    """What a lesson asks of a graded neighbour of the package: its own code cells, run here, so the
+    edition's stub answers exactly those calls and stays in step with the lesson."""
 
-    from workbook import SOLUTIONS_DIR
-    from workbook.release import read_notebook
+    def uses() -> None:
+        import contextlib
+        import io
 
-    namespace: dict = {"__name__": "__lesson09__"}
-    for cell in read_notebook(SOLUTIONS_DIR / "09_dispatch_and_errors.ipynb").cells:
-        if cell.cell_type != "code" or cell.source.lstrip().startswith(("%", "!")):
-            continue
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                exec(cell.source, namespace)  # the course's own lesson cells
-        except Exception:  # a cell that shows a widget or a source needs no answer from the stub
-            pass
+        from workbook import SOLUTIONS_DIR
+        from workbook.release import read_notebook
+
+        namespace: dict = {"__name__": f"__lesson{stem[:2]}__"}
+        for cell in read_notebook(SOLUTIONS_DIR / f"{stem}.ipynb").cells:
+            if cell.cell_type != "code" or cell.source.lstrip().startswith(("%", "!")):
+                continue
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(cell.source, namespace)  # the course's own lesson cells
+            except Exception:  # a cell that shows a widget or a source needs no answer from the stub
+                pass
+
+    return uses
 
 
 def _injection_uses() -> None:
@@ -737,7 +742,7 @@ REFERENCES: dict[str, Grading] = {
         same=_same_approval,
         public=True,
         stubs=("tooldesign.dispatch.gate:release_policy",),
-        package_uses=_approval_uses,
+        package_uses=_lesson_uses("09_dispatch_and_errors"),
     ),
     "ex10-loss-per-tool": Grading(_called("lesson10", "loss_key")),
     "ex10-choose-k": Grading(_choose_k, _gen_rows),
@@ -755,7 +760,14 @@ REFERENCES: dict[str, Grading] = {
         stubs=("tooldesign.loop.shrink:truncate_text",),
         package_uses=_loop_uses,
     ),
-    "ex12-page": Grading(_page, _gen_page, same=_same_page),
+    # The package's pager is this exercise's answer in another shape: the edition stubs it.
+    "ex12-page": Grading(
+        _page,
+        _gen_page,
+        same=_same_page,
+        stubs=("tooldesign.loop.shrink:page_of",),
+        package_uses=lambda: (_loop_uses(), _lesson_uses("12_results_across_the_loop")()),
+    ),
     "ex13-as-data": Grading(
         _as_data,
         _gen_as_data,
