@@ -314,3 +314,10 @@ def test_the_lessons_example_policy_answers_only_the_lessons_own_proposals(stude
         "    print(error)\n"))
     lines = out.strip().splitlines()
     assert lines[0] == "allow" and "ex09-approval" in lines[1] and "write your own" in lines[1], out
+
+
+def test_make_doctor_in_the_edition_checks_the_learners_pins(student_edition, edition_env):
+    done = subprocess.run(["make", "doctor", f"VENV_PY={sys.executable}"], cwd=student_edition.folder,
+                          capture_output=True, text=True, timeout=300, env=edition_env)
+    assert done.returncode == 0 and " 0 FAIL" in done.stdout, done.stdout + done.stderr
+    assert "[OK] jupyterlab" in done.stdout and "pytest" not in done.stdout

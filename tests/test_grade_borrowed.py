@@ -60,6 +60,13 @@ def _wrap(grade_id: str, target: str, how: str) -> str:
 
     exercise = get_exercise(grade_id)
     module, _, name = target.partition(":")
+    if module == "tool":  # a tool of the course's set, called through the dispatcher by its name
+        name_text = repr(name) if how != "computed-name" else f"{name[:9]!r} + {name[9:]!r}"
+        return ("from tooldesign.dispatch import Dispatcher, ToolCall\nfrom tooldesign.tools import tool_set\n"
+                "run = Dispatcher(tool_set('designed'))\n"
+                f"def {exercise.answer}(*args):\n"
+                f"    got = run.dispatch(ToolCall({name_text}, dict(zip(('customer', 'sales_order'), args)), 'x'))\n"
+                "    return got.content\n")
     if how == "import":
         head = f"from {module} import {name} as helper\n"
         use = "helper"
@@ -81,8 +88,11 @@ def test_every_exercise_with_a_neighbour_is_known_and_the_neighbours_exist():
     import pkgutil
 
     assert {"ex09-approval", "ex07-descriptions", "ex12-page", "ex02-claims"} <= {g for g, _ in WRAPS}
+    from tooldesign.tools import tool_set
+
     for _, target in WRAPS:
-        assert pkgutil.resolve_name(target) is not None, target
+        kind, _, name = target.partition(":")
+        assert (name in tool_set("designed").names) if kind == "tool" else pkgutil.resolve_name(target), target
     assert set(NEIGHBOURS) <= {ex.grade_id for ex in GRADED}, "a neighbour listed for no exercise"
 
 

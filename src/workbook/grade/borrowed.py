@@ -8,7 +8,8 @@ the answer. So the grader reads each answer cell for them: a cell that names a n
 imports it, reads it), or copies a neighbour's code or text, earns no points for that exercise and is
 flagged for the instructor, who may give them back by hand.
 
-Neighbours are named here, per exercise, as "module:name" in ``tooldesign``; the graded functions the
+Neighbours are named here, per exercise, as "module:name" in ``tooldesign`` (or "tool:name", a tool of the
+course's tool sets, which an answer reaches by its name as text); the graded functions the
 registry already names (its references and ``stubs``) count too, so nothing is listed twice.
 """
 
@@ -27,6 +28,12 @@ from functools import cache
 # grade_id -> what in the package computes (part of) that exercise's answer, beyond its registered stubs
 NEIGHBOURS: dict[str, tuple[str, ...]] = {
     "ex01-blocked-orders": ("tooldesign.data.sap:is_blocked",),
+    # the designed credit tool computes the exposure of every course customer the grader draws
+    "ex01-credit-exposure": (
+        "tool:customer_get_credit_exposure",
+        "tooldesign.tools.designed:_credit_exposure",
+        "tooldesign.dispatch.gate:checked_exposure",
+    ),
     "ex02-claims": ("tooldesign.data.coldchain:claim_eur",),
     "ex07-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
     "ex09-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
@@ -79,9 +86,13 @@ def borrowed(grade_id: str, answer: str, released: str = "") -> Borrowed | None:
     if not found:
         return None
     used = _names(answer) - _names(released)
+    texts = _texts(answer) - _texts(released)
     for target in found:
-        if target.partition(":")[2] in used:
+        kind, _, name = target.partition(":")
+        if name in (texts if kind == "tool" else used):
             return Borrowed(grade_id, target, "calls")
+        if kind == "tool" and name in _joined(answer) and name not in _joined(released):
+            return Borrowed(grade_id, target, "reaches by a computed name for")
     if _reaches_by_computed_name(answer, found):
         return Borrowed(grade_id, found[0], "reaches by a computed name for")
     # Copies: only of what the edition ships as it is. A graded function of the package is a stub
@@ -90,6 +101,20 @@ def borrowed(grade_id: str, answer: str, released: str = "") -> Borrowed | None:
         if _copies(answer, target):
             return Borrowed(grade_id, target, "copies")
     return None
+
+
+def _texts(source: str) -> set[str]:
+    """The strings an answer cell writes (a tool's name looked up in a tool set)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def _joined(source: str) -> str:
+    """The cell with its strings run together ("customer_" + "get_credit_exposure" reads as one)."""
+    return re.sub(r"[\"']\s*\+?\s*[fr]?[\"']", "", source)
 
 
 def _names(source: str) -> set[str]:
@@ -130,7 +155,7 @@ def _reaches_by_computed_name(answer: str, found: tuple[str, ...]) -> bool:
         tree = ast.parse(answer)
     except SyntaxError:
         return False
-    modules = {t.partition(":")[0] for t in found}
+    modules = {t.partition(":")[0] for t in found if not t.startswith("tool:")}
     imported: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -164,6 +189,8 @@ def _called_name(func: ast.expr) -> str:
 @cache
 def _neighbour(target: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(token runs of its code, its long strings) for one neighbour; empty when it cannot be read."""
+    if target.startswith("tool:"):
+        return (), ()
     try:
         value = pkgutil.resolve_name(target)
     except (ImportError, AttributeError, ValueError):
