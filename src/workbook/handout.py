@@ -207,7 +207,10 @@ def _normal(value: Any) -> Any:
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
-        return [type(value).__name__, {f: _normal(getattr(value, f)) for f in sorted(value.__dataclass_fields__)}]
+        return [
+            type(value).__name__,
+            {f: _normal(getattr(value, f)) for f in sorted(value.__dataclass_fields__)},
+        ]
     if callable(value) and hasattr(value, "__qualname__"):
         return f"{getattr(value, '__module__', '')}.{value.__qualname__}"
     if hasattr(value, "item") and getattr(value, "shape", None) == ():
@@ -258,7 +261,10 @@ def _known_calls(targets: dict[str, tuple[str, Callable | None]]) -> dict[str, d
         setattr(module, name, recorder)
         # a package that re-exports it (tooldesign.dispatch.release_policy) hands out the same recorder
         for other in list(sys.modules.values()):
-            if getattr(other, "__name__", "").startswith("tooldesign") and getattr(other, name, None) is original:
+            if (
+                getattr(other, "__name__", "").startswith("tooldesign")
+                and getattr(other, name, None) is original
+            ):
                 setattr(other, name, recorder)
                 reexports.append((other, name, original))
     try:
