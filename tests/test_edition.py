@@ -321,3 +321,21 @@ def test_make_doctor_in_the_edition_checks_the_learners_pins(student_edition, ed
                           capture_output=True, text=True, timeout=300, env=edition_env)
     assert done.returncode == 0 and " 0 FAIL" in done.stdout, done.stdout + done.stderr
     assert "[OK] jupyterlab" in done.stdout and "pytest" not in done.stdout
+
+
+def test_a_phrase_in_a_package_file_is_worded_in_the_editions_copy(tmp_path, monkeypatch):
+    """Where a quiz moves from its notebook into a module, the table names the module and the handout
+    words the edition's copy of it."""
+    import workbook.edition as edition
+    from workbook.handout import _word_package_files
+
+    module = tmp_path / "src" / "workbook" / "quiz00.py"
+    module.parent.mkdir(parents=True)
+    module.write_text('STUCK = "In solutions/, complete"\n', encoding="utf-8")
+    phrase = edition.Phrase("quiz-module", ("src/workbook/quiz00.py",), "In solutions/, complete", "Ask the hint")
+    monkeypatch.setattr(edition, "PHRASES", (phrase,))
+    _word_package_files(tmp_path / "src")
+    assert module.read_text(encoding="utf-8") == 'STUCK = "Ask the hint"\n'
+    module.write_text("STUCK = 'moved'\n", encoding="utf-8")
+    with pytest.raises(HandoutError, match="not in it any more"):
+        _word_package_files(tmp_path / "src")

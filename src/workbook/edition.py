@@ -30,7 +30,8 @@ def current() -> Edition:
 @dataclass(frozen=True)
 class Phrase:
     """One piece of text whose wording depends on the edition: exactly ``course`` in the named files
-    (notebooks by their two-digit number, or package files by their path under src/)."""
+    (notebooks by their two-digit number; package files by their path, "src/workbook/...", which the
+    handout words in its copy: where a quiz moved into a module, name the module here)."""
 
     key: str
     where: tuple[str, ...]

@@ -387,6 +387,7 @@ def _write_workbook(folder: Path, warnings: list[str], self_checks: bool = True)
             n for n in names if n in LEFT_OUT or (Path(where).name == "exercises" and n.startswith("lesson"))
         ],
     )
+    _word_package_files(folder.parent)
     edition = folder / "edition.py"
     text = edition.read_text(encoding="utf-8").replace('\nNAME = "course"', '\nNAME = "student"', 1)
     if '\nNAME = "student"' not in text:
@@ -397,6 +398,23 @@ def _write_workbook(folder: Path, warnings: list[str], self_checks: bool = True)
             text = lesson_module(module, warnings, self_checks)
             ast.parse(text)
             (folder / "exercises" / f"{module}.py").write_text(text, encoding="utf-8")
+
+
+def _word_package_files(src: Path) -> None:
+    """A phrase that lives in a package file (a quiz moved out of its notebook, say: where names it as
+    "src/workbook/..."), worded for this edition in the edition's copy of that file."""
+    from workbook.edition import PHRASES, Edition, worded
+
+    for where in sorted({w for phrase in PHRASES for w in phrase.where if w.startswith("src/")}):
+        path = src.parent / where
+        if not path.is_file():
+            raise HandoutError(f"workbook.edition names {where}, which the edition does not have")
+        text = path.read_text(encoding="utf-8")
+        if not any(phrase.course in text for phrase in PHRASES if where in phrase.where):
+            raise HandoutError(
+                f"workbook.edition's wording for {where} is not in it any more; update PHRASES"
+            )
+        path.write_text(worded(text, where, Edition.STUDENT), encoding="utf-8")
 
 
 def salt_for(grade_id: str) -> str:
