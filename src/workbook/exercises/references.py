@@ -664,6 +664,9 @@ def _lesson_uses(stem: str) -> Callable[[], None]:
                     exec(cell.source, namespace)  # the course's own lesson cells
             except Exception:  # a cell that shows a widget or a source needs no answer from the stub
                 pass
+        import matplotlib.pyplot as plt
+
+        plt.close("all")  # the lesson's plots were drawn for nobody: let them go
 
     return uses
 
