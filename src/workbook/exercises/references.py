@@ -671,6 +671,13 @@ def _lesson_uses(stem: str) -> Callable[[], None]:
     return uses
 
 
+def _pager_uses() -> None:
+    """What the package and notebook 12 ask of page_of: the paginating carriers in the measured runs,
+    and the first page the lesson shows."""
+    _loop_uses()
+    _lesson_uses("12_results_across_the_loop")()
+
+
 def _injection_uses() -> None:
     """What the package asks of quoted and free_text_paths: the noted sets, the measured outcomes and
     defences, the lint rows and the canary lint notebook 13 runs."""
@@ -769,7 +776,7 @@ REFERENCES: dict[str, Grading] = {
         _gen_page,
         same=_same_page,
         stubs=("tooldesign.loop.shrink:page_of",),
-        package_uses=lambda: (_loop_uses(), _lesson_uses("12_results_across_the_loop")()),
+        package_uses=_pager_uses,
     ),
     "ex13-as-data": Grading(
         _as_data,
