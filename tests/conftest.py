@@ -2,3 +2,14 @@ import matplotlib
 
 # Tests draw off screen. Only this process: kernels started by nbval keep their inline backend.
 matplotlib.use("Agg")
+
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def student_edition(tmp_path_factory):
+    """The student edition (workbook handout), built once per test session for every test that reads it."""
+    from workbook.handout import build
+
+    return build(tmp_path_factory.mktemp("handout") / "edition")

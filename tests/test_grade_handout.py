@@ -11,7 +11,6 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -28,9 +27,9 @@ GRADED = [ex for ex in all_exercises() if ex.kind != "manual"]
 REGISTERED = [ex for ex in GRADED if ex.grade_id in REFERENCES]
 
 
-@pytest.fixture(scope="module")
-def edition(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("handout") / "edition")
+@pytest.fixture()
+def edition(student_edition):
+    return student_edition  # built once per session (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +88,7 @@ def test_the_student_edition_keeps_every_hint_for_a_known_mistake(public_lessons
 
 def test_an_unknown_wrong_answer_gets_a_hint_that_reveals_nothing(public_lessons):
     verdict = judge_plain(public_lessons["ex02-claims"], {"SHP-2047": 1})
-    assert not verdict.passed and "re-read" in verdict.message and "720" not in verdict.message
+    assert not verdict.passed and "Re-read" in verdict.message and "720" not in verdict.message
     verdict = judge_plain(public_lessons["ex02-longest-breach"], collect(public_lessons["ex02-longest-breach"],
                                                                           lambda t, m, s: 7))
     assert not verdict.passed and "longest_breach_minutes([4.1" in verdict.message
@@ -234,7 +233,7 @@ def test_a_draw_depends_on_the_run_secret_only(monkeypatch):
     assert len(one.drawn) == len(one.expected) == REFERENCES["ex02-longest-breach"].draws
 
 
-@pytest.mark.parametrize("stem", ["02_coldchain_data", "04_designed_tools", "07_code_mode_catalog",
+@pytest.mark.parametrize("stem", ["02_coldchain_data", "04_designed_tools", "07_code_mode_catalog", "09_dispatch_and_errors",
                                   "11_serving_tools_over_mcp", "12_results_across_the_loop",
                                   "13_results_that_carry_instructions"])
 def test_the_lessons_that_use_a_stubbed_function_still_run_in_the_student_edition(edition, stem, monkeypatch):
@@ -242,6 +241,7 @@ def test_the_lessons_that_use_a_stubbed_function_still_run_in_the_student_editio
     course data (plots, the explorer, the credit tool, the scripted runs) still work."""
     import nbformat
     from nbclient import NotebookClient
+
     from workbook import SOLUTIONS_DIR
     monkeypatch.setenv("PYTHONPATH", str(edition.folder / "src"))
     monkeypatch.setenv("MPLBACKEND", "Agg")

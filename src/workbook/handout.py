@@ -2,8 +2,11 @@
 
 What an instructor hands out for a graded class, and the only course a grading kernel sees:
 
-* ``notebooks/``: the learner copies (stubs in exercise cells, no outputs); no ``solutions/``.
-* ``data/``, ``requirements.txt``, ``pyproject.toml``: what the notebooks need to run.
+* ``notebooks/``: the learner copies (stubs in exercise cells, no outputs), worded for this edition
+  (``workbook.edition``); ``originals/`` the same, for ``make notebooks``; no ``solutions/``.
+* ``Makefile`` (the learner's targets: lab, check, doctor, notebooks), ``scripts/setup_env.py`` (the
+  course's own set-up), ``requirements.txt`` (the course's pins without the test and lint tools),
+  ``pyproject.toml``, ``data/``, and a README written for the learner.
 * ``src/tooldesign``: the subject package, with every graded function named in
   ``workbook.exercises.references`` stubbed by release's own AST stubber. A stub still answers the
   calls the package itself makes on the course data (so the lessons' plots and stand-ins work),
@@ -26,6 +29,7 @@ import inspect
 import json
 import pkgutil
 import pprint
+import re
 import secrets
 import shutil
 import sys
@@ -36,8 +40,21 @@ from typing import Any
 
 from workbook import DATA_DIR, REPO_ROOT, SOLUTIONS_DIR
 
-LEFT_OUT = ("grade", "handout.py", "references.py", "__pycache__")
-TOP_FILES = ("requirements.txt", "pyproject.toml", "environment.yml")
+LEFT_OUT = ("grade", "handout.py", "handout_files", "references.py", "__pycache__")
+TOP_FILES = ("pyproject.toml", "environment.yml")
+TEMPLATES = Path(__file__).parent / "handout_files"
+# requirements.txt's own line: what follows it is for the course's tests and style checks only.
+COURSE_ONLY = "# ---- course only:"
+ORIGINALS = "originals"
+# The course README's sections a learner needs too (the notebooks link to some of them).
+README_SECTIONS = (
+    "The course map",
+    "Serve the tools over MCP",
+    "A real model (optional)",
+    "A free local model",
+    "Glossary",
+    "References",
+)
 
 
 @dataclass(frozen=True)
@@ -105,15 +122,16 @@ def _fill(out: Path, notebooks: bool, self_checks: bool) -> Handout:
     from workbook.exercises import all_exercises
 
     warnings: list[str] = []
-    count = _write_notebooks(out / "notebooks") if notebooks else 0
+    count = _write_notebooks(out / "notebooks", out / ORIGINALS) if notebooks else 0
     if DATA_DIR.is_dir():
         shutil.copytree(DATA_DIR, out / "data", ignore=shutil.ignore_patterns("__pycache__"))
     for name in TOP_FILES:
         if (REPO_ROOT / name).is_file():
             shutil.copy2(REPO_ROOT / name, out / name)
+    _write_setup(out)
     stubbed = _write_tooldesign(out / "src" / "tooldesign")
     _write_workbook(out / "src" / "workbook", warnings, self_checks)
-    (out / "README.md").write_text(_readme(), encoding="utf-8")
+    (out / "README.md").write_text(readme(), encoding="utf-8")
     del all_exercises
     return Handout(out, count, tuple(stubbed), tuple(warnings))
 
@@ -121,15 +139,49 @@ def _fill(out: Path, notebooks: bool, self_checks: bool) -> Handout:
 # ---------- notebooks ----------
 
 
-def _write_notebooks(folder: Path) -> int:
-    from workbook.notebook_files import write_notebook
-    from workbook.release import learner_copy, read_notebook
+def _write_notebooks(folder: Path, originals: Path) -> int:
+    """The learner copies in this edition's wording, twice: to work in, and to copy afresh from."""
+    from workbook.edition import Edition, missing_phrases
+    from workbook.notebook_files import notebook_text
+    from workbook.release import MANIFEST, _digest, learner_copy, read_notebook
 
-    folder.mkdir(parents=True)
     sources = sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))
+    read = {p: read_notebook(p) for p in sources}
+    stale = missing_phrases({p.name[:2]: "\n\n".join(c.source for c in nb.cells) for p, nb in read.items()})
+    if stale:
+        raise HandoutError(
+            f"workbook.edition's wording is not in the notebooks any more ({', '.join(stale)}); "
+            "put the notebook's new sentence into workbook.edition.PHRASES"
+        )
+    folder.mkdir(parents=True)
+    originals.mkdir(parents=True)
+    manifest = {}
     for source in sources:
-        write_notebook(folder / source.name, learner_copy(read_notebook(source)))
+        text = notebook_text(learner_copy(read[source], Edition.STUDENT, source.name[:2]))
+        for where in (folder, originals):
+            (where / source.name).write_text(text, encoding="utf-8")
+        manifest[source.name] = _digest(text)
+    # release's own record of what it wrote, so make notebooks knows these copies are untouched
+    (folder / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return len(sources)
+
+
+def learner_requirements(text: str) -> str:
+    """requirements.txt down to its course-only section: the pins stay in that one file."""
+    lines = text.splitlines(keepends=True)
+    cut = next((i for i, line in enumerate(lines) if line.startswith(COURSE_ONLY)), None)
+    if cut is None:
+        raise HandoutError(f"requirements.txt has no line starting {COURSE_ONLY!r} before the test tools")
+    return "".join(lines[:cut])
+
+
+def _write_setup(out: Path) -> None:
+    """What the notebooks tell a learner to run: the Makefile's learner targets and the set-up script."""
+    requirements = (REPO_ROOT / "requirements.txt").read_text(encoding="utf-8")
+    (out / "requirements.txt").write_text(learner_requirements(requirements), encoding="utf-8")
+    (out / "scripts").mkdir()
+    shutil.copy2(REPO_ROOT / "scripts" / "setup_env.py", out / "scripts" / "setup_env.py")
+    shutil.copy2(TEMPLATES / "Makefile", out / "Makefile")
 
 
 # ---------- tooldesign with its graded functions stubbed ----------
@@ -150,9 +202,17 @@ def graded_functions() -> dict[str, tuple[str, Callable | None]]:
 
 
 def _normal(value: Any) -> Any:
-    """Arguments in one form, whether the package passes numpy numbers, tuples or lists."""
+    """Arguments in one form, whether the package passes numpy numbers, tuples or lists; a dataclass
+    (a ToolCall, a Tool) by its fields, a function by its name (its address changes every run)."""
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
+    if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
+        return [
+            type(value).__name__,
+            {f: _normal(getattr(value, f)) for f in sorted(value.__dataclass_fields__)},
+        ]
+    if callable(value) and hasattr(value, "__qualname__"):
+        return f"{getattr(value, '__module__', '')}.{value.__qualname__}"
     if hasattr(value, "item") and getattr(value, "shape", None) == ():
         value = value.item()
     if isinstance(value, (int, float)):
@@ -174,6 +234,7 @@ def _known_calls(targets: dict[str, tuple[str, Callable | None]]) -> dict[str, d
     """Run the package's own uses of each graded function, recording every call and its result."""
     tables: dict[str, dict[str, Any]] = {target: {} for target in targets}
     originals = {}
+    reexports: list[tuple[Any, str, Any]] = []
     for target in targets:
         module_name, _, name = target.partition(":")
         module = importlib.import_module(module_name)
@@ -198,12 +259,20 @@ def _known_calls(targets: dict[str, tuple[str, Callable | None]]) -> dict[str, d
             return result
 
         setattr(module, name, recorder)
+        # a package that re-exports it (tooldesign.dispatch.release_policy) hands out the same recorder
+        for other in list(sys.modules.values()):
+            if (
+                getattr(other, "__name__", "").startswith("tooldesign")
+                and getattr(other, name, None) is original
+            ):
+                setattr(other, name, recorder)
+                reexports.append((other, name, original))
     try:
         for _, uses in targets.values():
             if uses is not None:
                 uses()
     finally:
-        for module, name, original in originals.values():
+        for module, name, original in [*originals.values(), *reexports]:
             setattr(module, name, original)
     return tables
 
@@ -224,6 +293,10 @@ def _handout_answer(name, arguments):
     def normal(value):
         if isinstance(value, bool) or value is None or isinstance(value, str):
             return value
+        if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
+            return [type(value).__name__, {f: normal(getattr(value, f)) for f in sorted(value.__dataclass_fields__)}]
+        if callable(value) and hasattr(value, "__qualname__"):
+            return f"{getattr(value, '__module__', '')}.{value.__qualname__}"
         if hasattr(value, "item") and getattr(value, "shape", None) == ():
             value = value.item()
         if isinstance(value, (int, float)):
@@ -245,7 +318,7 @@ def _handout_answer(name, arguments):
 
 def stub_function(source: str, name: str, grade_id: str) -> str:
     """``source`` with function ``name`` stubbed (release's stubber), answering only known calls."""
-    from workbook.release import _stub_for_top_level
+    from workbook.release import CODE_STUB, _stub_for_top_level
 
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
@@ -255,10 +328,16 @@ def stub_function(source: str, name: str, grade_id: str) -> str:
             segment = "".join(lines[first - 1 : node.end_lineno])
             stub = _stub_for_top_level(segment)
             body_indent = " " * node.body[0].col_offset
+            # What inspect.getsource shows in a lesson: why the body is hidden, not a stub to edit.
             stub = stub.replace(
-                f"{body_indent}raise NotImplementedError()",
+                f"{body_indent}{CODE_STUB}\n{body_indent}raise NotImplementedError()",
+                f"{body_indent}# Hidden in the student edition: this function is exercise {grade_id}, which you\n"
+                f"{body_indent}# write yourself in your notebook (edit nothing here). So that the lessons run, the\n"
+                f"{body_indent}# package answers the calls it makes itself on the course data, and no others.\n"
                 f"{body_indent}return _handout_answer({name!r}, dict(locals()))",
             )
+            if "_handout_answer" not in stub:
+                raise HandoutError(f"cannot stub {name}: release's stub of it has no body to replace")
             return "".join(lines[: first - 1]) + stub + "".join(lines[node.end_lineno :])
     raise HandoutError(f"workbook.exercises.references names {name}, which its module does not define")
 
@@ -308,11 +387,34 @@ def _write_workbook(folder: Path, warnings: list[str], self_checks: bool = True)
             n for n in names if n in LEFT_OUT or (Path(where).name == "exercises" and n.startswith("lesson"))
         ],
     )
+    _word_package_files(folder.parent)
+    edition = folder / "edition.py"
+    text = edition.read_text(encoding="utf-8").replace('\nNAME = "course"', '\nNAME = "student"', 1)
+    if '\nNAME = "student"' not in text:
+        raise HandoutError('workbook/edition.py has no line NAME = "course" for the handout to rewrite')
+    edition.write_text(text, encoding="utf-8")
     for module in sorted(m.name for m in pkgutil.iter_modules(exercises_package.__path__)):
         if module.startswith("lesson"):
             text = lesson_module(module, warnings, self_checks)
             ast.parse(text)
             (folder / "exercises" / f"{module}.py").write_text(text, encoding="utf-8")
+
+
+def _word_package_files(src: Path) -> None:
+    """A phrase that lives in a package file (a quiz moved out of its notebook, say: where names it as
+    "src/workbook/..."), worded for this edition in the edition's copy of that file."""
+    from workbook.edition import PHRASES, Edition, worded
+
+    for where in sorted({w for phrase in PHRASES for w in phrase.where if w.startswith("src/")}):
+        path = src.parent / where
+        if not path.is_file():
+            raise HandoutError(f"workbook.edition names {where}, which the edition does not have")
+        text = path.read_text(encoding="utf-8")
+        if not any(phrase.course in text for phrase in PHRASES if where in phrase.where):
+            raise HandoutError(
+                f"workbook.edition's wording for {where} is not in it any more; update PHRASES"
+            )
+        path.write_text(worded(text, where, Edition.STUDENT), encoding="utf-8")
 
 
 def salt_for(grade_id: str) -> str:
@@ -377,7 +479,7 @@ def exercise_spec(exercise: Any, grading: Any, public: bool, warnings: list[str]
         "salt": salt,
         "answers": [],
         "examples": [],
-        "fallback": f"not the answer yet; re-read what the exercise asks: {exercise.prompt}".rstrip(": "),
+        "fallback": general_hint(exercise),
     }
     if public or exercise.kind == "manual":
         return spec
@@ -391,6 +493,7 @@ def exercise_spec(exercise: Any, grading: Any, public: bool, warnings: list[str]
             return spec
         right = collect(exercise, reference)
         spec["examples"] = [quick(salt, result) for result in right]
+        spec["general"] = general_hints(exercise, right)
     else:
         if grading.reference is None:
             warnings.append(
@@ -448,14 +551,96 @@ def keep_only(source: str, roots: set[str]) -> str:
     return "\n\n".join(ast.unparse(node) for node in kept)
 
 
-def _readme() -> str:
-    return (
-        "# Designing tools for LLM agents: student edition\n\n"
-        "Open `notebooks/00_start_here.ipynb` first. Set up with `pip install -r requirements.txt` and\n"
-        "`pip install -e .`, then `jupyter lab notebooks/`.\n\n"
-        "Each exercise has a check cell: it confirms a right answer and gives a hint for a known mistake.\n"
-        "This edition holds no answers; your instructor's grader judges every exercise on inputs of its own.\n"
+def _unlike(value: Any, k: int) -> Any:
+    """A wrong result of the right type that no list of known mistakes anticipates, two ways (k=0, 1)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return value + (7919, 104729)[k]
+    if isinstance(value, float):
+        return value * (3.7, 11.3)[k] + 1
+    if isinstance(value, str):
+        return value + (" zq", " xv")[k]
+    if isinstance(value, list):
+        return value + ([{"zq": 1}], [{"xv": 2}, {"xv": 3}])[k]
+    return None
+
+
+def general_hints(exercise: Any, right: list) -> list[str | None]:
+    """Per public example, the repository's own hint for a wrong result it does not know, with the
+    right result taken out: the check's general direction, as good as in the repository.
+
+    The full judge is asked about two unrelated wrong results at that example; when both get the same
+    message (so it is the general one, not a known mistake's), and once "expected <right>" is cut, no
+    trace of the right result is left in it, the message is kept with ``{got}`` for the learner's result."""
+    from workbook.checks import judge_plain
+
+    found: list[str | None] = []
+    for index, want in enumerate(right):
+        said = []
+        for k in (0, 1):
+            wrong = _unlike(want, k)
+            if wrong is None:
+                break
+            results = list(right)
+            results[index] = wrong
+            verdict = judge_plain(exercise, results)
+            if verdict.passed:
+                break
+            said.append(verdict.message.replace(repr(wrong), "{got}").replace(str(wrong), "{got}"))
+        template = said[0] if len(said) == 2 and said[0] == said[1] and "{got}" in said[0] else None
+        if template is not None:
+            for shown in {repr(want), str(want)}:
+                template = re.sub(r",? expected " + re.escape(shown), "", template)
+            tail = template.split("{got}", 1)[1]
+            if any(
+                re.search(rf"(?<![\w.]){re.escape(shown)}(?![\w.])", tail)
+                for shown in {repr(want), str(want)}
+            ):
+                template = None
+        if template is not None and not template.rstrip().endswith((".", "!", "?")):
+            template = template.rstrip() + "."  # a whole sentence, as the edition's other hints are
+        found.append(template)
+    return found
+
+
+def general_hint(exercise: Any) -> str:
+    """The hint for a wrong answer the edition does not know, from what it may know: the exercise's
+    prompt and the mistakes its check recognises, never the right answer. One or two whole sentences."""
+    asks = exercise.prompt.strip().rstrip(".") or f"the exercise's `{exercise.answer}`"
+    text = f"That is not the answer yet. Re-read what the exercise asks ({asks}) and work through the lesson's example by hand"
+    return text + (
+        ", then compare with your answer."
+        if exercise.kind != "function"
+        else ", then compare each step with what your function does."
     )
+
+
+def readme() -> str:
+    """The learner's README: the template, titled as the course, with the course README's sections a
+    learner needs (paragraphs naming what this edition lacks left out)."""
+    course = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    title = course.splitlines()[0]
+    sections = []
+    for part in course.split("\n## ")[1:]:
+        heading, _, body = part.partition("\n")
+        if heading.strip() in README_SECTIONS:
+            kept = [p for p in body.split("\n\n") if not _names_what_the_edition_lacks(p)]
+            sections.append(f"## {heading.strip()}\n" + "\n\n".join(kept).strip("\n") + "\n")
+    template = (TEMPLATES / "README.md").read_text(encoding="utf-8")
+    return template.replace("{title}", title).replace("{sections}", "\n".join(sections)).rstrip("\n") + "\n"
+
+
+# Folders and commands of the repository the student edition does not have (a folder inside an
+# address, https://docs.example.com/tests/, is no folder of the course).
+LACKING = re.compile(
+    r"(?<![\w/.\-])(?:solutions|tests|benchmarks|docs|binder|\.ci)/|scripts/wheelhouse"
+    r"|\bmake (?:test|grade|handout|wheelhouse|solutions|data|bench|clean)\b|\bworkbook (?:grade|handout|execute|author)\b"
+)
+
+
+def _names_what_the_edition_lacks(paragraph: str) -> bool:
+    return LACKING.search(paragraph) is not None
 
 
 def main(out: Path) -> int:

@@ -21,13 +21,18 @@ from pathlib import Path
 import nbformat
 
 from tooldesign.atomic import write_atomic
-from workbook import NOTEBOOKS_DIR, SOLUTIONS_DIR
+from workbook import NOTEBOOKS_DIR, REPO_ROOT, SOLUTIONS_DIR
+from workbook.edition import Edition, worded
+from workbook.edition import current as current_edition
 from workbook.notebook_files import notebook_text
 
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 CODE_STUB = "# YOUR CODE HERE"
 MARKDOWN_STUB = "_YOUR ANSWER HERE_"
 MANIFEST = ".released.json"
+# The student edition has no solutions/: its learner copies as handed out are kept here, and release
+# writes a fresh copy from them (make notebooks).
+ORIGINALS_DIR = REPO_ROOT / "originals"
 _REGION = re.compile(
     rf"^([ \t]*){re.escape(BEGIN)}[^\n]*\n(.*?)^[ \t]*{re.escape(END)}[^\n]*(\n|$)", re.MULTILINE | re.DOTALL
 )
@@ -89,13 +94,20 @@ def stub_source(source: str, cell_type: str = "code") -> str:
     return stubbed.rstrip("\n")
 
 
-def learner_copy(solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """The learner's version of a solution notebook: stubs in solution regions, no outputs."""
+def learner_copy(
+    solution: nbformat.NotebookNode, edition: Edition | None = None, where: str = ""
+) -> nbformat.NotebookNode:
+    """The learner's version of a solution notebook: stubs in solution regions, no outputs, and the
+    wording of ``edition`` (this one when not given) wherever ``workbook.edition`` says it differs;
+    ``where`` is the notebook's number ("00")."""
     notebook = nbformat.from_dict(json.loads(json.dumps(solution)))
+    edition = edition or current_edition()
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
         if BEGIN in cell.source:
             cell.source = stub_source(cell.source, cell.cell_type)
+        if where:
+            cell.source = worded(cell.source, where, edition)
         if cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
@@ -206,17 +218,21 @@ def _backup(target: Path, text: str, stamp: str) -> Path:
 def release(
     names: list[str] | None = None,
     force: bool = False,
-    source_dir: Path = SOLUTIONS_DIR,
+    source_dir: Path | None = None,
     target_dir: Path = NOTEBOOKS_DIR,
 ) -> list[Released]:
-    """Write learner copies for the given notebooks (all when ``names`` is empty)."""
+    """Write learner copies for the given notebooks (all when ``names`` is empty), from solutions/ in
+    the course and from originals/ in the student edition."""
+    if source_dir is None:
+        source_dir = SOLUTIONS_DIR if current_edition() is Edition.COURSE else ORIGINALS_DIR
     sources = sorted(source_dir.glob("[0-9][0-9]_*.ipynb"))
     if names:
         sources = [resolve(name, source_dir) for name in names]
     manifest_path = target_dir / MANIFEST
     manifest = _read_manifest(manifest_path)
     planned = [
-        (src, target_dir / src.name, notebook_text(learner_copy(read_notebook(src)))) for src in sources
+        (src, target_dir / src.name, notebook_text(learner_copy(read_notebook(src), where=src.name[:2])))
+        for src in sources
     ]
     # Look before writing anything: one changed copy stops the whole release, so nothing is half done.
     changed = []

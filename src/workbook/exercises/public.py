@@ -93,14 +93,17 @@ def _first_wrong_example(spec: dict, results: Any) -> Verdict:
     """Name the first public example whose result is not the right one."""
     if type(results) is not list:
         return failed(spec["fallback"])
-    for args, got, right in zip(spec["probes"], results, spec["examples"]):
+    for index, (args, got, right) in enumerate(zip(spec["probes"], results, spec["examples"])):
         if quick(spec["salt"], got) == right:
             continue
         shown = ", ".join(_short(repr(arg)) for arg in args)
         call = f"{spec['answer']}({shown})"
         if (raised := probe_error(got)) is not None:
             return failed(f"{call} raised {raised}")
-        return failed(f"{call} returned {_short(repr(got))}, which is not right. {spec['fallback']}")
+        general = (spec.get("general") or [None] * len(spec["examples"]))[index]
+        if general:  # the repository's own hint for this example, without the right result
+            return failed(general.replace("{got}", _short(repr(got))))
+        return failed(f"{call} returned {_short(repr(got))}. {spec['fallback']}")
     return failed(spec["fallback"])
 
 
@@ -110,7 +113,11 @@ def _short(text: str, limit: int = 60) -> str:
 
 def _untested(spec: dict) -> Callable[[Any], Verdict]:
     def judge(plain: Any) -> Verdict:
-        return failed(f"this exercise is checked by the grader only; {spec['fallback']}")
+        asks = spec["prompt"].strip().rstrip(".")
+        return failed(
+            "This edition cannot check this exercise: your instructor's grader judges it. "
+            + (f"Compare your answer with what the exercise asks ({asks})." if asks else "")
+        )
 
     return judge
 

@@ -21,6 +21,7 @@ import pkgutil
 import random
 import re
 import string
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -661,6 +662,40 @@ def _same_paths(got: Any, want: Any) -> bool:
     return _lesson13("_same_paths")(got, want)
 
 
+def _lesson_uses(stem: str) -> Callable[[], None]:
+    """What a lesson asks of a graded neighbour of the package: its own code cells, run here, so the
+    edition's stub answers exactly those calls and stays in step with the lesson."""
+
+    def uses() -> None:
+        import contextlib
+        import io
+
+        from workbook import SOLUTIONS_DIR
+        from workbook.release import read_notebook
+
+        namespace: dict = {"__name__": f"__lesson{stem[:2]}__"}
+        for cell in read_notebook(SOLUTIONS_DIR / f"{stem}.ipynb").cells:
+            if cell.cell_type != "code" or cell.source.lstrip().startswith(("%", "!")):
+                continue
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(cell.source, namespace)  # the course's own lesson cells
+            except Exception:  # a cell that shows a widget or a source needs no answer from the stub
+                pass
+        import matplotlib.pyplot as plt
+
+        plt.close("all")  # the lesson's plots were drawn for nobody: let them go
+
+    return uses
+
+
+def _pager_uses() -> None:
+    """What the package and notebook 12 ask of page_of: the paginating carriers in the measured runs,
+    and the first page the lesson shows."""
+    _loop_uses()
+    _lesson_uses("12_results_across_the_loop")()
+
+
 def _injection_uses() -> None:
     """What the package asks of quoted and free_text_paths: the noted sets, the measured outcomes and
     defences, the lint rows and the canary lint notebook 13 runs."""
@@ -728,7 +763,15 @@ REFERENCES: dict[str, Grading] = {
     "ex08-fifth-level": Grading(_value("lesson08", "FIFTH")),
     "ex09-boundary-clause": Grading(public=True),
     "ex09-fixed-call": Grading(lambda: {"sales_order": "4725", "detail": "concise"}),
-    "ex09-approval": Grading(_approve, _gen_approval, same=_same_approval, public=True),
+    # The lesson's example policy is this exercise's answer in another shape: the edition stubs it.
+    "ex09-approval": Grading(
+        _approve,
+        _gen_approval,
+        same=_same_approval,
+        public=True,
+        stubs=("tooldesign.dispatch.gate:release_policy",),
+        package_uses=_lesson_uses("09_dispatch_and_errors"),
+    ),
     "ex10-loss-per-tool": Grading(_called("lesson10", "loss_key")),
     "ex10-choose-k": Grading(_choose_k, _gen_rows),
     "ex10-catch-all": Grading(catch_all_fields, _gen_definition, same=_same_fields, public=True),
@@ -745,7 +788,14 @@ REFERENCES: dict[str, Grading] = {
         stubs=("tooldesign.loop.shrink:truncate_text",),
         package_uses=_loop_uses,
     ),
-    "ex12-page": Grading(_page, _gen_page, same=_same_page),
+    # The package's pager is this exercise's answer in another shape: the edition stubs it.
+    "ex12-page": Grading(
+        _page,
+        _gen_page,
+        same=_same_page,
+        stubs=("tooldesign.loop.shrink:page_of",),
+        package_uses=_pager_uses,
+    ),
     "ex13-as-data": Grading(
         _as_data,
         _gen_as_data,

@@ -31,6 +31,7 @@ from typing import Any
 
 from workbook.checks import NOT_DONE_VERDICT, Verdict, failed, judge_plain, probe_error
 from workbook.exercises import Exercise, grading_for
+from workbook.grade.borrowed import borrowed
 from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, Limits, work_folder
 from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_hidden_checks
 from workbook.grade.results import SEVERITY, Claim, ExerciseResult, GradeVerdict, Row, Status, number
@@ -225,6 +226,9 @@ def merge_step(plan: Plan, learner: LearnerCells) -> Merged:
             )
         sources[index] = usable[-1]  # run the last, as Run All would leave it, so later cells still work
         review += _flags(grade_id, plan.cells[index].source, usable[-1])
+        if (lifted := borrowed(grade_id, usable[-1], plan.cells[index].source)) is not None:
+            void.setdefault(grade_id, lifted.reason)  # the package's answer earns nothing; a person looks
+            review.append(lifted.note)
     problems = []
     if missing:
         problems.append(FileProblem(Status.MISSING_ANSWERS, f"no answer cell for {', '.join(missing)}"))
