@@ -71,18 +71,9 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "quiz-stuck",
-        ("00",),
-        'Choice("In solutions/, the same notebook complete", "Every lesson\'s solution is there, already run.",\n'
-        "               correct=True),\n"
-        '        Choice("In data/", "data/ holds the fictional data, not the answers."),\n'
-        '        Choice("Nowhere: the answers are hidden", "They are not hidden: this is a course, not an exam. "\n'
-        '               "Your instructor grades with separate checks."),\n',
-        'Choice("In solutions/, the same notebook complete", "This edition has no solutions/: it is handed "\n'
-        '               "out for a graded class, so the answers stay with your instructor."),\n'
-        '        Choice("In data/", "data/ holds the fictional data, not the answers."),\n'
-        '        Choice("In the check\'s hint and the lesson above the exercise", "The hint says what to look "\n'
-        '               "at again; this edition holds no answers, since your instructor grades them.",\n'
-        "               correct=True),\n",
+        ("src/workbook/quizzes/lesson00.py",),
+        '                Choice(\n                    "In solutions/, the same notebook complete",\n                    "Every lesson\'s solution is there, already run.",\n                    correct=True,\n                ),\n                Choice("In data/", "data/ holds the fictional data, not the answers."),\n                Choice(\n                    "Nowhere: the answers are hidden",\n                    "They are not hidden: this is a course, not an exam. "\n                    "Your instructor grades with separate checks.",\n                ),\n',
+        '                Choice(\n                    "In solutions/, the same notebook complete",\n                    "This edition has no solutions/: it is handed "\n                    "out for a graded class, so the answers stay with your instructor.",\n                ),\n                Choice("In data/", "data/ holds the fictional data, not the answers."),\n                Choice(\n                    "In the check\'s hint and the lesson above the exercise",\n                    "The hint says what to look "\n                    "at again; this edition holds no answers, since your instructor grades them.",\n                    correct=True,\n                ),\n',
     ),
     Phrase(
         "workbench-benchmark",
