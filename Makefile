@@ -11,12 +11,14 @@ TOOLDESIGN = $(if $(filter ./,$(dir $(VENV_PY))),$(VENV_PY) -m tooldesign,$(dir 
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 NB ?=
 WHEELS ?=
+# $(call q,VALUE): VALUE as one shell word, so a path with spaces, brackets or quotes reaches the command whole.
+q = '$(subst ','\'',$(1))'
 
 .PHONY: setup lab test notebooks solutions check grade handout data doctor bench bench-suite clean test-browser wheelhouse
 
 # WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see README, "Lab day").
 setup:
-	@$(PYTHON) scripts/setup_env.py $(if $(WHEELS),--wheels "$(WHEELS)")
+	@$(PYTHON) scripts/setup_env.py $(if $(WHEELS),--wheels $(call q,$(WHEELS)))
 
 # Jupyter refuses to run as root unless told; containers and some lab machines run as root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
@@ -33,24 +35,24 @@ test-browser: setup  ## every learner notebook in JupyterLab in headless Chromiu
 	COURSE_BROWSER_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -p no:xdist tests/browser -v
 
 wheelhouse: setup  ## instructors: every pinned package for every platform into wheelhouse/ [PLATFORMS="linux_x86_64 ..."] [PYTHONS="3.12 ..."] [OUT=folder]
-	$(VENV_PY) scripts/wheelhouse.py --out "$(or $(OUT),wheelhouse)" $(if $(PLATFORMS),--platforms "$(PLATFORMS)") $(if $(PYTHONS),--pythons "$(PYTHONS)")
+	$(VENV_PY) scripts/wheelhouse.py --out $(call q,$(or $(OUT),wheelhouse)) $(if $(PLATFORMS),--platforms "$(PLATFORMS)") $(if $(PYTHONS),--pythons "$(PYTHONS)")
 
 notebooks: setup  ## write the learner copies in notebooks/ from solutions/ (FORCE=1 to replace changed copies)
 	$(WORKBOOK) release $(if $(FORCE),--force)
 
 solutions: setup  ## authors: re-run the solution notebooks and store their outputs (NB=02 for one)
-	$(WORKBOOK) execute $(NB)
+	$(WORKBOOK) execute $(if $(NB),$(call q,$(NB)))
 
 check: setup  ## run the checks of your notebook: make check NB=02
-	@if [ -z "$(NB)" ]; then echo "say which notebook: make check NB=02"; exit 2; fi
-	@$(WORKBOOK) check $(NB)
+	@if [ -z $(call q,$(NB)) ]; then echo "say which notebook: make check NB=02"; exit 2; fi
+	@$(WORKBOOK) check $(call q,$(NB))
 
 grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=1] [TIMEOUT=120] [HIDDEN_CHECKS=private_checks.py]
-	@if [ -z "$(SUBMISSIONS)" ]; then echo "say where the submissions are: make grade SUBMISSIONS=folder"; exit 2; fi
-	$(WORKBOOK) grade $(SUBMISSIONS) --out $(or $(OUT),grading-out) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(HIDDEN_CHECKS),--hidden-checks $(HIDDEN_CHECKS)) $(if $(NO_SANDBOX),--no-sandbox)
+	@if [ -z $(call q,$(SUBMISSIONS)) ]; then echo "say where the submissions are: make grade SUBMISSIONS=folder"; exit 2; fi
+	$(WORKBOOK) grade $(call q,$(SUBMISSIONS)) --out $(call q,$(or $(OUT),grading-out)) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(HIDDEN_CHECKS),--hidden-checks $(call q,$(HIDDEN_CHECKS))) $(if $(NO_SANDBOX),--no-sandbox)
 
 handout: setup  ## instructors: write the student edition for a graded class: make handout [OUT=student-edition]
-	$(WORKBOOK) handout $(or $(OUT),student-edition)
+	$(WORKBOOK) handout $(call q,$(or $(OUT),student-edition))
 
 data: setup  ## rebuild data/ (byte-identical to what is committed)
 	$(TOOLDESIGN) data

@@ -101,8 +101,8 @@ CASES = [
      "out:0 true"),
     ("prepareStackTrace-frames",
      "Error.prepareStackTrace = (e, frames) => frames.map((f) => typeof f.getFunction());\n"
-     "try { await callTool('ECHO', { f: () => 1 }) } catch (e) { console.log(JSON.stringify(e.stack)) }",
-     'out:["undefined"'),
+     "try { await callTool('ECHO', { f: () => 1 }) } catch (e) { console.log(typeof Error.prepareStackTrace, JSON.stringify(e.stack)) }",
+     'out:undefined "Error: callTool'),  # the hook is fixed before the program runs: no program code runs on a stack read
     ("strict-caller", "console.log(callTool.caller)", "error:may not be accessed on strict mode functions"),
     ("console-replaced", "console.log = () => {}; console = null; console.log('still here')", "out:still here"),
     ("finish-replaced", "globalThis.__codemodeFinish = () => 'x'; throw new Error('boom')", "error:Error: boom (line 1)"),

@@ -115,11 +115,18 @@ def _cmd_select(args: argparse.Namespace) -> int:
     if args.record:
         from pathlib import Path
 
+        from tooldesign.input_files import InputFileError, check_writable
+
         if Path(args.record).exists():
             print(
                 f"error: {args.record} exists; choose a new file name, a record is never overwritten",
                 file=sys.stderr,
             )
+            return 2
+        try:  # before any model call: a record that cannot be written would waste every one
+            check_writable(args.record, what="the record")
+        except InputFileError as error:
+            print(f"error: {error}", file=sys.stderr)
             return 2
     picker = _picker(args)
     cases = case_set(args.cases)

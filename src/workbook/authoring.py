@@ -21,6 +21,7 @@ from pathlib import Path
 
 import nbformat
 
+from tooldesign.input_files import InputFileError, read_input_text
 from workbook.exercises import get_exercise
 from workbook.notebook_files import write_notebook
 
@@ -98,9 +99,9 @@ class ScriptError(ValueError):
 
 def author(script: Path, target: Path) -> Path:
     try:
-        text = script.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ScriptError(f"{script} is not UTF-8 text; give a lesson script with # %% cells") from None
+        text = read_input_text(script, what="a lesson script with # %% cells (UTF-8 text)")
+    except InputFileError as error:
+        raise ScriptError(str(error)) from None
     if script.suffix == ".ipynb":
         raise ScriptError(
             f"{script} is a notebook already; author turns a lesson script (# %% cells) into one"

@@ -88,14 +88,13 @@ def _saved(path: Path) -> str:
 
 def _lesson_of(path: Path, shown: str) -> str:
     """The course notebook a file belongs to, by its number: "02_coldchain_data-Copy1" checks as lesson 02."""
-    from workbook.release import ReleaseError
+    from workbook.release import ReleaseError, lesson_stem
 
-    known = {p.stem[:2]: p.stem for p in sorted(NOTEBOOKS_DIR.glob("[0-9][0-9]_*.ipynb"))}
-    lesson = known.get(path.stem[:2]) if path.stem[:2].isdigit() else None
+    lesson = lesson_stem(path.stem[:2]) if path.stem[:2].isdigit() else None
     if lesson is None:
         raise ReleaseError(
             f"{shown} is not named after a course notebook, so no checks belong to it; keep its "
-            f"lesson number at the front of the name, like {next(iter(known.values()), '02_name')}.ipynb"
+            "lesson number at the front of the name, like 02_coldchain_data.ipynb"
         )
     return lesson
 
@@ -137,6 +136,9 @@ def _check(args: argparse.Namespace) -> int:
         )
     lesson = _lesson_of(path, shown)
     _same_lesson(notebook, lesson, shown)
+    expected = exercises_for(lesson)
+    if not expected:  # "0 of 0 pass" would read as success: nothing would be checked, which is a failure
+        raise ReleaseError(f"lesson {lesson} has no exercises to check, so {shown} cannot be checked")
     print(
         f"Checking the SAVED file {shown}, last saved {_saved(path)} (save first: Ctrl+S). "
         "It runs as a copy; your file is not changed ...",
@@ -150,7 +152,6 @@ def _check(args: argparse.Namespace) -> int:
             f"{' '.join(str(error).split())[:160]})"
         ) from None
     lines = {line.grade_id: line for line in verdict_lines(notebook)}
-    expected = exercises_for(lesson)
     by_hand = [ex for ex in expected if ex.kind == "manual"]
     checked = [ex for ex in expected if ex.kind != "manual"]
     for exercise in expected:
@@ -246,6 +247,34 @@ def _grade_paths(args: argparse.Namespace) -> None:
         raise _BadArgument(
             f"--hidden-checks {_shown_arg(hidden_checks)} is not a Python file (.py) defining EXERCISES"
         )
+    _no_special(args.submissions, "SUBMISSIONS", "a folder of submissions or one notebook", folder_ok=True)
+    if hidden_checks is not None:
+        _no_special(hidden_checks, "--hidden-checks", "a Python file (.py) defining EXERCISES")
+    _writable_folder(
+        args.out, "--out"
+    )  # before any kernel starts: results that cannot be written waste the run
+
+
+def _no_special(path: Path, option: str, wanted: str, folder_ok: bool = False) -> None:
+    """Refuse a fifo, a device, a socket (or a folder where a file is wanted) in one line."""
+    from tooldesign.input_files import special_kind
+
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # missing: the command's own check names it
+    kind = special_kind(mode)
+    if kind is not None and not (folder_ok and kind == "a folder"):
+        raise _BadArgument(f"{option} {_shown_arg(path)} is {kind}; give {wanted}")
+
+
+def _writable_folder(folder: Path, option: str) -> None:
+    from tooldesign.input_files import InputFileError, check_writable_folder
+
+    try:
+        check_writable_folder(folder)
+    except InputFileError as error:
+        raise _BadArgument(f"{option}: {error}") from None
 
 
 def _as_typed(path: Path) -> str:
@@ -314,7 +343,7 @@ def _path(text: str) -> Path:
 def _handout(args: argparse.Namespace) -> int:
     from workbook.handout import HandoutError, main
 
-    try:
+    try:  # handout checks its own folder before it builds anything
         return main(args.out)
     except HandoutError as error:
         raise _BadArgument(str(error)) from None

@@ -16,11 +16,13 @@ import textwrap
 import warnings
 from dataclasses import dataclass
 from datetime import datetime
+from glob import escape as glob_escape
 from pathlib import Path
 
 import nbformat
 
 from tooldesign.atomic import write_atomic
+from tooldesign.input_files import InputFileError, read_input
 from workbook import NOTEBOOKS_DIR, REPO_ROOT, SOLUTIONS_DIR
 from workbook.edition import Edition, worded
 from workbook.edition import current as current_edition
@@ -36,6 +38,9 @@ ORIGINALS_DIR = REPO_ROOT / "originals"
 _REGION = re.compile(
     rf"^([ \t]*){re.escape(BEGIN)}[^\n]*\n(.*?)^[ \t]*{re.escape(END)}[^\n]*(\n|$)", re.MULTILINE | re.DOTALL
 )
+
+
+MAX_NOTEBOOK_BYTES = 256 * 1024 * 1024  # a notebook with large outputs is tens of MB; this stops a wrong file
 
 
 class ReleaseError(RuntimeError):
@@ -132,25 +137,42 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
     JSON that is not a notebook (``{}``, ``[1, 2]``, a string), or a notebook nbformat refuses.
     """
     shown = _clip(str(path))
-    restore = f"restore it from git (git checkout -- {_clip(path.name)}) or from a backup"
+    # Restoring from git replaces the file with the blank copy, so that advice comes with a way to
+    # keep the work: the learner's answers are in the damaged file, and usually can be got back.
+    restore = f"keep a copy of it first (it holds your answers), then restore it: git checkout -- {_clip(path.name)}"
     try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ReleaseError(
-            f"{shown} does not exist; list the notebooks with: .venv/bin/workbook list"
-        ) from None
-    except IsADirectoryError:
-        raise ReleaseError(
-            f"{shown} is a folder, not a notebook; name a .ipynb file or a number like 02"
-        ) from None
-    except OSError as error:
-        raise ReleaseError(f"cannot read {shown} ({error.strerror})") from None
+        raw = read_input(path, what="a notebook (.ipynb)", limit=MAX_NOTEBOOK_BYTES)
+    except InputFileError as error:
+        if not Path(path).exists() and not Path(path).is_symlink():
+            raise ReleaseError(
+                f"{shown} does not exist; list the notebooks with: .venv/bin/workbook list"
+            ) from None
+        if Path(path).is_dir():
+            raise ReleaseError(
+                f"{shown} is a folder, not a notebook; name a .ipynb file or a number like 02"
+            ) from None
+        raise ReleaseError(str(error)) from None
     try:
-        value = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ReleaseError(f"{shown} is not a notebook (not even text); {restore}") from None
-    except ValueError:
-        raise ReleaseError(f"{shown} is not a notebook (not valid JSON); {restore}") from None
+        # utf-8-sig: an editor that saves with a byte-order mark still wrote a notebook
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ReleaseError(
+            f"{shown} is not a notebook (not even text: byte {error.start} is not UTF-8); {restore}"
+        ) from None
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise ReleaseError(f"{shown} is not a notebook (its JSON is nested too deep); {restore}") from None
+    except ValueError as error:
+        where = (
+            f" at line {error.lineno}, column {error.colno}"
+            if isinstance(error, json.JSONDecodeError)
+            else ""
+        )
+        raise ReleaseError(
+            f"{shown} is not a notebook (not valid JSON{where}: an editor may have cut it short, "
+            f"which can be mended there); {restore}"
+        ) from None
     if isinstance(value, dict) and type(value.get("nbformat")) is int and value["nbformat"] < 4:
         raise ReleaseError(
             f"{shown} is in the old notebook format {value['nbformat']}; open it in JupyterLab and "
@@ -175,7 +197,7 @@ def read_notebook(path: Path) -> nbformat.NotebookNode:
         # nbformat warns on stderr about what it repairs; the line below says enough
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return nbformat.reads(raw.decode("utf-8"), as_version=4)
+            return nbformat.reads(text, as_version=4)
     except Exception as error:  # nbformat raises many kinds for a malformed notebook; all mean the same
         raise ReleaseError(
             f"{shown} is not a notebook nbformat can read ({type(error).__name__}); {restore}"
@@ -280,20 +302,64 @@ def _read_manifest(path: Path) -> dict[str, str]:
     return value if isinstance(value, dict) else {}
 
 
+_LESSON_STEM = re.compile(r"\d\d_[a-z0-9]+(?:_[a-z0-9]+)*")
+
+
+def lesson_stem(number: str) -> str | None:
+    """The one name lesson ``number`` ("02") has in the course, or None when it has none.
+
+    The name comes from the lesson's exercise definitions (the student edition has no solutions/),
+    else from the one notebook of that number in solutions/. It never comes from the folder being
+    searched: a learner's ``02_coldchain_data_old.ipynb`` or ``02_coldchain_data-Copy1.ipynb``
+    beside the real copy must not be taken for the lesson.
+    """
+    from workbook.exercises import exercises_for_number
+
+    named = {exercise.notebook for exercise in exercises_for_number(number)}
+    if len(named) == 1:
+        return named.pop()
+    stems = sorted(p.stem for p in SOLUTIONS_DIR.glob(f"{number}_*.ipynb") if _LESSON_STEM.fullmatch(p.stem))
+    if len(named) > 1:
+        stems = [stem for stem in stems if stem in named]
+    return stems[0] if len(stems) == 1 else None
+
+
 def resolve(name: str, folder: Path = SOLUTIONS_DIR) -> Path:
-    """Find a notebook by number ("02"), stem ("02_coldchain_data") or path."""
+    """Find exactly the notebook ``name`` names: a number ("02"), a lesson's name
+    ("02_coldchain_data") or a path. A number or a name means that lesson's own file in ``folder``,
+    never another file that starts the same way; a path means that file."""
     try:
         candidate = Path(name)
-        found = candidate.suffix == ".ipynb" and candidate.exists()
+        found = candidate.suffix == ".ipynb" and (candidate.exists() or candidate.is_symlink())
     except (OSError, ValueError):  # a name too long, or with a NUL byte, names no file
         candidate, found = Path("x"), False
     if found:
         return candidate
     stem = candidate.stem if candidate.suffix == ".ipynb" else name
-    matches = sorted(p for p in folder.glob("*.ipynb") if p.stem == stem or p.stem.split("_")[0] == stem)
-    if not matches:
-        known = ", ".join(p.stem for p in sorted(folder.glob("[0-9][0-9]_*.ipynb")))
+    if re.fullmatch(r"\d\d", stem):
+        lesson = lesson_stem(stem)
+        if lesson is None:
+            raise ReleaseError(
+                f"no notebook {_clip(repr(name), 60)} in {folder.name}/ (the course has no lesson {stem}); "
+                f"{_known(folder)}"
+            )
+        stem = lesson
+    exact = folder / f"{stem}.ipynb"
+    if len(stem) <= 200 and "/" not in stem and (exact.exists() or exact.is_symlink()):
+        return exact
+    others = (
+        sorted(p.name for p in folder.glob(f"{glob_escape(stem[:2])}*.ipynb")) if stem[:2].isdigit() else []
+    )
+    if others and _LESSON_STEM.fullmatch(stem):
         raise ReleaseError(
-            f"no notebook {_clip(repr(name), 60)} in {folder.name}/; use a number or a name from: {known}"
+            f"{folder.name}/{stem}.ipynb does not exist (beside it: {_clip(', '.join(others), 120)}); "
+            f"to check another file name it by its path, like {folder.name}/{others[0]}"
         )
-    return matches[0]
+    raise ReleaseError(f"no notebook {_clip(repr(name), 60)} in {folder.name}/; {_known(folder)}")
+
+
+def _known(folder: Path) -> str:
+    known = ", ".join(
+        p.stem for p in sorted(folder.glob("[0-9][0-9]_*.ipynb")) if _LESSON_STEM.fullmatch(p.stem)
+    )
+    return f"use a number or a name from: {known}"

@@ -12,7 +12,6 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import pandas as pd
 
@@ -21,6 +20,9 @@ from tooldesign.codemode import runner, runs, sizelimit
 from tooldesign.codemode.catalog import catalog_for, model_tool_names
 from tooldesign.codemode.registry import Registry
 from tooldesign.command_line import CommandError, OneLineParser, run
+from tooldesign.input_files import InputFileError, read_input_text
+
+MAX_PROGRAM_BYTES = 1_000_000  # a program a model writes is a few KB; this only stops a wrong file
 
 
 def show_runs() -> None:
@@ -60,12 +62,9 @@ def show_verify() -> None:
 def run_file(path: str, time_limit_s: float, memory_mb: int, budget: int) -> int:
     """Run one program file the way run_code would, with the lesson's catalog: bulk tools code only."""
     try:
-        source = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
-        raise CommandError(
-            f"cannot read {path}: {reason}; give the path of a JavaScript file (UTF-8 text)"
-        ) from None
+        source = read_input_text(path, what="a JavaScript file (UTF-8 text)", limit=MAX_PROGRAM_BYTES)
+    except InputFileError as error:
+        raise CommandError(str(error)) from None
     with Registry() as registry:
         cc.register(registry, access={cc.LIST: "code", cc.READINGS: "code", cc.LIMITS: "both"})
         catalog = catalog_for(registry, [cc.TAG])

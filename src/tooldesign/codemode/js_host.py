@@ -31,15 +31,24 @@ PRELUDE = r"""
 (bridgeCall, outputCap, callBudget) => {
   'use strict';
   const G = globalThis;
-  const stringify = JSON.stringify, parse = JSON.parse, S = String;
+  // Every built-in the bridge uses is taken here, before the program's first line, and called
+  // through Reflect.apply, so a program that replaces JSON.stringify, Function.prototype.call,
+  // Array.prototype.map, String or Object.keys changes what it sees itself, never what the bridge
+  // does. The bridge reads each value of the program's once: a getter or a Proxy cannot show one
+  // thing to a check and another to the serialisation, because the check is the serialisation.
+  const apply = Reflect.apply, defineOwn = Reflect.defineProperty;
+  const stringify = JSON.stringify, parse = JSON.parse, S = String, ErrorCtor = Error;
   const isArray = Array.isArray, keys = Object.keys, getProto = Object.getPrototypeOf;
-  const ObjectProto = Object.prototype, ErrorCtor = Error, isFinite_ = Number.isFinite;
+  const freeze = Object.freeze, ObjectProto = Object.prototype, isFinite_ = Number.isFinite;
+  const StringProto = String.prototype;
+  const slice = StringProto.slice, indexOf = StringProto.indexOf, toWellFormed = StringProto.toWellFormed;
+  const exec = RegExp.prototype.exec, fnToString = Function.prototype.toString;
+  const cut = (text, end) => apply(slice, text, [0, end]);
   // Lone surrogates cannot cross as UTF-8; they become U+FFFD, as a browser would show them.
-  const toWellFormed = String.prototype.toWellFormed;
-  const wellFormed = (text) => toWellFormed.call(text);
+  const wellFormed = (text) => apply(toWellFormed, text, []);
   const MAX_PAYLOAD = 1000000;
-  const define = (name, value) => Object.defineProperty(G, name, {value, writable: false,
-                                                                  enumerable: false, configurable: false});
+  const define = (name, value) => defineOwn(G, name, {value, writable: false, enumerable: false,
+                                                       configurable: false});
 
   // Nothing that waits, shares memory or reaches outside the isolate stays reachable. The timer
   // functions are declared with var, which makes them undeletable; they become undefined instead.
@@ -56,50 +65,138 @@ PRELUDE = r"""
 
   // mini-racer's bridge builds each call's promise with Promise.withResolvers at call time; frozen,
   // a program cannot swap it for a function that would catch the bridge on the call stack.
-  Object.freeze(Promise);
-  Object.freeze(Promise.prototype);
+  // It finds Promise by its global name, so the name stays bound to the real one as well.
+  freeze(Promise);
+  freeze(Promise.prototype);
+  defineOwn(G, 'Promise', {value: Promise, writable: false, enumerable: false, configurable: false});
+  // mini-racer hands a resolved value over by writing it to index 0 of a new array. An accessor a
+  // program put on Array.prototype[0] (or on Object.prototype[0]) would swallow it and leave the
+  // call unanswered; plain data properties here, fixed for the run, keep those writes the array's
+  // own. A program can still write arr[0] and read holes as undefined.
+  for (let i = 0; i < 8; i++) defineOwn(Array.prototype, i, {value: undefined, writable: true,
+                                                            enumerable: false, configurable: false});
+  // V8 calls Error.prepareStackTrace when a stack is read; the bridge reads the stack of what the
+  // program threw, so no program code may run there.
+  defineOwn(ErrorCtor, 'prepareStackTrace', {value: undefined, writable: false, configurable: false});
+
+  // ---- one serialiser, for callTool's arguments and for printing ----
+  // strict (callTool): only JSON data goes (plain objects, arrays, strings, finite numbers,
+  // booleans, null), nested at most 32 levels, at most `room` characters; anything else throws
+  // one sentence. lenient (console.log): what JSON.stringify would show, toJSON included, cut at
+  // `room` characters instead of failing.
+  const TOO_BIG = freeze({});
+  const encode = (value, strict, depth, room) => {
+    let out = '';
+    const add = (text) => {
+      out += text;
+      if (out.length > room) throw TOO_BIG;
+    };
+    const walk = (value, depth) => {
+      if (depth > (strict ? 32 : 64)) {
+        throw new ErrorCtor(strict ? 'it is nested more than 32 levels deep'
+                                   : 'it is nested more than 64 levels deep, or refers to itself');
+      }
+      const kind = typeof value;
+      if (!strict && value !== null && (kind === 'object' || kind === 'bigint')) {
+        const toJSON = value.toJSON;  // read once, called once, as JSON.stringify would
+        if (typeof toJSON === 'function') return walk(apply(toJSON, value, ['']), depth + 1);
+      }
+      if (value === null) return add('null'), true;
+      if (kind === 'boolean') return add(value ? 'true' : 'false'), true;
+      if (kind === 'number') {
+        if (isFinite_(value)) return add('' + value), true;
+        if (strict) throw new ErrorCtor(`${'' + value} is not a JSON number`);
+        return add('null'), true;
+      }
+      if (kind === 'string') {
+        // a string longer than the room left is cut before it is quoted: no huge copy is made
+        return add(stringify(value.length > room ? cut(value, room + 1) : value)), true;
+      }
+      if (kind === 'bigint' && !strict) return add('' + value), true;
+      if (kind !== 'object') {
+        if (strict) throw new ErrorCtor(`a ${kind} is not JSON data`);
+        return false;  // left out of an object, null in an array, as JSON.stringify does
+      }
+      if (isArray(value)) {
+        const length = value.length;  // read once
+        const count = typeof length === 'number' && length > 0 ? length : 0;
+        add('[');
+        for (let i = 0; i < count; i++) {
+          if (i) add(',');
+          if (!walk(value[i], depth + 1)) add('null');  // each element read once
+        }
+        return add(']'), true;
+      }
+      if (strict) {
+        const proto = getProto(value);
+        if (proto !== ObjectProto && proto !== null) {
+          throw new ErrorCtor('only plain objects ({ ... }) and arrays can be sent');
+        }
+      }
+      const names = keys(value);  // read once
+      add('{');
+      let first = true;
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        const before = out;
+        add((first ? '' : ',') + stringify(name) + ':');
+        if (walk(value[name], depth + 1)) first = false;  // each property read once
+        else out = before;
+      }
+      return add('}'), true;
+    };
+    try {
+      return walk(value, depth) ? out : undefined;
+    } catch (error) {
+      if (error === TOO_BIG && !strict) return cut(out, room + 1);
+      throw error;
+    }
+  };
+
+  // What a thrown value says, as one string, without running program code twice.
+  const said = (value) => {
+    if (typeof value === 'string') return value;
+    try { return S(value); } catch (_) { return '[a value that cannot be shown]'; }
+  };
 
   // ---- printing: console.log, captured and capped ----
   // Printed text waits here and crosses with the next tool call or when the run ends, so callTool
   // stays the one bridge out of the isolate.
-  let printed = 0, cut = false, pending = '';
-  const show = (value) => {
-    if (typeof value === 'string') return value;
+  let printed = 0, stopped = false, pending = '';
+  const show = (value, room) => {
+    const kind = typeof value;
+    if (kind === 'string') return value.length > room ? cut(value, room + 1) : value;
+    if (kind === 'function') {
+      try { return apply(fnToString, value, []); } catch (_) { return '[a function]'; }
+    }
+    if (value === null || (kind !== 'object' && kind !== 'bigint')) return S(value);  // primitives only
     try {
-      const text = (value !== null && typeof value === 'object') ? stringify(value) : undefined;
-      return text === undefined ? S(value) : text;
-    } catch (_) {
-      try { return S(value); } catch (_) { return '[a value that cannot be printed]'; }
+      const text = encode(value, false, 0, room);
+      return text === undefined ? 'undefined' : text;
+    } catch (error) {
+      const why = error !== null && typeof error === 'object' ? said(error.message) : said(error);
+      return `[a value that cannot be printed: ${cut(why, 200)}]`;
     }
   };
   const log = (...values) => {
-    if (cut) return;
-    let text = values.map(show).join(' ') + '\n';
-    if (printed + text.length > outputCap) {
-      text = text.slice(0, outputCap - printed) + `\n[output cut at ${outputCap} characters]\n`;
-      cut = true;
+    if (stopped) return;
+    const room = outputCap - printed;
+    let text = '';
+    for (let i = 0; i < values.length && text.length <= room; i++) {
+      text += (i ? ' ' : '') + show(values[i], room - text.length);
+    }
+    text += '\n';
+    if (text.length > room) {
+      text = cut(text, room) + `\n[output cut at ${outputCap} characters]\n`;
+      stopped = true;
     }
     printed += text.length;
     pending += wellFormed(text);
   };
   const takePending = () => { const text = pending; pending = ''; return text; };
-  define('console', Object.freeze({log, info: log, warn: log, error: log, debug: log, table: log, dir: log}));
+  define('console', freeze({log, info: log, warn: log, error: log, debug: log, table: log, dir: log}));
 
   // ---- callTool: plain data out, plain data back ----
-  const plain = (value, depth) => {
-    if (depth > 32) return 'it is nested more than 32 levels deep';
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
-    if (typeof value === 'number') return isFinite_(value) ? null : `${value} is not a JSON number`;
-    if (typeof value !== 'object') return `a ${typeof value} is not JSON data`;
-    if (isArray(value)) {
-      for (let i = 0; i < value.length; i++) { const why = plain(value[i], depth + 1); if (why) return why; }
-      return null;
-    }
-    const proto = getProto(value);
-    if (proto !== ObjectProto && proto !== null) return 'only plain objects ({ ... }) and arrays can be sent';
-    for (const key of keys(value)) { const why = plain(value[key], depth + 1); if (why) return why; }
-    return null;
-  };
   let sent = 0;
   async function callTool(code, args) {
     if (typeof code !== 'string') {
@@ -111,40 +208,45 @@ PRELUDE = r"""
     }
     let payload;
     try {
-      const why = plain(args, 0);
-      if (why) throw new ErrorCtor(why);
-      payload = stringify([code, args]);
+      payload = '[' + stringify(code) + ',' + encode(args, true, 0, MAX_PAYLOAD) + ']';
     } catch (error) {
-      throw new ErrorCtor(`callTool("${code}", args): args must be plain JSON data (${S(error && error.message)})`);
-    }
-    if (payload.length > MAX_PAYLOAD) {
-      throw new ErrorCtor(`callTool("${code}", args): the arguments take ${payload.length} characters; ` +
-                          `at most ${MAX_PAYLOAD} can be sent. Send ids, not data.`);
+      if (error === TOO_BIG) {
+        throw new ErrorCtor(`callTool("${code}", args): the arguments take more than ${MAX_PAYLOAD} ` +
+                            `characters; at most ${MAX_PAYLOAD} can be sent. Send ids, not data.`);
+      }
+      const why = error !== null && typeof error === 'object' ? said(error.message) : said(error);
+      throw new ErrorCtor(`callTool("${code}", args): args must be plain JSON data (${cut(why, 200)})`);
     }
     // The runner ends the program at the call over the budget; calls beyond that one are never
     // sent, so a flood of parallel calls cannot pile up outside the isolate.
     if (++sent > callBudget + 1) return new Promise(() => {});
-    const reply = parse(await bridgeCall(payload, takePending()));
+    const reply = parse(await bridgeCall(wellFormed(payload), takePending()));
     if (reply.ok) return reply.result;
     throw new ErrorCtor(reply.error);
   }
-  define('callTool', Object.freeze(callTool));
+  define('callTool', freeze(callTool));
 
   // ---- how the run ends: null, or one line describing what the program threw ----
+  const WHERE = /<anonymous>:(\d+):\d+/;
   const describe = (error) => {
     try {
       if (error !== null && (typeof error === 'object' || typeof error === 'function')) {
-        const first = S(error.message).split('\n')[0];
-        const where = /<anonymous>:(\d+):\d+/.exec(S(error.stack));
-        return wellFormed(`${S(error.name)}: ${first}` + (where ? ` (line ${where[1]})` : ''));
+        const message = said(error.message), name = said(error.name);  // each read once
+        let stack = '';
+        try { stack = said(error.stack); } catch (_) {}
+        const end = apply(indexOf, message, ['\n']);
+        const where = apply(exec, WHERE, [stack]);
+        return wellFormed(`${name}: ${end < 0 ? message : cut(message, end)}` +
+                          (where ? ` (line ${where[1]})` : ''));
       }
-      return wellFormed(`the program threw ${S(error)}`);
+      return wellFormed(`the program threw ${said(error)}`);
     } catch (_) {
       return 'the program threw a value that cannot be described';
     }
   };
-  define('__codemodeFinish', Object.freeze((promise) => promise.then(() => null, describe)));
-  define('__codemodeOutput', Object.freeze(takePending));
+  const then = Promise.prototype.then;
+  define('__codemodeFinish', freeze((promise) => apply(then, promise, [() => null, describe])));
+  define('__codemodeOutput', freeze(takePending));
 }
 //# sourceURL=codemode-prelude.js
 """

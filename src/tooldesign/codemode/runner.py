@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from tooldesign.tools.base import result_size
+from tooldesign.visible import visible
 from tooldesign.wording import count
 
 __all__ = [
@@ -254,7 +255,7 @@ class _Run:
             code, arguments = json.loads(payload)
             if not isinstance(code, str) or not isinstance(arguments, dict):
                 raise ValueError
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):  # the isolate caps nesting; this is a backstop
             self.calls.append(ProgramCall("?", {}, 0, "bad arguments"))
             return {
                 "ok": False,
@@ -327,7 +328,7 @@ class _Run:
         if ending == "memory":
             return "memory", _memory_message(self.memory_limit_mb)
         line = (
-            str(text or "the program failed").splitlines()[0][:500]
+            str(text or "the program failed").split("\n")[0][:500]  # the rest is made visible, not cut
             if str(text or "").strip()
             else "the program failed"
         )
@@ -490,7 +491,11 @@ def run_program(
         _stop(child)
     if limit == "engine":
         limit = None
-    return RunResult("".join(run.printed), tuple(run.calls), error, limit, time.monotonic() - started)
+    # What the program printed or threw leaves here, and only here, made safe to show.
+    shown_error = None if error is None else visible(error)
+    return RunResult(
+        visible("".join(run.printed)), tuple(run.calls), shown_error, limit, time.monotonic() - started
+    )
 
 
 def handlers_for(function_calls: Mapping[str, str | None]) -> dict[str, Handler]:

@@ -81,7 +81,33 @@ def describe(error: ValidationError, schema: Mapping[str, Any]) -> Problem:
         return Problem(clip(", ".join(extra)), "not a field of this tool", f"only {allowed}")
     spec = error.schema if isinstance(error.schema, Mapping) else {}
     top = _property_schema(schema, str(error.absolute_path[0])) if error.absolute_path else spec
+    if error.validator == "type":  # 4711 and "4711" echo alike: the kind sent is the mistake, so say it
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        sent = f"{sent} ({json_kind(error.instance)}, not {' or '.join(_KIND_WORDS.get(str(k), str(k)) for k in wanted)})"
     return Problem(path, f"you sent {sent}", _expected(top if top else spec))
+
+
+_KIND_WORDS = {
+    "string": "a string",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+    "array": "a list",
+    "object": "an object",
+}
+
+
+def json_kind(value: Any) -> str:
+    """What kind of JSON value ``value`` is, in words: "a number", "a string", "true or false"..."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    for kind, words in ((str, "a string"), (type(None), "null"), (list, "a list"), (Mapping, "an object")):
+        if isinstance(value, kind):
+            return words
+    return f"a {type(value).__name__}"
 
 
 def problems(tool: Tool, arguments: Any) -> list[Problem]:
@@ -131,6 +157,18 @@ def example_arguments(tool: Tool) -> dict | None:
         else:
             return None  # a free string with no stated example: inventing one would mislead
     return example if is_valid(tool, example) else None
+
+
+def schema_refusal(
+    call: ToolCall, tool: Tool, arguments: Any, example: Mapping[str, Any] | None = None
+) -> ToolResult | None:
+    """The one answer to arguments that break ``tool``'s schema, or None when they fit.
+
+    Every door a call comes through asks this (the dispatcher, the MCP server), so one input gets
+    one rule and one message, whichever door it came through.
+    """
+    found = problems(tool, arguments)
+    return invalid_call_result(call, tool, found, example) if found else None
 
 
 def invalid_call_result(
@@ -210,10 +248,9 @@ class Dispatcher:
             error = error_result(call.id, f"There is no tool named {echo(call.name)}", expected=expected)
             return self._refuse(call, None, proposed, "unknown tool", error)
         tool = self.tools[call.name]
-        found = problems(tool, proposed)
-        if found:
-            error = invalid_call_result(call, tool, found, self.examples.get(tool.name))
-            return self._refuse(call, tool, proposed, "rejected by schema", error)
+        refused = schema_refusal(call, tool, proposed, self.examples.get(tool.name))
+        if refused is not None:
+            return self._refuse(call, tool, proposed, "rejected by schema", refused)
         if not tool.writes:
             result = self._execute(call, tool, proposed, None)
             self._record(call, tool, proposed, "read-only: no decision needed", proposed, "", result)
@@ -627,5 +664,7 @@ __all__ = [
     "invalid_call_result",
     "is_valid",
     "loosened",
+    "json_kind",
     "problems",
+    "schema_refusal",
 ]

@@ -11,9 +11,11 @@ What the server does for each request:
 
 * ``tools/list``: every tool's name, description, ``inputSchema`` (the ToolSet's parameters),
   ``outputSchema`` (``tooldesign.mcp.results``) and annotations (the ToolSet's hints);
-* ``tools/call`` for a known tool: the tool's own handler runs; its ``{"error": ...}`` comes back as an
-  ``isError`` result whose text the model reads, anything else as structured content plus the same
-  JSON as text;
+* ``tools/call`` for a known tool: the arguments are checked against the tool's schema by the
+  dispatcher's own function (``tooldesign.dispatch.validate.schema_refusal``), so a call refused there reads
+  the same over MCP as through the dispatcher; then the tool's own handler runs; its
+  ``{"error": ...}`` comes back as an ``isError`` result whose text the model reads, anything else as
+  structured content plus the same JSON as text;
 * ``tools/call`` for an unknown tool: a protocol error (JSON-RPC -32602). Malformed requests never
   reach this code: the SDK rejects them with -32602 or -32601 first.
 
@@ -31,6 +33,8 @@ import mcp_types as types
 from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 
+from tooldesign.dispatch.calls import ToolCall
+from tooldesign.dispatch.validate import schema_refusal
 from tooldesign.mcp.results import output_schema, split_result
 from tooldesign.tools.base import Tool, ToolSet
 
@@ -86,8 +90,12 @@ def serve(tools: ToolSet, name: str | None = None) -> ServedSet:
                 code=UNKNOWN_TOOL,
                 message=f"Unknown tool: {params.name}. This server offers {', '.join(tools.names)}.",
             )
+        arguments = params.arguments if params.arguments is not None else {}
+        refused = schema_refusal(ToolCall(params.name, arguments, "mcp"), tools[params.name], arguments)
+        if refused is not None:  # one input, one rule, one message: the dispatcher's
+            return types.CallToolResult(content=_text(str(refused.content)), is_error=True)
         try:
-            result = tools[params.name].run(params.arguments if params.arguments is not None else {})
+            result = tools[params.name].run(arguments)
         except Exception as error:  # a bug, kept for the tests; the model learns only that it failed
             crashes.append(f"{params.name}: {type(error).__name__}")
             return types.CallToolResult(content=_text(CRASH_TEXT), is_error=True)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tooldesign.atomic import write_atomic
+from tooldesign.input_files import read_input_text
 from tooldesign.selection.cases import case_set
 from tooldesign.selection.score import run_selection
 
@@ -165,7 +166,7 @@ def save(record: RunRecord, path: Path | str) -> Path:
 
 def load_record(path: Path | str) -> RunRecord:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_input_text(path, what="a selection run record (JSON)"))
         if data.get("format") != FORMAT:
             raise RecordError(f"{path}: not a selection run record (format {data.get('format')!r})")
         runs = tuple(

@@ -59,6 +59,16 @@ def exercises_for(notebook: str) -> list[Exercise]:
     return [ex for ex in candidates if ex.notebook == notebook]
 
 
+def exercises_for_number(number: str) -> list[Exercise]:
+    """The exercises of lesson ``number`` ("02"), whatever its notebook is called."""
+    own = f"lesson{number}"
+    return (
+        _lesson_exercises(own)
+        if own in _lesson_modules()
+        else [ex for ex in all_exercises() if ex.notebook[:2] == number]
+    )
+
+
 def _lesson_exercises(name: str) -> list[Exercise]:
     return importlib.import_module(f"{__name__}.{name}").EXERCISES
 
