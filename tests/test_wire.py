@@ -224,6 +224,21 @@ def test_cache_prices_name_their_sources():
     assert (ANTHROPIC_CACHE.read, ANTHROPIC_CACHE.write) == (0.1, 1.25)
 
 
+def test_a_loop_reads_everything_it_sent_before_from_the_cache():
+    from tooldesign.loop import per_call
+
+    for run in per_call():
+        splits = run.cache_splits()
+        assert splits[0].from_cache == 0
+        assert [s.sent for s in splits] == [c.tokens for c in run.calls]
+        assert all(later.from_cache <= later.sent for later in splits)
+        assert [s.from_cache for s in splits[1:]] == [s.sent for s in splits[:-1]]  # the prefix only grows
+        row = cache_row(splits)
+        assert row["tokens sent"] == sum(c.tokens for c in run.calls)
+        assert row["read from cache"] + row["at full price"] == row["tokens sent"]
+        assert row["cost with Anthropic cache (full-price tokens)"] < row["tokens sent"]
+
+
 def test_a_cache_split_prices_new_tokens_as_writes_and_the_rest_as_reads():
     split = CacheSplit(1600, 1400)
     assert split.full_price == 200
@@ -231,3 +246,17 @@ def test_a_cache_split_prices_new_tokens_as_writes_and_the_rest_as_reads():
     row = cache_row([CacheSplit(1000, 0), split])
     assert row == {"tokens sent": 2600, "read from cache": 1400, "at full price": 1200,
                    "cost with Anthropic cache (full-price tokens)": round(1200 * 1.25 + 1400 * 0.1)}
+
+
+def test_load_all_against_search_gains_the_cache_columns():
+    from tooldesign.scale import search
+
+    rows = search.table(search.compare_cached())
+    for row in rows:
+        assert row["read from cache (warm)"] + row["at full price"] == pytest.approx(
+            row["tokens per request (estimate)"], abs=0.2)
+        full, cached = row["at full price"], row["read from cache (warm)"]
+        assert row["cost with Anthropic cache (full-price tokens)"] == pytest.approx(full * 1.25 + cached * 0.1, abs=1)
+    # A warm cache makes the big, stable prefix of load-all cheap; search's new tokens pay the write premium.
+    assert rows[0]["cost with Anthropic cache (full-price tokens)"] < rows[0]["tokens per request (estimate)"] / 5
+    assert rows[0]["loading"] == "load all" and rows[0]["read from cache (warm)"] > rows[1]["read from cache (warm)"]
