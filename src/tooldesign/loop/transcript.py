@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tooldesign.dispatch import Decision, Dispatcher, ToolCall, fixed
+from tooldesign.loop.caching import CacheSplit
 from tooldesign.tokens import chars_to_tokens
 from tooldesign.tools import ToolSet, tool_set
 
@@ -92,10 +93,22 @@ class Run:
         """Everything the last model call carried in its conversation: what a final answer can draw on."""
         return "\n".join(e.result for e in self.exchanges)
 
+    def cache_splits(self) -> list[CacheSplit]:
+        """Each model call's tokens as sent and as a warm prompt cache would re-read them.
+
+        The conversation only grows at its end, so everything call k-1 sent is call k's unchanged
+        prefix: read from the cache, while only the newest round trip is new.
+        """
+        splits, before = [], 0
+        for c in self.calls:
+            splits.append(CacheSplit(c.tokens, chars_to_tokens(before)))
+            before = c.chars
+        return splits
+
     def rows(self) -> list[dict]:
         """One row per model call, with running totals, ready for a table."""
         out, running = [], 0
-        for c in self.calls:
+        for c, split in zip(self.calls, self.cache_splits()):
             running += c.chars
             out.append(
                 {
@@ -104,6 +117,8 @@ class Run:
                     "after": c.label,
                     "chars sent": c.chars,
                     "tokens sent (est.)": c.tokens,
+                    "read from cache (est.)": split.from_cache,
+                    "at full price (est.)": split.full_price,
                     "tokens so far (est.)": chars_to_tokens(running),
                 }
             )

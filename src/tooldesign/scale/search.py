@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from tooldesign.loop.caching import ANTHROPIC_CACHE, CacheSplit
 from tooldesign.scale.growth import MAX_SIZE, SCALE_CASES, SEED, catalog, definition_tokens
 from tooldesign.selection import BM25Picker, Case, Picker, expected_for, judge, offline_picker
 from tooldesign.tokens import ESTIMATE_RULE, estimate_tokens
@@ -82,6 +83,9 @@ class SearchOutcome:
     in_top_k: bool
     tokens: int
     round_trips: int
+    # Of ``tokens``, how many a warm prompt cache would re-read instead of charging in full: the
+    # definitions every request repeats and, with search, the whole first call (deferred loading).
+    from_cache: int = 0
 
 
 def with_search(
@@ -111,6 +115,7 @@ def with_search(
         right_in or expected == (),
         first + second,
         2,
+        definition_tokens([search]) + first,
     )
 
 
@@ -126,6 +131,7 @@ def load_all(case: Case, tools: ToolSet, picker: Picker) -> SearchOutcome:
         True,
         definition_tokens(tools) + estimate_tokens(case.request),
         1,
+        definition_tokens(tools),
     )
 
 
@@ -139,6 +145,7 @@ class Summary:
     recall: float
     tokens_per_request: float
     round_trips: int
+    cached_per_request: float = 0.0
 
 
 def _summary(label: str, k: int | None, outcomes: Sequence[SearchOutcome]) -> Summary:
@@ -150,6 +157,7 @@ def _summary(label: str, k: int | None, outcomes: Sequence[SearchOutcome]) -> Su
         round(sum(o.in_top_k for o in outcomes) / n, 4),
         round(sum(o.tokens for o in outcomes) / n, 1),
         outcomes[0].round_trips,
+        round(sum(o.from_cache for o in outcomes) / n, 1),
     )
 
 
@@ -184,6 +192,11 @@ def table(rows: Sequence[Summary]) -> list[dict]:
             "accuracy": f"{r.accuracy:.0%}",
             "right tool among those loaded": f"{r.recall:.0%}",
             "tokens per request (estimate)": r.tokens_per_request,
+            "read from cache (warm)": r.cached_per_request,
+            "at full price": round(r.tokens_per_request - r.cached_per_request, 1),
+            "cost with Anthropic cache (full-price tokens)": round(
+                CacheSplit(round(r.tokens_per_request), round(r.cached_per_request)).cost(ANTHROPIC_CACHE)
+            ),
             "model calls": r.round_trips,
         }
         for r in rows

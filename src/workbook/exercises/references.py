@@ -725,6 +725,11 @@ def _called(module: str, name: str) -> Any:
     return lambda: pkgutil.resolve_name(f"workbook.exercises.{module}:{name}")()
 
 
+def _lesson14(name: str) -> Any:
+    """A lesson-14 function, looked up when called (the registry imports no lesson at load time)."""
+    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson14:{name}")(*args)
+
+
 REFERENCES: dict[str, Grading] = {
     "ex00-tokens": Grading(_tokens, _gen_tokens),
     "ex01-blocked-orders": Grading(_value("lesson01", "BLOCKED")),
@@ -814,6 +819,12 @@ REFERENCES: dict[str, Grading] = {
         package_uses=_injection_uses,
     ),
     "ex13-must-catch": Grading(_called("lesson13", "_measured_catch")),
+    # The judge reads the pairing rule itself (no answer key), so it ships; drawn inputs compare with the reference.
+    "ex14-answer-turn": Grading(
+        _lesson14("_answer_turn"), _lesson14("_gen_answer"), same=_lesson14("_same_answer"), public=True
+    ),
+    "ex14-chat-tool": Grading(_lesson14("_to_chat_tool"), _lesson14("_gen_convert")),
+    "ex14-cache-breaks": Grading(_value("lesson14", "BREAKS")),
 }
 
 

@@ -1,0 +1,88 @@
+"""A capture server on 127.0.0.1: what the official SDKs really send, and an example answer.
+
+The notebook builds each request with the anthropic or openai client and points the client at
+this server instead of the provider. The server keeps the exact JSON body it received and answers
+with the next reply it was given: a documented-format EXAMPLE written for the lesson, never a
+model's output. Nothing leaves the machine and no key is needed.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+class CaptureServer:
+    """Use as a context manager. ``replies`` are answered in order; ``captured`` holds (path, body)."""
+
+    def __init__(self, replies: Iterable[dict[str, Any]] = ()) -> None:
+        self.replies = list(replies)
+        self.captured: list[tuple[str, dict[str, Any]]] = []
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def __enter__(self) -> CaptureServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    def last(self) -> dict[str, Any]:
+        """The body of the last request received."""
+        return self.captured[-1][1]
+
+    def _next(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        with self._lock:
+            self.captured.append((path, body))
+            if not self.replies:
+                return 500, {
+                    "type": "error",
+                    "error": {"type": "api_error", "message": "no example reply left"},
+                }
+            return 200, self.replies.pop(0)
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:  # the notebook's output stays the lesson's
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                status, payload = server._next(self.path, body)
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        return Handler
+
+
+def anthropic_client(server: CaptureServer) -> Any:
+    """The official Anthropic client, pointed at the capture server (no key, no retries)."""
+    import anthropic
+
+    return anthropic.Anthropic(api_key="not-a-key", base_url=server.url, max_retries=0)
+
+
+def openai_client(server: CaptureServer) -> Any:
+    """The official OpenAI client, pointed at the capture server (no key, no retries)."""
+    import openai
+
+    return openai.OpenAI(api_key="not-a-key", base_url=server.url + "/v1", max_retries=0)
