@@ -90,14 +90,26 @@ def walk(path: Path) -> Walk:
         if grading.get("solution"):
             kind = "function exercise" if re.search(r"^\s*def ", source, re.M) else "value exercise"
             counts[kind] += 1
-        elif "Question(" in source:
-            counts["quiz question"] += source.count("Question(")
+        elif "Question(" in source or QUIZ_CALL.search(source):
+            counts["quiz question"] += _quiz_questions(source)
         else:
             counts["code line"] += sum(1 for line in source.splitlines() if line.strip())
             counts["widget"] += sum("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
         counts["chart"] += sum("image/png" in o.get("data", {}) for o in outputs)
         counts["output word"] += _words(_text_outputs(cell))
     return Walk(path.stem, counts)
+
+
+QUIZ_CALL = re.compile(r"""\bquiz\(\s*["'](\d\d)["']\s*\)""")
+
+
+def _quiz_questions(source: str) -> int:
+    """Questions written in the cell, or in the lesson's quiz module that ``quiz("NN")`` shows."""
+    found = QUIZ_CALL.search(source)
+    if not found:
+        return source.count("Question(")
+    module = Path(__file__).resolve().parent.parent / "src" / "workbook" / "quizzes" / f"lesson{found.group(1)}.py"
+    return module.read_text(encoding="utf-8").count("Question(") if module.exists() else 0
 
 
 def stated(path: Path) -> int | None:
