@@ -1,6 +1,6 @@
 """How long `make test` takes beside its floor: every solution notebook executed once.
 
-Run: .venv/bin/python benchmarks/suite_against_floor.py [--floor-only]     (or `make bench-suite`)
+Run: .venv/bin/python benchmarks/suite_against_floor.py [--floor-only] [--log FILE]     (or `make bench-suite`)
 
 Executing each solution notebook once is the part of a test run nothing can remove (nbval must run
 every cell); everything above it is what the rest of the suite costs. This measures both in one run,
@@ -51,12 +51,17 @@ def area(test_file: str) -> str:
     return stem.removeprefix("test_").split("_")[0]
 
 
-def suite() -> tuple[float, int, dict[str, float], str]:
+def suite(log: Path | None) -> tuple[float, int, dict[str, float], str]:
     """Run the README's `make test` once; return its wall-clock seconds, exit code, seconds by area, last line."""
     env = dict(os.environ, PYTEST_ADDOPTS=(os.environ.get("PYTEST_ADDOPTS", "") + " --durations=0").strip())
     started = time.perf_counter()
     done = subprocess.run(["make", "test"], cwd=ROOT, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - started
+    if log is not None:
+        log.write_text(done.stdout + done.stderr, encoding="utf-8")
+    for line in done.stdout.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            print(line)
     by_area: dict[str, float] = defaultdict(float)
     for line in done.stdout.splitlines():
         match = DURATION.match(line)
@@ -69,6 +74,7 @@ def suite() -> tuple[float, int, dict[str, float], str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--floor-only", action="store_true", help="only execute the solution notebooks")
+    parser.add_argument("--log", type=Path, help="write make test's whole output to this file")
     options = parser.parse_args(argv)
     floor = floor_seconds()
     total_floor = sum(floor.values())
@@ -78,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'floor: every notebook once':<36} {total_floor:>8.1f}")
     if options.floor_only:
         return 0
-    wall, code, by_area, summary = suite()
+    wall, code, by_area, summary = suite(options.log)
     print(f"\n{'area of the suite':<36} {'seconds':>8}   (sum over its tests, both workers)")
     for name, seconds in sorted(by_area.items(), key=lambda kv: -kv[1]):
         print(f"{name:<36} {seconds:>8.1f}")

@@ -6,8 +6,9 @@ from collections import Counter
 import pytest
 
 from tooldesign.dispatch import Dispatcher, allow_all
-from tooldesign.dispatch.choice import (ANY, AUTO, NONE, StandIn, check_tool_choice, fill_arguments, first_calls,
+from tooldesign.dispatch.choice import (ANY, AUTO, NONE, StandIn, check_tool_choice, fill_arguments, first_calls, ranked,
                                         firmness, named, run_loop)
+from tooldesign.selection import WordMatchPicker
 from tooldesign.tools import tool_set
 
 REQUEST = "Release order 4711, the customer has promised to pay."
@@ -34,7 +35,9 @@ def test_each_choice_on_the_first_turn(designed):
     forced = model.respond(REQUEST, list(designed), named(SUMMARY))
     assert forced.text == "" and forced.calls[0].name == SUMMARY  # prefilled: no text before the call
     assert model.respond(REQUEST, list(designed), ANY).text == ""
-    assert model.respond(REQUEST, list(designed), AUTO).calls[0].name == "release_request_create"
+    # Under auto the stand-in calls what its word matcher ranks first: a count of shared words, not intent
+    # (with the plain descriptions that is the credit tool, not the release draft; notebook 09 says so).
+    assert model.respond(REQUEST, list(designed), AUTO).calls[0].name == ranked(WordMatchPicker(), REQUEST, list(designed))[0]
     assert model.respond("Book a meeting room for Friday morning.", list(designed), AUTO).calls == ()
     assert len(model.respond("Book a meeting room for Friday morning.", list(designed), ANY).calls) == 1
 
@@ -53,13 +56,15 @@ def test_firmness_counts_shouting():
     assert firmness("IMPORTANT: you MUST read it!") == 3
 
 
-def test_loop_runs_the_required_step_then_the_job_then_answers(designed):
+def test_loop_runs_the_required_step_then_the_stand_ins_pick_then_answers(designed):
     dispatcher = Dispatcher(designed, approve=allow_all)
     steps = run_loop(REQUEST, designed, StandIn(seed=1), first=named(SUMMARY), dispatcher=dispatcher)
-    assert [s.call for s in steps] == [SUMMARY, "release_request_create", None]
+    after = next(n for n in ranked(WordMatchPicker(), REQUEST, list(designed)) if n != SUMMARY)
+    assert [s.call for s in steps] == [SUMMARY, after, None]
     assert [s.choice for s in steps] == [f"tool:{SUMMARY}", "auto", "auto"]
-    assert not any(s.is_error for s in steps if s.call)
-    assert [r.decision for r in dispatcher.audit] == ["read-only: no decision needed", "allow"]
+    assert steps[0].is_error is False
+    # Every proposal leaves one audit row, whatever the stand-in picked; the required step ran first.
+    assert len(dispatcher.audit.rows()) == 2 and dispatcher.audit.rows()[0]["ran"] is True
 
 
 def test_loop_under_none_makes_no_call(designed):
