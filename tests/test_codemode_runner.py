@@ -265,4 +265,5 @@ def test_cli_refuses_a_bad_file_in_one_line(tmp_path, make):
         path.write_bytes(b"\xff\xfe\x00 not text")
     done = cli("run", str(path))
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
-    assert "cannot read" in done.stderr
+    says = {"missing": "cannot read", "folder": "is a folder, not a file", "binary": "is not UTF-8 text"}[make]
+    assert says in done.stderr and str(path) in done.stderr and "JavaScript file" in done.stderr

@@ -155,7 +155,7 @@ def test_an_allowed_title_passes_and_the_words_around_it_do_not():
 def test_quiz_text_is_found_in_notebooks_and_in_packages():
     kinds = {p.kind for p in all_passages()}
     assert {"prose", "quiz", "readme"} <= kinds
-    assert any(p.kind == "quiz" and p.where.startswith("solutions/") for p in all_passages())
+    assert any(p.kind == "quiz" and p.where.startswith("src/workbook/quizzes/") for p in all_passages())
 
 
 def test_quiz_text_moved_into_a_package_module_is_still_compared(tmp_path):

@@ -10,7 +10,7 @@ Importing this package imports the ``mcp`` SDK; ``import tooldesign`` alone does
 """
 
 from tooldesign.mcp.measure import SizeRow, size_table, sizes
-from tooldesign.mcp.pinning import Change, Pin, changes, digest, pin, still_approved
+from tooldesign.mcp.pinning import DefinitionChange, Pin, changes, digest, pin, still_approved
 from tooldesign.mcp.results import OUTPUT_SCHEMAS, output_schema, split_result
 from tooldesign.mcp.server import CRASH_TEXT, UNKNOWN_TOOL, ServedSet, annotations_of, listed_tool, serve
 from tooldesign.mcp.untrusted import ItemStore, rug_pull_servers, untrusted_server
@@ -33,7 +33,7 @@ __all__ = [
     "ItemStore",
     "untrusted_server",
     "rug_pull_servers",
-    "Change",
+    "DefinitionChange",
     "Pin",
     "changes",
     "digest",

@@ -19,7 +19,7 @@ from typing import Any
 
 from tooldesign.mcp.view import as_plain
 
-__all__ = ["DEFINITION_FIELDS", "Change", "Pin", "changes", "digest", "pin", "still_approved"]
+__all__ = ["DEFINITION_FIELDS", "DefinitionChange", "Pin", "changes", "digest", "pin", "still_approved"]
 
 # Every part of a listed tool the model or the host acts on; a change in any one is a new definition.
 DEFINITION_FIELDS = ("name", "title", "description", "inputSchema", "outputSchema", "annotations")
@@ -60,7 +60,7 @@ def pin(listed_tools: Iterable[Any]) -> dict[str, Pin]:
 
 
 @dataclass(frozen=True)
-class Change:
+class DefinitionChange:
     """How one tool of a new listing differs from what was approved: "changed", "new" or "gone"."""
 
     tool: str
@@ -68,7 +68,7 @@ class Change:
     fields: tuple[str, ...] = ()
 
 
-def changes(pins: Mapping[str, Pin], listed_tools: Iterable[Any]) -> list[Change]:
+def changes(pins: Mapping[str, Pin], listed_tools: Iterable[Any]) -> list[DefinitionChange]:
     """What differs between the approved pins and a new listing, tool by tool, in listing order."""
     found, seen = [], set()
     for listed in listed_tools:
@@ -76,12 +76,12 @@ def changes(pins: Mapping[str, Pin], listed_tools: Iterable[Any]) -> list[Change
         name = tool["name"]
         seen.add(name)
         if name not in pins:
-            found.append(Change(name, "new"))
+            found.append(DefinitionChange(name, "new"))
         elif digest(tool) != pins[name].sha256:
             before = pins[name].definition
             fields = tuple(f for f in DEFINITION_FIELDS if before.get(f) != tool.get(f))
-            found.append(Change(name, "changed", fields))
-    found += [Change(name, "gone") for name in pins if name not in seen]
+            found.append(DefinitionChange(name, "changed", fields))
+    found += [DefinitionChange(name, "gone") for name in pins if name not in seen]
     return found
 
 
