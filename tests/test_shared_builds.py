@@ -53,8 +53,10 @@ def test_an_edition_that_changed_since_it_was_built_is_built_again(fake_builds, 
 
 
 def test_an_edition_is_built_again_when_the_course_changed(fake_builds, monkeypatch):
+    import workbook.handout
+
     states = iter(["course as it was", "course edited"])
-    monkeypatch.setattr(sandbox, "_course_state", lambda: next(states))
+    monkeypatch.setattr(workbook.handout, "source_state", lambda: next(states))
     assert sandbox.student_edition() != sandbox.student_edition() and len(fake_builds) == 2
 
 
@@ -99,3 +101,19 @@ def test_a_damaged_notes_file_is_refused_after_it_was_read(notes_copy):
     notes_copy.write_text(text.replace("a", "b", 1), encoding="utf-8")
     with pytest.raises(Exception, match="(?i)damaged|changed|rebuild|make data"):
         results.load_notes()
+
+
+def test_the_known_calls_are_replayed_once_per_state_of_the_sources(monkeypatch):
+    """The replay of the package's uses of graded functions, the costly part of a build, runs once."""
+    import workbook.handout as handout
+
+    replays: list[int] = []
+    monkeypatch.setattr(handout, "_KNOWN", {})
+    monkeypatch.setattr(handout, "_known_calls", lambda targets: replays.append(1) or {"t": {"k": [1]}})
+    states = iter(["one", "one", "two"])
+    monkeypatch.setattr(handout, "source_state", lambda: next(states))
+    first = handout._known_calls_once({"t": ("ex", None)})
+    first["t"]["k"].append(2)  # a build that changes its copy changes nobody else's
+    assert handout._known_calls_once({"t": ("ex", None)}) == {"t": {"k": [1]}} and len(replays) == 1
+    handout._known_calls_once({"t": ("ex", None)})  # a source changed: replayed
+    assert len(replays) == 2

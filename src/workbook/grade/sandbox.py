@@ -20,7 +20,6 @@ its kernel runs), so every row says ``unsandboxed`` and its score is not to be t
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
@@ -166,35 +165,6 @@ class _Built:
 
 
 _editions: dict[str, _Built] = {}
-# What a student edition is built from: a change to any of these builds it again.
-EDITION_SOURCES = ("src", "data", "requirements.txt", "pyproject.toml")
-
-
-def _tree_digest(root: Path, paths: list[Path], content: bool) -> str:
-    """A digest of the files under ``paths``: their bytes, or (cheaper) their size and modification time."""
-    digest = hashlib.sha256()
-    for top in paths:
-        files = (
-            [top]
-            if top.is_file()
-            else sorted(p for p in top.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-        )
-        for path in files:
-            digest.update(str(path.relative_to(root)).encode() + b"\0")
-            if content:
-                digest.update(hashlib.sha256(path.read_bytes()).digest())
-            else:
-                state = path.stat()
-                digest.update(f"{state.st_size}:{state.st_mtime_ns}".encode())
-    return digest.hexdigest()
-
-
-def _course_state() -> str:
-    from workbook import REPO_ROOT
-
-    return _tree_digest(
-        REPO_ROOT, [REPO_ROOT / name for name in EDITION_SOURCES if (REPO_ROOT / name).exists()], False
-    )
 
 
 def student_edition() -> Path:
@@ -205,13 +175,15 @@ def student_edition() -> Path:
     again only if it is exactly as built: learner code run unsandboxed could write into it, and a course
     whose sources changed since needs a new one. Either way it is built again.
     """
-    course = _course_state()
+    from workbook.handout import source_state, tree_digest
+
+    course = source_state()
     built = _editions.get("built")
     if (
         built is not None
         and built.course == course
         and built.folder.is_dir()
-        and _tree_digest(built.folder, [built.folder], True) == built.files
+        and tree_digest(built.folder, [built.folder], True) == built.files
     ):
         return built.folder
     import atexit
@@ -222,7 +194,7 @@ def student_edition() -> Path:
     atexit.register(shutil.rmtree, folder, True)
     build(folder / "edition", notebooks=False, self_checks=False)
     edition = folder / "edition"
-    _editions["built"] = _Built(edition, course, _tree_digest(edition, [edition], True))
+    _editions["built"] = _Built(edition, course, tree_digest(edition, [edition], True))
     return edition
 
 
