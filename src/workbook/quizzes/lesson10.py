@@ -12,7 +12,9 @@ QUIZ = Quiz(
             (
                 Choice(
                     "Tools whose descriptions overlap",
-                    "Near neighbours compete for the same requests; unrelated tools rarely do.",
+                    "Two tools that both fit a request force a guess, however many tools there are. This "
+                    "notebook's stand-ins cannot tell overlap from count (a neighbour cost BM25 as much as an "
+                    "unrelated tool); a real model's choices, on your own set, are what can.",
                     correct=True,
                 ),
                 Choice(
