@@ -16,9 +16,10 @@ reports input tokens as a real API would report its own count: here, the request
 from __future__ import annotations
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, Callable
+
+from tooldesign.wire.capture import LoopbackServer
 
 Chooser = Callable[[str, list[str]], "str | None"]
 
@@ -47,7 +48,7 @@ def _tokens(body: dict) -> int:
     return len(json.dumps(body)) // 4
 
 
-class FakeModelServer:
+class FakeModelServer(LoopbackServer):
     """Use as a context manager; ``url`` is the base address, ``requests`` what it received
     (path, JSON body and headers with lower-case names), ``problems`` every check that failed."""
 
@@ -56,22 +57,7 @@ class FakeModelServer:
         self.models = models
         self.requests: list[dict] = []
         self.problems: list[str] = []
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def __enter__(self) -> "FakeModelServer":
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join(timeout=5)
+        super().__init__()  # the loopback lifecycle: tooldesign.wire.capture.LoopbackServer
 
     # ---------- checks ----------
 

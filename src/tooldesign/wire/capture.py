@@ -12,25 +12,31 @@ import json
 import threading
 from collections.abc import Iterable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, TypeVar
+
+_Server = TypeVar("_Server", bound="LoopbackServer")
 
 
-class CaptureServer:
-    """Use as a context manager. ``replies`` are answered in order; ``captured`` holds (path, body)."""
+class LoopbackServer:
+    """An HTTP server on 127.0.0.1 at a free port, served from a thread while used as a context manager.
 
-    def __init__(self, replies: Iterable[dict[str, Any]] = ()) -> None:
-        self.replies = list(replies)
-        self.captured: list[tuple[str, dict[str, Any]]] = []
-        self._lock = threading.Lock()
+    The one home of that lifecycle: the capture server below and the tests' fake model servers are
+    both one of these with a handler of their own (``_handler``).
+    """
+
+    def __init__(self) -> None:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        raise NotImplementedError
 
     @property
     def url(self) -> str:
         host, port = self._server.server_address[:2]
         return f"http://{host!s}:{port}"
 
-    def __enter__(self) -> CaptureServer:
+    def __enter__(self: _Server) -> _Server:
         self._thread.start()
         return self
 
@@ -38,6 +44,16 @@ class CaptureServer:
         self._server.shutdown()
         self._server.server_close()
         self._thread.join(timeout=5)
+
+
+class CaptureServer(LoopbackServer):
+    """Use as a context manager. ``replies`` are answered in order; ``captured`` holds (path, body)."""
+
+    def __init__(self, replies: Iterable[dict[str, Any]] = ()) -> None:
+        self.replies = list(replies)
+        self.captured: list[tuple[str, dict[str, Any]]] = []
+        self._lock = threading.Lock()
+        super().__init__()
 
     def last(self) -> dict[str, Any]:
         """The body of the last request received."""
