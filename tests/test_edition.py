@@ -257,7 +257,7 @@ def test_an_unknown_wrong_answer_gets_a_whole_sentence_hint(student_edition):
         "from workbook.checks import evaluate\n"
         "print(evaluate('ex02-claims', {'SHP-2047': 1}).message)\n"
         "print(evaluate('ex02-longest-breach', lambda t, m, s: 7).message)\n"
-        "print(evaluate('ex12-carried-tokens', lambda fixed, results: -1).message)\n"))
+        "print(evaluate('ex12-keep-fields', lambda questions: ['SalesOrder', 7]).message)\n"))
     lines = out.strip().splitlines()
     assert len(lines) == 3
     for line in lines:
