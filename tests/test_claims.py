@@ -477,6 +477,20 @@ def _technique(name: str) -> Callable[[Evidence], float]:
     return read
 
 
+def _savers_that_lose(seen: Evidence) -> Shown:
+    """Of the techniques that save tokens, how many keep every fact; and what keeping every fact saves at best."""
+    rows = [r for r in seen.table("technique", "tokens saved", "facts kept") if r["technique"] != "mirror, as is"]
+    whole = [r for r in rows if r["facts kept"].split("/")[0] == r["facts kept"].split("/")[1]]
+    return {"savers_keeping_all": float(sum(1 for r in whole if number(r["tokens saved"]) > 0)),
+            "best_saving_keeping_all": max((number(r["tokens saved"]) for r in whole), default=0.0)}
+
+
+def _every_saver_loses(said: Said, shown: Shown) -> list[str]:
+    if shown["savers_keeping_all"] or shown["best_saving_keeping_all"] > 0:
+        return [f"a technique saves tokens and keeps every fact ({shown}), but the prose says none does"]
+    return []
+
+
 def _note_cost(seen: Evidence) -> Shown:
     return {"a": _technique("truncate at 1,000, with note")(seen) - _technique("truncate at 1,000, no note")(seen)}
 
@@ -606,6 +620,8 @@ CLAIMS: tuple[Claim, ...] = (
           "the consolidated set's accuracy against the designed set's",
           lambda said, shown: comparison({"cmp": "lower" if said["cmp"] == "drops" else "higher"},
                                          {"a": number(str(shown["merged"])), "b": number(str(shown["designed"]))})),
+    Claim("12", r"Each technique that saves tokens loses something, and the one that keeps every fact",
+          _savers_that_lose, "the techniques that save tokens against the facts they keep", _every_saver_loses),
     Claim("12", r"The mirrored run overtakes it at call (?P<call>\d+)",
           lambda seen: _per_call(seen), "mirror against designed, call by call", _overtakes),
     Claim("12", r"The note\s+costs little \(under (?P<n>\d+) tokens", _note_cost, "what the truncation note costs",
@@ -968,6 +984,15 @@ def test_a_reversed_table_is_caught_even_when_the_sentence_stays():
     doctored = _doctor_output(notebook, f"<td>load all</td>\n      <td>{everything}</td>",
                               "<td>load all</td>\n      <td>99%</td>")
     assert _caught("10", doctored)
+
+
+def test_a_technique_that_saves_and_keeps_everything_contradicts_12():
+    """12 says every technique that saves tokens loses a fact; a table where reading every page saves is caught."""
+    notebook = load(notebook_path("12"))
+    saved = _row(evidence(notebook).table("technique", "tokens saved"), "technique", "pages of 2, every page")
+    assert number(saved["tokens saved"]) <= 0
+    doctored = _doctor_output(notebook, f"<td>{saved['tokens saved']}</td>", "<td>1200</td>")
+    assert _caught("12", doctored)
 
 
 def test_a_curve_that_does_not_flatten_is_caught():

@@ -224,5 +224,5 @@ def test_a_borrowed_answer_scores_0_beside_a_control_with_full_marks(graded_batc
     assert control.total == control.max > 0, [(e.grade_id, e.points, e.message) for e in control.exercises]
     points = {e.grade_id: e.points for e in borrower.exercises}
     assert points["ex12-page"] == 0 and points["ex12-truncate-with-note"] == 0, borrower.exercises
-    assert points["ex12-carried-tokens"] > 0  # the honest answer beside them keeps its points
+    assert points["ex12-keep-fields"] > 0  # the honest answer beside them keeps its points
     assert "review ex12-page" in borrower.reason and "review ex12-truncate-with-note" in borrower.reason

@@ -195,8 +195,8 @@ LATER_LESSONS = {
         ex11_approval=_memorised_calls("needs_approval", "tool, server_trusted",
                                        {repr(a): w for a, w in zip(L11.APPROVAL_PROBES, L11.APPROVAL_EXPECTED)})),
     NB12: dict(
-        ex12_carried_tokens=_memorised_calls("carried_tokens", "fixed_chars, result_chars",
-                                             {repr(a): L12._carried(*a) for a in L12.CARRIED_PROBES}),
+        ex12_keep_fields=_memorised_calls("keep_fields", "questions",
+                                          {repr(a): L12._keep_fields(*a) for a in L12.KEEP_PROBES}),
         ex12_truncate_with_note='''
             from tooldesign.loop.shrink import truncate_text
             def truncate(text, limit):

@@ -1,78 +1,126 @@
-"""Notebook 12: results across the loop. Tokens a loop re-sends, truncation with a note, a cursor page."""
+"""Notebook 12: results across the loop. The fields a result keeps, truncation with a note, a cursor page."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from tooldesign.tokens import CHARS_PER_TOKEN, chars_to_tokens
 from workbook.checks import failed, passed, placeholder_problem, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "12_results_across_the_loop"
 
 
-# ---------- exercise 1: what a loop sends in total ----------
+# ---------- exercise 1: the fields a result keeps for the questions that follow ----------
 
-# Character counts are multiples of 4, so "divide the total by 4" and "divide each call" agree.
-CARRIED_PROBES: tuple[tuple[int, list[int]], ...] = (
-    (1000, [400, 400, 400]),
-    (1432, [6048, 1400, 120, 200]),
-    (4488, [304, 324, 360, 532]),
-    (100, []),
-    (0, [4]),
-    (2000, [8000]),
+# The order header the mirrored get_order_details returns (notebook 12 prints its field names).
+ORDER_FIELDS: tuple[str, ...] = (
+    "SalesOrder", "SalesOrderType", "SalesOrganization", "DistributionChannel", "OrganizationDivision",
+    "SoldToParty", "CreationDate", "CreatedByUser", "PurchaseOrderByCustomer", "SalesOrderDate",
+    "TotalNetAmount", "TransactionCurrency", "PricingDate", "RequestedDeliveryDate", "ShippingCondition",
+    "CompleteDeliveryIsDefined", "IncotermsClassification", "IncotermsTransferLocation",
+    "CustomerPaymentTerms", "HeaderBillingBlockReason", "DeliveryBlockReason", "OverallSDProcessStatus",
+    "TotalCreditCheckStatus", "OverallTotalDeliveryStatus", "OverallSDDocumentRejectionSts", "to_Item",
+)  # fmt: skip
+KEY = "SalesOrder"  # which order a record is: without it, records in one conversation run together
+# Each follow-up question: its words, and the fields that answer it. A tuple inside a need is a
+# choice: any one of those fields answers it (an order's creation date and its document date agree).
+FOLLOW_UPS: dict[str, tuple[str, tuple[str | tuple[str, ...], ...]]] = {
+    "worth": ("What is the order worth?", ("TotalNetAmount", "TransactionCurrency")),
+    "held": (
+        "Is the order held, and by what?",
+        ("DeliveryBlockReason", "HeaderBillingBlockReason", "TotalCreditCheckStatus"),
+    ),
+    "wanted": ("When does the customer want it?", ("RequestedDeliveryDate",)),
+    "their_po": ("Which of the customer's purchase orders does it answer?", ("PurchaseOrderByCustomer",)),
+    "whose": ("Which customer placed it?", ("SoldToParty",)),
+    "placed": ("When was it placed?", (("SalesOrderDate", "CreationDate"),)),
+    "items": ("What is on the order?", ("to_Item",)),
+}
+KEEP_PROBES: tuple[tuple[list[str]], ...] = (
+    (["worth"],),
+    (["held", "worth"],),
+    (["wanted"],),
+    ([],),
+    (["items", "whose"],),
+    (["placed", "their_po", "held"],),
+    (["worth", "worth"],),
 )
 
 
-def _carried(fixed: int, results: list[int]) -> int:
-    sent = [fixed + sum(results[:k]) for k in range(len(results) + 1)]
-    return chars_to_tokens(sum(sent))
+def _needs(questions: list[str]) -> list[str | tuple[str, ...]]:
+    return [KEY, *(need for q in dict.fromkeys(questions) for need in FOLLOW_UPS[q][1])]
 
 
-def _judge_carried(results: Any) -> object:
-    for (fixed, sizes), got in zip(CARRIED_PROBES, results):
-        call = f"carried_tokens({fixed}, {sizes})"
-        if isinstance(got, dict):
-            return failed(f"{call} raised {got.get('error')}")
-        got = whole_number(got)
-        if type(got) is not int:
-            return failed(f"{call} returned {got!r}; return a whole number of tokens (characters // 4)")
-        want = _carried(fixed, sizes)
-        if got == want:
-            continue
-        calls = len(sizes) + 1
-        if got == chars_to_tokens(fixed * calls + sum(sizes)) and sizes and len(sizes) > 1:
-            return failed(f"{call} counts each result once; a result is re-sent on every later model call")
-        if got == chars_to_tokens(fixed + sum(sizes)):
+def _keep_fields(questions: list[str]) -> list[str]:
+    return [need if isinstance(need, str) else need[0] for need in _needs(questions)]
+
+
+def _judge_keep(results: Any) -> object:
+    for (questions,), got in zip(KEEP_PROBES, results):
+        call = f"keep_fields({questions})"
+        if (raised := probe_error(got)) is not None:
+            where = "; the ids are those in the table above" if "KeyError" in raised else ""
+            return failed(f"{call} raised {raised}{where}")
+        if isinstance(got, str) or not isinstance(got, (list, tuple, set, frozenset)):
+            return failed(f"{call} returned {type(got).__name__}; return a list of field names")
+        kept = set(got)
+        if unknown := sorted(str(f) for f in kept if f not in ORDER_FIELDS):
             return failed(
-                f"{call}: the fixed part (system prompt, definitions, request) is sent on every call, "
-                "and each result again on every later one"
+                f"{call} keeps {unknown[0]!r}, which is not a field of the order record printed above"
             )
-        if got == want - chars_to_tokens(fixed):
-            return failed(f"{call} leaves out the first model call, the one that sends the request alone")
-        if got == want * CHARS_PER_TOKEN:
-            return failed(f"{call} returned characters; divide by 4 for the token estimate")
-        return failed(
-            f"{call} returned {got}, expected {want}: call k sends the fixed part plus results 1..k-1"
-        )
-    return passed("every model call re-sends the fixed part and everything before it; the total grows fast.")
+        if KEY not in kept:
+            return failed(
+                f"{call}: nothing you kept says which order the record is; a later question about "
+                "'the order' can't be tied to one"
+            )
+        for q in dict.fromkeys(questions):
+            words, needs = FOLLOW_UPS[q]
+            for need in needs:
+                options = (need,) if isinstance(need, str) else need
+                if not kept & set(options):
+                    more = (
+                        " (an amount means little without its unit)"
+                        if q == "worth" and kept & {"TotalNetAmount"}
+                        else ""
+                    )
+                    return failed(f"{call}: '{words}' can't be answered from the fields you kept{more}")
+        allowed = {f for need in _needs(questions) for f in ((need,) if isinstance(need, str) else need)}
+        if extra := sorted(kept - allowed):
+            return failed(
+                f"{call} keeps {len(extra)} field{'s' if len(extra) > 1 else ''} none of the questions "
+                f"needs (e.g. {extra[0]!r}); every one is re-sent on each later model call"
+            )
+    return passed(
+        "each result keeps its key and what the next questions need, and nothing that would only ride along."
+    )
 
 
-def _once_each(fixed, sizes):
-    return chars_to_tokens(fixed * (len(sizes) + 1) + sum(sizes))
+def _everything(questions):
+    return list(ORDER_FIELDS)
 
 
-def _fixed_once(fixed, sizes):
-    return chars_to_tokens(fixed + sum(sizes))
+def _the_tasks_fields(questions):  # the package's choice for the clerk's task, whatever comes next
+    return ["SalesOrder", "SoldToParty", "TotalNetAmount", "TransactionCurrency",
+            "DeliveryBlockReason", "HeaderBillingBlockReason", "TotalCreditCheckStatus"]  # fmt: skip
 
 
-def _no_first_call(fixed, sizes):
-    return chars_to_tokens(sum(fixed + sum(sizes[:k]) for k in range(1, len(sizes) + 1)))
+def _no_key(questions):
+    return _keep_fields(questions)[1:]
 
 
-def _characters(fixed, sizes):
-    return sum(fixed + sum(sizes[:k]) for k in range(len(sizes) + 1))
+def _amount_alone(questions):
+    return [f for f in _keep_fields(questions) if f != "TransactionCurrency"]
+
+
+def _first_question_only(questions):
+    return _keep_fields(questions[:1])
+
+
+def _one_block_field(questions):
+    return [
+        f for f in _keep_fields(questions) if f not in ("DeliveryBlockReason", "HeaderBillingBlockReason")
+    ]
 
 
 # ---------- exercise 2: truncation that says so ----------
@@ -227,19 +275,21 @@ def _no_total(rows, cursor, size):
 
 EXERCISES = [
     Exercise(
-        "ex12-carried-tokens",
+        "ex12-keep-fields",
         NOTEBOOK,
-        "carried_tokens",
+        "keep_fields",
         2,
-        _judge_carried,
+        _judge_keep,
         kind="function",
-        probes=CARRIED_PROBES,
-        prompt="Write carried_tokens(fixed_chars, result_chars): the tokens a loop sends over a whole task.",
+        probes=KEEP_PROBES,
+        prompt="Write keep_fields(questions): the order fields a result keeps for the follow-up questions.",
         wrong_answers=(
-            WrongAnswer(_once_each, "re-sent on every later"),
-            WrongAnswer(_fixed_once, "sent on every call"),
-            WrongAnswer(_no_first_call, "first model call"),
-            WrongAnswer(_characters, "divide by 4"),
+            WrongAnswer(_everything, "re-sent on each later"),
+            WrongAnswer(_the_tasks_fields, "none of the questions needs"),
+            WrongAnswer(_no_key, "which order"),
+            WrongAnswer(_amount_alone, "without its unit"),
+            WrongAnswer(_first_question_only, "can't be answered"),
+            WrongAnswer(_one_block_field, "held, and by what"),
         ),
     ),
     Exercise(
@@ -281,12 +331,29 @@ EXERCISES = [
 
 # ---------- for the instructor's grader: drawn inputs and how to compare on them ----------
 # Not used by the checks above. workbook.exercises.references can register, for example,
-# Grading(_carried, _gen_carried), Grading(_truncated, _gen_truncate, same=_same_truncation,
+# Grading(_keep_fields, _gen_keep, same=_same_fields), Grading(_truncated, _gen_truncate, same=_same_truncation,
 # stubs=("tooldesign.loop.shrink:truncate_text",)) and Grading(_page, _gen_page, same=_same_page).
 
 
-def _gen_carried(rng) -> tuple:
-    return (4 * rng.randint(0, 2000), [4 * rng.randint(0, 3000) for _ in range(rng.randint(0, 8))])
+def _gen_keep(rng) -> tuple:
+    return ([rng.choice(list(FOLLOW_UPS)) for _ in range(rng.randint(0, 4))],)
+
+
+def _same_fields(got: Any, want: list) -> bool:
+    """Any order, any container, either of two fields that answer the same question."""
+    return _judge_keep_one(got, want) is None
+
+
+def _judge_keep_one(got: Any, want: list) -> str | None:
+    if isinstance(got, str) or not isinstance(got, (list, tuple, set, frozenset)):
+        return "not a list"
+    kept = set(got)
+    choices = {"SalesOrderDate": {"SalesOrderDate", "CreationDate"}}
+    for field in want:
+        if not kept & choices.get(field, {field}):
+            return field
+    allowed = set(want) | ({"CreationDate"} if "SalesOrderDate" in want else set())
+    return None if kept <= allowed else "extra"
 
 
 def _truncated(text: str, limit: int) -> str:

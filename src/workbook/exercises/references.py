@@ -574,19 +574,23 @@ def _gen_approval_tool(rng: random.Random) -> tuple:
     return (_gen_tool(rng), rng.choice([True, False]))
 
 
-# ---------- 12 the loop: carried tokens, truncation, a page ----------
+# ---------- 12 the loop: fields kept, truncation, a page ----------
 
 
 def _lesson12(name: str) -> Any:
     return pkgutil.resolve_name(f"workbook.exercises.lesson12:{name}")
 
 
-def _carried(fixed: int, results: list[int]) -> int:
-    return _lesson12("_carried")(fixed, results)
+def _keep_fields(questions: list[str]) -> list[str]:
+    return _lesson12("_keep_fields")(questions)
 
 
-def _gen_carried(rng: random.Random) -> tuple:
-    return _lesson12("_gen_carried")(rng)
+def _gen_keep(rng: random.Random) -> tuple:
+    return _lesson12("_gen_keep")(rng)
+
+
+def _same_kept_fields(got: Any, want: Any) -> bool:
+    return _lesson12("_same_fields")(got, want)
 
 
 def _truncated(text: str, limit: int) -> str:
@@ -783,7 +787,7 @@ REFERENCES: dict[str, Grading] = {
     "ex11-hint-defaults": Grading(_with_defaults, _gen_hints),
     "ex11-outcome": Grading(_outcome, _gen_outcome),
     "ex11-approval": Grading(_needs_approval, _gen_approval_tool),
-    "ex12-carried-tokens": Grading(_carried, _gen_carried),
+    "ex12-keep-fields": Grading(_keep_fields, _gen_keep, same=_same_kept_fields),
     # The note is in the learner's words: the judge checks properties, so it ships; drawn inputs compare facts.
     "ex12-truncate-with-note": Grading(
         _truncated,
