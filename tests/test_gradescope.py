@@ -287,3 +287,23 @@ def test_bad_input_is_one_line(package, tmp_path, capsys):
     assert main(["gradescope", str(tmp_path / "x.tar"), "--lesson", "01"]) != 0
     assert ".zip" in capsys.readouterr().err
     assert not (tmp_path / "x.zip").exists()
+
+
+def test_without_bubblewrap_as_in_gradescope_a_tampered_notebook_still_scores_honestly(package, graded, tmp_path):
+    """Gradescope's image has no bubblewrap: a PATH without it makes the grader run as it would there."""
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    for name in ("bash", "env"):
+        found = next(Path(d) / name for d in os.environ["PATH"].split(os.pathsep) if (Path(d) / name).exists())
+        (tools / name).symlink_to(found)
+    root = _layout(package.path, tmp_path / "container")
+    write_notebook(root / "submission" / f"{NB01}.ipynb", tampered(solved(NB01)))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(AUTOGRADER_ROOT=str(root), WORKBOOK_PYTHON=sys.executable, PATH=str(tools))
+    done = subprocess.run([str(root / "source" / "run_autograder")], env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    jsonschema.validate(results, RESULTS_SCHEMA)
+    assert "no bubblewrap there" in results["output"]
+    assert "sandbox is turned off" in done.stdout or "not installed" in done.stdout
+    assert results["score"] == graded["correct01"]["score"] == 4
