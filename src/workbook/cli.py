@@ -413,7 +413,26 @@ def parser(prog: str = "workbook") -> argparse.ArgumentParser:
     )
     p.add_argument("out", type=_path, help="a new, empty folder")
     p.set_defaults(run=_handout)
+    p = sub.add_parser("gradescope", help="instructors: write a Gradescope autograder zip for some lessons")
+    p.add_argument("out", type=_path, help="the zip to write (a new file, e.g. autograder.zip)")
+    p.add_argument("--lesson", action="append", metavar="NN", help="a lesson to grade (repeat; default all)")
+    p.add_argument(
+        "--hidden-checks", type=_path, metavar="FILE", help="hidden checks, shown after the due date"
+    )
+    p.set_defaults(run=_gradescope)
     return top
+
+
+def _gradescope(args: argparse.Namespace) -> int:
+    from workbook.grade.gradescope import GradescopeError, build_package
+    from workbook.grade.plan import PlanError
+
+    try:
+        package = build_package(args.out, args.lesson, args.hidden_checks)
+    except (GradescopeError, PlanError) as error:
+        raise _BadArgument(str(error)) from None
+    print(f"wrote {package.path}: lessons {', '.join(package.lessons)}; upload it as the autograder")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -66,6 +66,7 @@ def grade(
     on_result: Callable[[Row], None] | None = None,
     context: str | None = None,
     limits: Limits = Limits(),
+    edition: Path | None = None,
     say: Callable[[str], None] = lambda text: print(text, file=sys.stderr),
 ) -> Report:
     """Grade every submission under ``submissions`` into ``out``; see the module docstring.
@@ -73,7 +74,8 @@ def grade(
     ``sandbox``: None uses bubblewrap and refuses to run without it; False runs unsandboxed on
     purpose (``--no-sandbox``). ``on_result`` is called after each newly graded file is in the
     journal (the tests use it to interrupt a run); ``context`` replaces the grading-context
-    fingerprint (tests pin it).
+    fingerprint (tests pin it). ``edition`` is a student edition built beforehand (the Gradescope
+    package carries one); None builds it here.
     """
     if not submissions.exists():
         raise FileNotFoundError(f"{submissions} does not exist; give the folder that holds the submissions")
@@ -93,7 +95,7 @@ def grade(
         hidden_checks=str(hidden_checks) if hidden_checks else None,
         limits=limits,
         seed=secrets.token_hex(16),
-        edition=str(student_edition()),
+        edition=str(edition or student_edition()),
     )
     keys = _keys(found, hidden_checks, settings, context)
     journal = Journal(out / JOURNAL)
