@@ -57,6 +57,9 @@ class FakeModelServer(LoopbackServer):
         self.models = models
         self.requests: list[dict] = []
         self.problems: list[str] = []
+        # Answers given before any normal one, first to last: (status, headers, raw body) for the
+        # rate-limited, failing and malformed answers a real API sometimes gives.
+        self.faults: list[tuple[int, dict[str, str], bytes]] = []
         super().__init__()  # the loopback lifecycle: tooldesign.wire.capture.LoopbackServer
 
     # ---------- checks ----------
@@ -137,6 +140,19 @@ class FakeModelServer(LoopbackServer):
             def log_message(self, *args: Any) -> None:  # keep test output clean
                 pass
 
+            def _fault(self) -> bool:
+                if not server.faults:
+                    return False
+                status, extra, data = server.faults.pop(0)
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                for name, value in extra.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                return True
+
             def _send(self, status: int, payload: dict) -> None:
                 data = json.dumps(payload).encode()
                 self.send_response(status)
@@ -158,6 +174,8 @@ class FakeModelServer(LoopbackServer):
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 server.requests.append({"path": self.path, "body": body, "headers": headers})
+                if self._fault():
+                    return
                 if self.path.endswith("/chat/completions"):
                     request, problems = server._check_openai(body)
                     names = [t["function"]["name"] for t in body.get("tools") or [] if "function" in t]

@@ -6,6 +6,8 @@
     select [--sample | --picker bm25 | --model NAME [--provider openai|anthropic|sap|ollama]]
            [--cases tuning|development|held-out] [--record FILE] [--repeat K]
                                           which tool is picked first for each clerk request
+    record --provider anthropic|openai|ollama [--model NAME] [--repeat K] [--out FOLDER]
+                                          a real model on every experiment, one dated file in runs/
     serve [--set designed|mirror] [--transport stdio|http] [--port N]
                                           the tools over MCP (HTTP binds 127.0.0.1 only)
 
@@ -264,6 +266,36 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 COMMANDS["serve"] = _cmd_serve
 
 
+def _cmd_record(args: argparse.Namespace) -> int:
+    from tooldesign.record import RateLimited, record, write
+    from tooldesign.selection.models import model_picker
+
+    if args.repeat < 1:
+        print("error: --repeat must be 1 or more", file=sys.stderr)
+        return 2
+    picker = model_picker(args.model, args.provider)  # a missing key is a ModelSetupError: one line
+    try:
+        rec = record(picker, args.repeat)
+    except RateLimited as error:
+        print(f"error: {error}; try again later or with a smaller --repeat", file=sys.stderr)
+        return 1
+    except Exception as error:  # a network, API or malformed-answer failure from the model
+        hint = (
+            "; is the server running (for Ollama: `ollama serve`)?" if "connect" in str(error).lower() else ""
+        )
+        print(
+            f"error: the model call failed: {type(error).__name__}: {' '.join(str(error).split())[:300]}{hint}",
+            file=sys.stderr,
+        )
+        return 1
+    path = write(rec, args.out)
+    print(f"recorded: {path} ({rec.provider}, {rec.model}, {rec.date}; {rec.retries} rate-limit retries)")
+    return 0
+
+
+COMMANDS["record"] = _cmd_record
+
+
 def build_parser(prog: str = "tooldesign") -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=prog,
@@ -313,6 +345,13 @@ def build_parser(prog: str = "tooldesign") -> argparse.ArgumentParser:
         help="stdio for a host that starts the server (default), http for a URL",
     )
     serve.add_argument("--port", type=int, help="HTTP port on 127.0.0.1 (default: 8000)")
+    rec = sub.add_parser("record", help="record a real model on every experiment, to one dated file in runs/")
+    rec.add_argument(
+        "--provider", choices=["anthropic", "openai", "ollama"], required=True, help="who serves it"
+    )
+    rec.add_argument("--model", metavar="NAME", help="the model (default: the provider's setting)")
+    rec.add_argument("--repeat", metavar="K", type=int, default=1, help="run each experiment K times")
+    rec.add_argument("--out", metavar="FOLDER", help="where the record goes (default: runs/)")
     _add_lesson_tools(sub)
     return parser
 
@@ -355,6 +394,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     if hasattr(args, "model"):
         args.model = model_name(args.model)
-    if getattr(args, "provider", None) not in (None, "ollama") and not getattr(args, "model", None):
+    if (
+        args.command != "record"
+        and getattr(args, "provider", None) not in (None, "ollama")
+        and not getattr(args, "model", None)
+    ):
         raise CommandError("--provider only applies together with --model NAME")
     return COMMANDS[args.command](args)

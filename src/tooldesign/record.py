@@ -1,0 +1,419 @@
+"""``tooldesign record``: one real model measured on the lessons' experiments, written to one dated file.
+
+``record(picker, repeat)`` runs, ``repeat`` times each, the selection test on all three case sets
+(lesson 06), the boundary-clause requests (09) and the poisoned records (13), and returns a
+:class:`Record`; ``write`` puts it under ``runs/`` with a new dated name (never overwriting a file).
+Every pick keeps the input tokens as the API reported them and the latency. ``show_records(name)`` is
+what the notebooks call: every record found, labelled with model, provider and date, or one line
+saying there is none and the command that makes one. Records written by ``select --record``
+(format ``tooldesign-selection-run/1``) are still read, and shown as the old, selection-only version.
+
+A rate-limited answer (HTTP 429) is retried a bounded number of times, waiting what its
+``retry-after`` header asks (capped); the sleep is a parameter so tests never wait.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from tooldesign.atomic import write_atomic
+from tooldesign.selection.record import (
+    FORMAT as SELECTION_FORMAT,
+)
+from tooldesign.selection.record import (
+    Pick,
+    RecordedRun,
+    RecordError,
+    RunRecord,
+    load_record,
+    record_runs,
+    runs_folder,
+)
+
+__all__ = [
+    "FORMAT",
+    "SCHEMA",
+    "EXPERIMENTS",
+    "Record",
+    "BoundaryRow",
+    "InjectionRow",
+    "RateLimited",
+    "patient",
+    "record",
+    "write",
+    "read",
+    "records_in",
+    "show_records",
+]
+
+FORMAT = "tooldesign-record/2"
+CASE_SETS = ("tuning", "development", "held-out")
+EXPERIMENTS = {  # the name a notebook asks for -> the part of a record it shows
+    "selection": "06",
+    "boundary": "09",
+    "scale": "10",
+    "injection": "13",
+    "capstone": "15",
+}
+MAX_RETRIES = 3
+MAX_WAIT_S = 30.0
+COMMAND = ".venv/bin/tooldesign record --provider ollama --repeat 3"
+
+
+@dataclass(frozen=True)
+class BoundaryRow:
+    repeat: int
+    variant: str
+    picker: str
+    right: int
+    of: int
+
+
+@dataclass(frozen=True)
+class InjectionRow:
+    repeat: int
+    note_id: str
+    variant: str
+    calls: tuple[tuple[str, str], ...]
+    reached_gate: bool
+
+
+@dataclass(frozen=True)
+class Record:
+    """One command's measurement. ``selection`` holds one :class:`RunRecord` per case set."""
+
+    format: str
+    provider: str
+    model: str
+    date: str
+    temperature: float | None
+    repeat: int
+    selection: tuple[RunRecord, ...]
+    boundary: tuple[BoundaryRow, ...]
+    injection: tuple[InjectionRow, ...]
+    retries: int
+    old_version: bool = False  # read from a ``select --record`` file: selection only
+
+    @property
+    def label(self) -> str:
+        return f"{self.model} ({self.provider}, {self.date[:10]})"
+
+
+_PICK = {
+    "type": "object",
+    "required": ["request", "expected", "pick", "right", "no_call_case", "input_tokens", "latency_s"],
+    "properties": {
+        "request": {"type": "string"},
+        "expected": {"type": ["array", "null"], "items": {"type": "string"}},
+        "pick": {"type": ["string", "null"]},
+        "right": {"type": "boolean"},
+        "no_call_case": {"type": "boolean"},
+        "input_tokens": {"type": ["integer", "null"], "minimum": 0},
+        "latency_s": {"type": ["number", "null"], "minimum": 0},
+    },
+}
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "required": [
+        "format",
+        "provider",
+        "model",
+        "date",
+        "temperature",
+        "repeat",
+        "selection",
+        "boundary",
+        "injection",
+        "retries",
+    ],
+    "properties": {
+        "format": {"const": FORMAT},
+        "provider": {"type": "string"},
+        "model": {"type": "string"},
+        "date": {"type": "string", "format": "date-time"},
+        "temperature": {"type": ["number", "null"]},
+        "repeat": {"type": "integer", "minimum": 1},
+        "retries": {"type": "integer", "minimum": 0},
+        "selection": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["case_set", "runs"],
+                "properties": {
+                    "case_set": {"enum": list(CASE_SETS)},
+                    "runs": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["repeat", "tool_set", "right", "total", "picks"],
+                            "properties": {"picks": {"type": "array", "items": _PICK}},
+                        },
+                    },
+                },
+            },
+        },
+        "boundary": {
+            "type": "array",
+            "items": {"type": "object", "required": ["repeat", "variant", "picker", "right", "of"]},
+        },
+        "injection": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["repeat", "note_id", "variant", "calls", "reached_gate"],
+            },
+        },
+    },
+}
+
+
+class RateLimited(RuntimeError):
+    """Still rate limited after the bounded retries."""
+
+
+def _retry_after(error: Exception) -> float | None:
+    """Seconds the server asked to wait, if the error is a rate limit (HTTP 429); else None."""
+    if getattr(error, "status_code", None) != 429:
+        return None
+    headers = getattr(getattr(error, "response", None), "headers", None) or {}
+    try:
+        return min(max(float(headers.get("retry-after", 1)), 0.0), MAX_WAIT_S)
+    except (TypeError, ValueError):
+        return 1.0
+
+
+class patient:
+    """Wraps a picker: a 429 is retried up to ``MAX_RETRIES`` times after ``retry-after`` seconds.
+    The client's own retries are switched off so the wait is ours (and a test can inject ``sleep``)."""
+
+    def __init__(self, picker: Any, sleep: Callable[[float], None] = time.sleep) -> None:
+        self.picker, self.sleep, self.retries = picker, sleep, 0
+        client = getattr(picker, "client", None)
+        if client is not None and hasattr(client, "with_options"):
+            picker.client = client.with_options(max_retries=0)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.picker, name)
+
+    def pick(self, request: str, tools: Any) -> Any:
+        for attempt in range(MAX_RETRIES + 1):
+            try:
+                return self.picker.pick(request, tools)
+            except Exception as error:
+                wait = _retry_after(error)
+                if wait is None:
+                    raise
+                if attempt == MAX_RETRIES:
+                    raise RateLimited(f"still rate limited (HTTP 429) after {MAX_RETRIES} retries") from None
+                self.retries += 1
+                self.sleep(wait)
+        raise AssertionError("unreachable")
+
+
+def record(
+    picker: Any,
+    repeat: int = 1,
+    now: datetime | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+    parts: Sequence[str] = ("selection", "boundary", "injection"),
+) -> Record:
+    """Run every experiment ``repeat`` times with a real-model ``picker``; keep every pick."""
+    from tooldesign.tools import SET_NAMES
+
+    if repeat < 1:
+        raise ValueError("--repeat must be 1 or more")
+    model = patient(picker, sleep)
+    selection = (
+        tuple(record_runs(model, name, SET_NAMES, repeat, now) for name in CASE_SETS)
+        if "selection" in parts
+        else ()
+    )
+    boundary: list[BoundaryRow] = []
+    injection: list[InjectionRow] = []
+    for k in range(1, repeat + 1):
+        if "boundary" in parts:
+            from tooldesign.dispatch.boundary import model_scores
+
+            boundary += [
+                BoundaryRow(k, str(r["descriptions"]), str(r["picker"]), int(r["right"]), int(r["of"]))
+                for r in model_scores(model)
+            ]
+        if "injection" in parts:
+            if getattr(picker, "provider", "") == "sap":
+                continue
+            from tooldesign.injection.real_model import trial
+
+            injection += [
+                InjectionRow(k, t.note_id, t.variant, tuple(t.calls), t.reached_gate)
+                for t in trial(picker)  # its client retries nothing: a 429 is one line
+            ]
+    return Record(
+        FORMAT,
+        getattr(picker, "provider", "unknown"),
+        getattr(picker, "model", getattr(picker, "label", "unknown")),
+        (now or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
+        getattr(picker, "temperature", None),
+        repeat,
+        selection,
+        tuple(boundary),
+        tuple(injection),
+        model.retries,
+    )
+
+
+def _as_json(rec: Record) -> dict[str, Any]:
+    data = asdict(rec)
+    data.pop("old_version")
+    data["selection"] = [
+        {"case_set": r.case_set, "runs": [asdict(run) for run in r.runs]} for r in rec.selection
+    ]
+    return data
+
+
+def write(rec: Record, folder: Path | str | None = None) -> Path:
+    """A new file ``runs/record-PROVIDER-MODEL-DATE[-N].json``; an existing file is never touched."""
+    target_dir = Path(folder) if folder is not None else runs_folder()
+    target_dir.mkdir(parents=True, exist_ok=True)
+    slug = "".join(c if c.isalnum() or c in "._-" else "-" for c in f"{rec.provider}-{rec.model}")
+    stamp = rec.date[:19].replace(":", "")
+    path = target_dir / f"record-{slug}-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = target_dir / f"record-{slug}-{stamp}-{n}.json"
+    return write_atomic(path, json.dumps(_as_json(rec), indent=1, ensure_ascii=False) + "\n")
+
+
+def read(path: Path | str) -> Record:
+    """A record file of either version; RecordError names the file and the fault."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise RecordError(f"{path}: cannot read it as a record ({type(error).__name__}: {error})") from None
+    if isinstance(data, dict) and data.get("format") == SELECTION_FORMAT:
+        old = load_record(path)
+        return Record(
+            SELECTION_FORMAT,
+            old.provider,
+            old.model,
+            old.date,
+            old.temperature,
+            max((r.repeat for r in old.runs), default=1),
+            (old,),
+            (),
+            (),
+            0,
+            old_version=True,
+        )
+    import jsonschema
+
+    try:
+        jsonschema.validate(data, SCHEMA)
+        selection = tuple(
+            RunRecord(
+                data["provider"],
+                data["model"],
+                data["date"],
+                data["temperature"],
+                s["case_set"],
+                tuple(RecordedRun(**{**r, "picks": tuple(Pick(**p) for p in r["picks"])}) for r in s["runs"]),
+            )
+            for s in data["selection"]
+        )
+        return Record(
+            FORMAT,
+            data["provider"],
+            data["model"],
+            data["date"],
+            data["temperature"],
+            data["repeat"],
+            selection,
+            tuple(BoundaryRow(**r) for r in data["boundary"]),
+            tuple(
+                InjectionRow(**{**r, "calls": tuple(tuple(c) for c in r["calls"])}) for r in data["injection"]
+            ),
+            data["retries"],
+        )
+    except (jsonschema.ValidationError, KeyError, TypeError) as error:
+        message = getattr(error, "message", str(error))
+        raise RecordError(f"{path}: not a {FORMAT} record ({message})") from None
+
+
+def records_in(folder: Path | str | None = None) -> tuple[list[Record], list[str]]:
+    """Every record in ``folder`` (default: the course's runs/), and one line per unreadable file."""
+    where = Path(folder) if folder is not None else runs_folder()
+    found, problems = [], []
+    for path in sorted(where.glob("*.json")):
+        try:
+            found.append(read(path))
+        except RecordError as error:
+            problems.append(str(error))
+    return found, problems
+
+
+def _spread(values: list[int]) -> str:
+    if len(values) == 1:
+        return str(values[0])
+    return f"{statistics.mean(values):g} (lowest {min(values)}, highest {max(values)}, {len(values)} runs)"
+
+
+def _lines(rec: Record, experiment: str) -> list[str]:
+    lines = []
+    if experiment in ("selection", "scale", "capstone"):
+        for run in rec.selection:
+            for row in run.summary():
+                scores = run.scores(row["tool set"])
+                lines.append(
+                    f"  selection, {run.case_set} cases, {row['tool set']}: {_spread(scores)}/{row['total']} "
+                    f"right; input tokens per call {row['input tokens per call'] or 'not reported'}"
+                )
+    if experiment in ("boundary", "capstone"):
+        for variant in dict.fromkeys(r.variant for r in rec.boundary):
+            rows = [r for r in rec.boundary if r.variant == variant]
+            lines.append(
+                f"  boundary requests, {variant}: {_spread([r.right for r in rows])}/{rows[0].of} right"
+            )
+    if experiment in ("injection", "capstone"):
+        for variant in dict.fromkeys(r.variant for r in rec.injection):
+            by_repeat: dict[int, int] = {}
+            for r in rec.injection:
+                if r.variant == variant:
+                    by_repeat[r.repeat] = by_repeat.get(r.repeat, 0) + any(
+                        name == "release_request_create" for name, _ in r.calls
+                    )
+            total = sum(1 for r in rec.injection if r.variant == variant and r.repeat == 1)
+            lines.append(
+                f"  poisoned records, notes {variant}: {_spread(list(by_repeat.values()))}/{total} "
+                "reach a write proposal"
+            )
+    return lines
+
+
+def show_records(experiment: str = "selection", folder: Path | str | None = None) -> str:
+    """What a notebook prints beside its stand-ins: each record's figures for ``experiment``, labelled
+    (model, provider, date), or one line saying none was found and the command that makes one."""
+    if experiment not in EXPERIMENTS:
+        raise ValueError(f"experiment must be one of {', '.join(EXPERIMENTS)}, not {experiment!r}")
+    where = Path(folder) if folder is not None else runs_folder()
+    found, problems = records_in(where)
+    out = [f"(skipped) {p}" for p in problems]
+    shown = 0
+    for rec in found:
+        lines = _lines(rec, experiment)
+        if not lines:
+            continue
+        shown += 1
+        old = "; old version, selection only" if rec.old_version else ""
+        out.append(f"Recorded: {rec.label}, {rec.repeat} repeat(s), temperature {rec.temperature}{old}")
+        out += lines
+    if not shown:
+        out.append(f"No record in {where.name}/ for this lesson's experiment; make one with `{COMMAND}`.")
+    return "\n".join(out)
