@@ -156,3 +156,25 @@ def test_unwritable_data_folder_is_explained(tmp_path):
     with pytest.raises(DataDirError) as error:
         build_all(blocker / "data")
     assert "\n" not in str(error.value)
+
+
+def test_a_table_is_parsed_once_per_version_and_every_caller_gets_its_own_copy(tmp_path):
+    """sap's tables are cached by file version: editing a returned frame never reaches the next caller,
+    and a rebuilt file (a new version) is read again."""
+    import shutil
+
+    from tooldesign.data import sap
+
+    folder = tmp_path / "sap"
+    shutil.copytree(sap.FOLDER, folder)
+    first = sap.orders(folder)
+    first.loc[0, "SalesOrder"] = "EDITED"
+    assert sap.orders(folder).loc[0, "SalesOrder"] != "EDITED"
+    assert sap.orders(folder) is not sap.orders(folder)
+    before = sap._parsed.cache_info().hits
+    sap.orders(folder)
+    assert sap._parsed.cache_info().hits == before + 1
+    sap.write(folder)  # a rebuild writes new files: a new version, read again, with the same content
+    misses = sap._parsed.cache_info().misses
+    assert sap.orders(folder).equals(sap.orders(sap.FOLDER))
+    assert sap._parsed.cache_info().misses >= misses

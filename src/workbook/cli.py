@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tooldesign.command_line import OneLineParser, program_name, run
+from tooldesign.wording import count as plural_count
 from workbook import NOTEBOOKS_DIR, REPO_ROOT, SOLUTIONS_DIR
 
 
@@ -177,7 +178,7 @@ def _list(args: argparse.Namespace) -> int:
 
     for path in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb")):
         count = len(exercises_for(path.stem))
-        print(f"{path.stem:<28} {count} exercise(s)")
+        print(f"{path.stem:<28} {plural_count(count, 'exercise')}")
     return 0
 
 
@@ -325,11 +326,13 @@ def _grade(args: argparse.Namespace) -> int:
     assert report.gradebook is not None  # written at the end of every run that was not interrupted
     counts = ", ".join(f"{status} {n}" for status, n in report.counts().items())
     print(
-        f"{len(report.rows)} file(s): {report.graded_now} graded now, {report.from_journal} from the journal"
+        f"{plural_count(len(report.rows), 'file')}: {report.graded_now} graded now, {report.from_journal} from the journal"
     )
     print(f"statuses: {counts or 'none'}")
     print(f"gradebook: {report.gradebook}")
-    print(f"feedback:  {report.gradebook.parent / 'feedback'}/ ({len(report.feedback)} learner(s))")
+    print(
+        f"feedback:  {report.gradebook.parent / 'feedback'}/ ({plural_count(len(report.feedback), 'learner')})"
+    )
     return 0
 
 

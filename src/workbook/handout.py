@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from tooldesign.wording import count as plural_count
 from workbook import DATA_DIR, REPO_ROOT, SOLUTIONS_DIR
 
 LEFT_OUT = ("grade", "handout.py", "handout_files", "references.py", "__pycache__")
@@ -694,8 +695,8 @@ def _names_what_the_edition_lacks(paragraph: str) -> bool:
 def main(out: Path) -> int:
     result = build(out)
     print(
-        f"student edition written to {result.folder}: {result.notebooks} notebook(s), "
-        f"{len(result.stubbed)} graded function(s) stubbed in tooldesign"
+        f"student edition written to {result.folder}: {plural_count(result.notebooks, 'notebook')}, "
+        f"{plural_count(len(result.stubbed), 'graded function')} stubbed in tooldesign"
     )
     for line in result.warnings:
         print(f"warning: {line}", file=sys.stderr)

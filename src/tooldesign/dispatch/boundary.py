@@ -29,6 +29,7 @@ from typing import Any
 from tooldesign.data import sap
 from tooldesign.selection import Picker, offline_picker
 from tooldesign.tools.base import NotJSON, Tool, ToolSet, echo, json_plain
+from tooldesign.wording import count
 
 CUSTOMERS, ORDERS = "search_customers", "search_orders"
 READ_ONLY = dict(readOnlyHint=True, openWorldHint=False)
@@ -547,7 +548,7 @@ def clause_verdict(
         )
     if words > MAX_CLAUSE_WORDS or sentence_count > 2:
         problems.append(
-            f"{words} words in {sentence_count} sentence(s); keep the clause to one sentence of at "
+            f"{count(words, 'word')} in {count(sentence_count, 'sentence')}; keep the clause to one sentence of at "
             f"most {MAX_CLAUSE_WORDS} words, or it competes with the rest of the description"
         )
     particular = _particular(clause)

@@ -36,6 +36,7 @@ from tooldesign.dispatch.gate import (
 from tooldesign.dispatch.serialisation import ArgumentsNotParsed, parse_arguments, plain_copy
 from tooldesign.tools.base import NotJSON, Tool, ToolSet, clip, echo, json_plain
 from tooldesign.tools.schema import argument_errors, rule_words
+from tooldesign.wording import count
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ def invalid_call_result(
     shown, more = found[:MAX_PROBLEMS], len(found) - MAX_PROBLEMS
     what = f"{tool.name} was not run: " + "; ".join(p.field + " " + p.wrong for p in shown)
     if more > 0:
-        what += f"; and {more} more problem(s)"
+        what += f"; and {count(more, 'more problem')}"
     expected = "; ".join(f"{p.field}: {p.expected}" for p in shown)
     if example is None or not is_valid(tool, example):
         example = example_arguments(tool)

@@ -316,11 +316,11 @@ def _name_shape(tool: Tool, tools: Sequence[Tool]) -> list[str]:
 
 
 def _desc_sentences(tool: Tool, tools: Sequence[Tool]) -> list[str]:
-    count = len(sentences(tool.description))
-    if count >= 3:
+    found = len(sentences(tool.description))
+    if found >= 3:
         return []
     return [
-        f"{count} sentence(s); write three or four: what it does, what it returns, when to use it, "
+        f"{count(found, 'sentence')}; write three or four: what it does, what it returns, when to use it, "
         "and the boundary clause"
     ]
 
@@ -627,8 +627,8 @@ class LintReport:
 
     def summary(self) -> str:
         return (
-            f"{self.set_name}: {count(len(self.tool_names), 'tool')}, {self.count} finding(s), definitions about "
-            f"{self.tokens} tokens ({ESTIMATE_LABEL}), sent with every model call"
+            f"{self.set_name}: {count(len(self.tool_names), 'tool')}, {count(self.count, 'finding')}, definitions about "
+            f"{self.tokens:,} tokens ({ESTIMATE_LABEL}), sent with every model call"
         )
 
     def format(self, details: bool = True) -> str:

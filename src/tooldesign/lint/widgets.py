@@ -16,6 +16,7 @@ from tooldesign import access
 from tooldesign.lint import Finding, lint
 from tooldesign.selection import ALL_CASES, Case, Picker, WordMatchPicker, run_selection
 from tooldesign.tools.base import ToolSet
+from tooldesign.wording import count
 
 __all__ = ["WorkbenchState", "with_description", "workbench_update", "render_state", "description_workbench"]
 
@@ -61,7 +62,7 @@ def workbench_update(
 def render_state(state: WorkbenchState) -> str:
     """The state as a few plain lines: findings first, then the score and the misses."""
     lines = [
-        f"{state.tool}: {len(state.findings)} finding(s); whole set {state.total_findings}, "
+        f"{state.tool}: {count(len(state.findings), 'finding')}; whole set {state.total_findings}, "
         f"definitions about {state.tokens} tokens (estimate)"
     ]
     lines += [f"  [{f.rule}] {f.message}" for f in state.findings]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from tooldesign.tools.base import Tool, ToolSet
+from tooldesign.wording import count
 
 __all__ = [
     "PickedTool",
@@ -197,7 +198,7 @@ class WordMatchPicker:
             return PickedTool(None, ranking, "no tool shares a word with the request: no call", matched)
         best = scored[0][2]
         return PickedTool(
-            best, ranking, f"shares {len(matched[best])} word(s): {', '.join(matched[best])}", matched
+            best, ranking, f"shares {count(len(matched[best]), 'word')}: {', '.join(matched[best])}", matched
         )
 
 

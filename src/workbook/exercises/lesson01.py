@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tooldesign.wording import count
 from workbook.checks import failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
@@ -27,7 +28,7 @@ def _judge_blocked(answer) -> object:
         return failed(f"{', '.join(extra)} has no block code; an empty field means not blocked")
     if missing:
         return failed(
-            f"{len(missing)} blocked order(s) missing: an order is blocked when ANY of the three "
+            f"{count(len(missing), 'blocked order')} missing: an order is blocked when ANY of the three "
             "block fields holds a code"
         )
     return passed("4711 (credit), 4723 (delivery block 01) and 4725 (delivery block 02).")

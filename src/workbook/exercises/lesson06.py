@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tooldesign.wording import count
 from workbook.checks import failed, passed, placeholder_problem
 from workbook.exercises import Exercise, WrongAnswer
 
@@ -198,7 +199,9 @@ def _routing_feedback(six: Any) -> str:
         before = run_selection(picker, tool_set("designed"), old, "designed")
         after = run_selection(picker, six, old, "designed")
         moved = sum(b.right and a.chosen == PRICE_TOOL for b, a in zip(before.rows, after.rows))
-        parts.append(f"{name} sends it {right}/{len(price)} price requests and takes {moved} earlier one(s)")
+        parts.append(
+            f"{name} sends it {right}/{len(price)} price requests and takes {count(moved, 'earlier one')}"
+        )
     return (
         "Feedback only, not the pass condition: "
         + "; ".join(parts)
@@ -253,7 +256,7 @@ def _judge_price_tool(answer: Any) -> object:
     if report.count:
         first = report.findings[0]
         return failed(
-            f"{report.count} lint finding(s) in the six-tool set, for example [{first.rule}] "
+            f"{count(report.count, 'lint finding')} in the six-tool set, for example [{first.rule}] "
             f"{first.tool or 'set'}: {first.message}"
         )
     problem = _rule_problem(definition["description"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tooldesign.wording import count
 from workbook.checks import failed, passed, placeholder_problem, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
@@ -68,7 +69,7 @@ def _judge_descriptions(answer: Any) -> object:
             where = parents[unnamed[0]]
             place = f"inside each item of {where}" if where else "at the top level of the result"
             return failed(
-                f"{code}: the result has {len(unnamed)} field(s) your description never names, one of "
+                f"{code}: the result has {count(len(unnamed), 'field')} your description never names, one of "
                 f"them {place}. Call the tool, look at the keys, and write each name exactly."
             )
     for code in CODES:

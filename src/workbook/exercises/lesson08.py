@@ -145,7 +145,9 @@ def _judge_fifth(answer) -> object:
         return failed(f"fifth_level should be a dict, not a {type(answer).__name__}")
     missing = sorted(set(FIFTH) - set(answer))
     if missing:
-        return failed(f"fifth_level needs the key(s) {', '.join(missing)}")
+        return failed(
+            f"fifth_level needs {'the key' if len(missing) == 1 else 'the keys'} {', '.join(missing)}"
+        )
     tokens, correct, spent = answer["catalog_tokens"], answer["correct"], answer["tokens"]
     if tokens != FIFTH["catalog_tokens"]:
         return failed(
@@ -168,7 +170,7 @@ def _judge_fifth(answer) -> object:
         return failed(
             "measure your level at the published seed with the default budget of 8 steps, and report .tokens"
         )
-    return passed("77 catalog tokens, 23 of 24 correct, 21632 tokens: about 941 per correct answer.")
+    return passed("77 catalog tokens, 23 of 24 correct, 21,632 tokens: about 941 per correct answer.")
 
 
 EXERCISES = [
