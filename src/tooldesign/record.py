@@ -36,6 +36,7 @@ from tooldesign.selection.record import (
     record_runs,
     runs_folder,
 )
+from tooldesign.wording import count
 
 __all__ = [
     "FORMAT",
@@ -412,7 +413,9 @@ def show_records(experiment: str = "selection", folder: Path | str | None = None
             continue
         shown += 1
         old = "; old version, selection only" if rec.old_version else ""
-        out.append(f"Recorded: {rec.label}, {rec.repeat} repeat(s), temperature {rec.temperature}{old}")
+        out.append(
+            f"Recorded: {rec.label}, {count(rec.repeat, 'repeat')}, temperature {rec.temperature}{old}"
+        )
         out += lines
     if not shown:
         out.append(f"No record in {where.name}/ for this lesson's experiment; make one with `{COMMAND}`.")

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tooldesign.wording import count as plural_count
 from workbook import DATA_DIR, REPO_ROOT, SOLUTIONS_DIR
 
 COURSE = "course"  # the folder of the zip (and of /autograder/source) that holds the course
@@ -295,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=Path(os.environ.get("AUTOGRADER_ROOT", "/autograder")))
     args = parser.parse_args(argv)
     results = run(args.root)
-    print(f"results.json written: score {results['score']}, {len(results['tests'])} test(s)")
+    print(f"results.json written: score {results['score']}, {plural_count(len(results['tests']), 'test')}")
     return 0
 
 
