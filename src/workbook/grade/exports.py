@@ -14,9 +14,10 @@ Formats, as each target documents its import:
   assignment; the second line is ``Points Possible`` with each assignment's points. Canvas matches a
   learner by ID or SIS ids (from the roster) and computes its own totals, so no total column is
   written (Canvas would take it for a new assignment). UTF-8 without BOM, CRLF line ends.
-* ``moodle``: Moodle grade import from a CSV file (MoodleDocs, "Grade import", docs.moodle.org,
-  read 2026-12): one identity column to map from (``ID number`` or ``Email address``) and one column
-  per grade item; names as Moodle's own export writes them. UTF-8, comma, no BOM.
+* ``moodle``: Moodle grade import from a CSV file (MoodleDocs, "Grade import",
+  https://docs.moodle.org/311/en/Grade_import, read 2026-12-02): "the import file format is the
+  same as the corresponding export format", mapped from "Email address" to useremail or from
+  "ID number" to useridnumber; one column per grade item. UTF-8, comma, no BOM.
 * ``nbgrader``: the ``grades.csv`` of ``nbgrader export`` (nbgrader's CsvExportPlugin, documented in
   "Creating and grading assignments", nbgrader.readthedocs.io, read 2026-12): ``assignment,duedate,
   timestamp,student_id,last_name,first_name,email,raw_score,late_submission_penalty,score,max_score``,

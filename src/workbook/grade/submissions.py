@@ -146,12 +146,14 @@ def _skipped(relative: Path) -> bool:
 
 # Canvas's "Download Submissions": <lastfirst>_[LATE_]<user id>_<submission id>_<the learner's file
 # name>, a resubmission of the same file getting "-1", "-2"... before the extension (Instructure,
-# "How do I download all student submissions for an assignment?", community.canvaslms.com, 2024).
+# "How do I download all student submissions for an assignment?", Canvas Instructor Guide,
+# https://community.canvaslms.com/t5/Instructor-Guide/tkb-p/Instructor, read 2026-12-02).
 CANVAS = re.compile(r"(?P<name>[a-z0-9]+)_(?:LATE_)?(?P<user>\d+)_(?P<submission>\d+)_(?P<rest>.+)")
 RESUBMITTED = re.compile(r"-(\d+)$")
 # Moodle's assignment "Download all submissions", in folders: one folder per participant,
 # "<Full name>_<participant id>_assignsubmission_file_" (Moodle mod/assign, string
-# downloadasfolders_help: "Each submission is then put in a separate folder ... files are not renamed").
+# downloadasfolders_help: "Each submission is then put in a separate folder ... files are not renamed",
+# https://github.com/moodle/moodle/blob/main/mod/assign/lang/en/assign.php, read 2026-12-02).
 MOODLE = re.compile(r"(?P<name>.+)_(?P<user>\d+)_assignsubmission_(?:file|onlinetext)_?")
 
 
