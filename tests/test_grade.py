@@ -199,7 +199,7 @@ def test_faults_are_explained_in_the_feedback(graded):
 def test_the_gradebook_columns(graded):
     rows = _table((graded.out / GRADEBOOK).read_text(encoding="utf-8"))
     assert list(rows[0])[:2] == ["learner", "notebook"]
-    assert list(rows[0])[-6:] == ["total", "max", "status", "reason", "file", "sandbox"]
+    assert list(rows[0])[-7:] == ["total", "max", "pending", "status", "reason", "file", "sandbox"]
     correct = [r for r in rows if r["learner"] == "correct"]
     assert [r["notebook"] for r in correct] == ["00_start_here", "01_sap_orders_data", "02_coldchain_data"]
     assert correct[0]["ex02-claims"] == ""  # an exercise of another notebook stays empty

@@ -313,10 +313,10 @@ def test_the_gradebook_has_a_column_per_exercise_and_blank_cells_elsewhere():
     rows = [_row("b", "01_x", "b/01_x.ipynb", [("ex01-a", 1)]),
             _row("a", "02_y", "a/02_y.ipynb", [("ex02-a", 0), ("ex02-a-hidden", 1)], reason="r, with comma"),
             _row("a", "01_x", "a/01_x.ipynb", [("ex01-a", 0)])]
-    assert render(rows) == ("learner,notebook,ex01-a,ex02-a,ex02-a-hidden,total,max,status,reason,file,sandbox\n"
-                            "a,01_x,0,,,0,1,graded,,a/01_x.ipynb,bwrap\n"
-                            'a,02_y,,0,1,1,2,graded,"r, with comma",a/02_y.ipynb,bwrap\n'
-                            "b,01_x,1,,,1,1,graded,,b/01_x.ipynb,bwrap\n")
+    assert render(rows) == ("learner,notebook,ex01-a,ex02-a,ex02-a-hidden,total,max,pending,status,reason,file,sandbox\n"
+                            "a,01_x,0,,,0,1,0,graded,,a/01_x.ipynb,bwrap\n"
+                            'a,02_y,,0,1,1,2,0,graded,"r, with comma",a/02_y.ipynb,bwrap\n'
+                            "b,01_x,1,,,1,1,0,graded,,b/01_x.ipynb,bwrap\n")
 
 
 def test_two_files_for_one_notebook_are_both_kept_and_named():
@@ -337,11 +337,11 @@ def test_feedback_shows_hints_but_not_hidden_ones_or_review_notes():
 
 def test_a_hand_graded_answer_is_quoted_for_the_instructor():
     row = Row("a", "06_x", "a/06_x.ipynb", Status.GRADED, "to grade by hand: ex06-note (its text is in the feedback "
-              "file)", 0, 0, (ExerciseResult("ex06-note", 0, 3, GradeVerdict.MANUAL, "Two tools.\nBecause."),))
+              "file)", 0, 3, (ExerciseResult("ex06-note", 0, 3, GradeVerdict.MANUAL, "Two tools.\nBecause."),))
     text = render_learner("a", [row])
-    assert "- ✎ **ex06-note**: graded by your instructor; you wrote:\n  > Two tools.\n  > Because." in text
-    assert "to grade by hand" not in text and "0 of 0 points" in text
-    assert render([row]).splitlines()[1].startswith("a,06_x,,0,0,graded,to grade by hand: ex06-note")
+    assert "- ✎ **ex06-note**: 3 points pending your instructor's grade; you wrote:\n  > Two tools.\n  > Because." in text
+    assert "to grade by hand" not in text and "0 of 3 points, 3 pending a person's grade" in text
+    assert render([row]).splitlines()[1].startswith("a,06_x,pending,0,3,3,graded,to grade by hand: ex06-note")
 
 
 # ---------- sandbox, command line, and one real kernel without the sandbox ----------
@@ -437,7 +437,7 @@ def test_the_command_writes_a_gradebook_and_feedback(tmp_path, capsys):
     assert "statuses: not-a-notebook 1" in printed.out
     assert ("learner code runs in bubblewrap" if detect().isolated else "runs unsandboxed") in printed.err
     assert (tmp_path / "out" / "gradebook.csv").read_text().splitlines()[1].startswith(
-        "dana,02_coldchain_data,0,0,0,4,not-a-notebook,")
+        "dana,02_coldchain_data,0,0,0,4,0,not-a-notebook,")
     assert (tmp_path / "out" / "feedback" / "dana.md").exists()
     # The same file again: nothing to grade where the journal is trusted (sandboxed); unsandboxed, learner
     # code could have written the journal, so the file is graded again. A changed file: graded again.

@@ -294,6 +294,8 @@ MAX_LIMIT_MB = 1 << 20  # 1 TB: far above any machine, far below what the kernel
 
 def _grade(args: argparse.Namespace) -> int:
     from workbook.grade import grade
+    from workbook.grade.classbook import ClassbookError
+    from workbook.grade.exports import ExportError
     from workbook.grade.plan import PlanError
 
     if args.jobs < 1 or not 0 < args.timeout < float("inf"):
@@ -313,8 +315,11 @@ def _grade(args: argparse.Namespace) -> int:
             hidden_checks=args.hidden_checks,
             sandbox=False if args.no_sandbox else None,
             limits=Limits(memory=args.memory << 20, disk=args.disk << 20),
+            roster=args.roster,
+            hand_grades=args.hand_grades,
+            exports=tuple(args.export or ()),
         )
-    except (FileNotFoundError, PlanError, NoSandbox) as error:
+    except (FileNotFoundError, PlanError, NoSandbox, ClassbookError, ExportError) as error:
         raise _BadArgument(str(error)) from None  # one line, like every other refusal
     except KeyboardInterrupt:
         print(
@@ -333,6 +338,26 @@ def _grade(args: argparse.Namespace) -> int:
     print(
         f"feedback:  {report.gradebook.parent / 'feedback'}/ ({plural_count(len(report.feedback), 'learner')})"
     )
+    for line in report.summary:
+        print(line)
+    if report.exports:
+        print(f"exports:   {report.exports[0].parent}/ ({', '.join(p.name for p in report.exports)})")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    """Exports from a finished grading folder (its gradebook.json), refused if another course wrote it."""
+    from workbook.grade.classbook import ClassbookError, load_roster
+    from workbook.grade.exports import ExportError, write_exports
+    from workbook.grade.gradebook import read_stamp
+
+    try:
+        roster = load_roster(args.roster) if args.roster else None
+        rows = read_stamp(args.out / "gradebook.json")
+        written = write_exports(rows, roster, [args.to], args.out / "exports")
+    except (ClassbookError, ExportError) as error:
+        raise _BadArgument(str(error)) from None
+    print(f"exports:   {args.out / 'exports'}/ ({', '.join(p.name for p in written)})")
     return 0
 
 
@@ -408,7 +433,25 @@ def parser(prog: str = "workbook") -> argparse.ArgumentParser:
     p.add_argument(
         "--disk", type=int, default=512, metavar="MB", help="bytes a kernel may write in its folder (512)"
     )
+    p.add_argument(
+        "--roster",
+        type=_path,
+        metavar="FILE.csv",
+        help="learner,name,canvas_id,sis_user_id,...,email,id_number",
+    )
+    p.add_argument("--hand-grades", type=_path, metavar="FILE.csv", help="learner,exercise,points,comment")
+    p.add_argument(
+        "--export",
+        action="append",
+        choices=("canvas", "moodle", "nbgrader", "lesson-csv"),
+        help="also write OUT/exports/ in this LMS's import format (repeat for several)",
+    )
     p.set_defaults(run=_grade)
+    p = sub.add_parser("export", help="instructors: marks from a graded folder in an LMS's import format")
+    p.add_argument("--to", required=True, choices=("canvas", "moodle", "nbgrader", "lesson-csv"))
+    p.add_argument("--out", type=_path, default=Path("grading-out"), help="the graded folder (grading-out)")
+    p.add_argument("--roster", type=_path, metavar="FILE.csv")
+    p.set_defaults(run=_export)
     p = sub.add_parser(
         "handout",
         help="instructors: write the student edition (notebooks, data, packages "

@@ -28,17 +28,28 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, cast
 
+from tooldesign.atomic import write_atomic
+from workbook.grade.classbook import (
+    Marks,
+    apply_hand_grades,
+    load_hand_grades,
+    load_roster,
+    missing_rows,
+    summary_line,
+)
+from workbook.grade.exports import NEEDS_ROSTER, TARGETS, ExportError, write_exports
 from workbook.grade.feedback import write_feedback
-from workbook.grade.gradebook import note_duplicates, sort_rows, write_gradebook
+from workbook.grade.gradebook import note_duplicates, sort_rows, write_gradebook, write_stamp
 from workbook.grade.journal import Journal, entry_key, file_sha
 from workbook.grade.kernel import Limits, children, close_all, kill_strays, reaper_on, work_folder
-from workbook.grade.plan import context_fingerprint, known_notebooks, load_hidden_checks
+from workbook.grade.plan import context_fingerprint, known_notebooks, load_hidden_checks, manual_points
 from workbook.grade.results import Row, Status
 from workbook.grade.runner import OUTPUT_LIMIT, Settings, grade_one
 from workbook.grade.sandbox import NoSandbox, Sandbox, detect, student_edition
-from workbook.grade.submissions import Submission, discover
+from workbook.grade.submissions import Submission, discover, keep_latest
 
 GRADEBOOK, FEEDBACK, JOURNAL = "gradebook.csv", "feedback", "journal.sqlite"
+SUPERSEDED, ROSTER_REPORT, STAMP = "superseded.txt", "roster-report.txt", "gradebook.json"
 
 
 @dataclass
@@ -49,6 +60,10 @@ class Report:
     sandbox: Sandbox
     gradebook: Path | None = None
     feedback: list[Path] = field(default_factory=list)
+    superseded: list[Submission] = field(default_factory=list)  # older LMS submissions, not graded
+    marks: Marks | None = None  # roster and hand grades as applied
+    exports: list[Path] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)  # one line each, for the instructor
 
     def counts(self) -> dict[str, int]:
         return dict(sorted(Counter(row.status.value for row in self.rows).items()))
@@ -68,6 +83,9 @@ def grade(
     limits: Limits = Limits(),
     edition: Path | None = None,
     say: Callable[[str], None] = lambda text: print(text, file=sys.stderr),
+    roster: Path | None = None,
+    hand_grades: Path | None = None,
+    exports: tuple[str, ...] = (),
 ) -> Report:
     """Grade every submission under ``submissions`` into ``out``; see the module docstring.
 
@@ -81,6 +99,22 @@ def grade(
         raise FileNotFoundError(f"{submissions} does not exist; give the folder that holds the submissions")
     hidden_checks = hidden_checks.resolve() if hidden_checks else None
     load_hidden_checks(hidden_checks)  # a broken hidden-checks file stops here, before any kernel starts
+    # A broken roster or hand-grades file, or an export that cannot be written, stops here too.
+    class_roster = load_roster(roster) if roster is not None else None
+    grades, grade_problems = load_hand_grades(hand_grades, manual_points()) if hand_grades else ([], [])
+    bad = [t for t in exports if t not in TARGETS]
+    if bad:
+        raise ExportError(f"--export {bad[0]}: unknown target; choose from {', '.join(TARGETS)}")
+    if class_roster is None and any(t in NEEDS_ROSTER for t in exports):
+        raise ExportError(
+            f"--export {next(t for t in exports if t in NEEDS_ROSTER)} needs --roster FILE.csv: the LMS "
+            "matches learners by its own ids, which only the roster holds"
+        )
+    found, superseded = keep_latest(discover(submissions, known_notebooks(), out))
+    if not found and submissions.is_dir():
+        raise FileNotFoundError(
+            f"{submissions} holds no submissions; give the folder the LMS download was unpacked into"
+        )
     box = detect(sandbox)
     if not box.isolated and sandbox is not False:
         raise NoSandbox(
@@ -88,7 +122,6 @@ def grade(
             "bubblewrap, or pass --no-sandbox to grade anyway (every row then says unsandboxed)"
         )
     say(f"note: {box.note}" if not box.isolated else box.note)
-    found = discover(submissions, known_notebooks(), out)
     settings = Settings(
         timeout=timeout,
         sandbox=box,
@@ -118,10 +151,48 @@ def grade(
         rows = note_duplicates(sort_rows([kept[s.file] for s in found]))
     finally:
         journal.close()
-    report = Report(rows, len(todo), len(found) - len(todo), box)  # every file in todo was graded now
+    rows = [row.recounted() for row in rows]
+    rows, problems, applied = apply_hand_grades(rows, grades, class_roster)
+    marks = Marks(rows, class_roster, problems=grade_problems + problems, hand_graded=applied)
+    if class_roster is not None:
+        rows, marks.unmatched, marks.absent = missing_rows(rows, class_roster)
+        marks.rows = rows = sort_rows(rows)
+    report = Report(rows, len(todo), len(found) - len(todo), box, superseded=superseded, marks=marks)
     report.gradebook = write_gradebook(rows, out / GRADEBOOK)
+    write_stamp(rows, out / STAMP)
     report.feedback = write_feedback(rows, out / FEEDBACK)
+    report.summary = _summary(report, out)
+    report.exports = write_exports(rows, class_roster, list(exports), out / "exports") if exports else []
     return report
+
+
+def _summary(report: Report, out: Path) -> list[str]:
+    """One line each (superseded files, roster mismatches, hand-grade problems), the lists in files."""
+    lines = []
+    if report.superseded:
+        names = [s.file for s in report.superseded]
+        write_atomic(out / SUPERSEDED, "".join(f"{n}\n" for n in names))
+        lines.append(
+            summary_line(f"superseded by a later submission (not graded; list in {SUPERSEDED})", names)
+        )
+    marks = report.marks
+    if marks is not None and marks.roster is not None:
+        text = "".join(f"no roster row\t{n}\n" for n in marks.unmatched)
+        text += "".join(f"no submission\t{n}\n" for n in marks.absent)
+        write_atomic(out / ROSTER_REPORT, text)
+        lines.append(
+            summary_line(f"submissions with no roster row (list in {ROSTER_REPORT})", marks.unmatched)
+        )
+        lines.append(
+            summary_line(
+                f"roster learners with no submission, status missing (list in {ROSTER_REPORT})", marks.absent
+            )
+        )
+    if marks is not None:
+        lines += marks.problems
+        if marks.hand_graded:
+            lines.append(f"hand grades applied: {marks.hand_graded}")
+    return lines
 
 
 def _record(

@@ -15,13 +15,15 @@ import unicodedata
 from pathlib import Path
 
 from tooldesign.atomic import write_atomic
+from tooldesign.wording import count as plural_count
 from workbook.grade.gradebook import sort_rows
 from workbook.grade.results import ExerciseResult, GradeVerdict, Row, Status, encodable
 
-MARK = {"pass": "✔", "fail": "✘", "not_done": "…", "manual": "✎"}
+MARK = {"pass": "✔", "fail": "✘", "not_done": "…", "manual": "✎", "hand": "✎"}
 INSTRUCTOR_ONLY = ("review ", "to grade by hand:")  # reasons meant for the gradebook, not the learner
 STATUS_TEXT = {
     Status.GRADED: "graded",
+    Status.MISSING: "no submission",
     Status.MISSING_ANSWERS: "graded, but some answer cells were missing",
     Status.DUPLICATE_ANSWERS: "graded, but some answer cells appeared twice",
     Status.OUTPUT_LIMIT: "graded; some output was too long and was thrown away",
@@ -92,7 +94,17 @@ def _exercise_lines(exercise: ExerciseResult) -> list[str]:
         written = [
             f"  > {md_text(line)}".rstrip() for line in (exercise.message or "(no answer)").splitlines()
         ]
-        return [f"- ✎ **{md_text(exercise.grade_id)}**: graded by your instructor; you wrote:", *written]
+        return [
+            f"- ✎ **{md_text(exercise.grade_id)}**: {_points(exercise.max)} points pending your "
+            "instructor's grade; you wrote:",
+            *written,
+        ]
+    if exercise.verdict is GradeVerdict.HAND:
+        return [
+            f"- ✎ **{md_text(exercise.grade_id)}**: {_points(exercise.points)} of {_points(exercise.max)}, "
+            "graded by your instructor",
+            f"  - comment: {md_text(exercise.message)}",
+        ]
     mark = MARK.get(exercise.verdict.value, "?")
     head = f"- {mark} **{md_text(exercise.grade_id)}**: {_points(exercise.points)} of {_points(exercise.max)}"
     if exercise.hidden:
@@ -109,21 +121,28 @@ def _exercise_lines(exercise: ExerciseResult) -> list[str]:
     return lines
 
 
+def _pending(points: float) -> str:
+    return f", {_points(points)} pending a person's grade" if points else ""
+
+
 def render_learner(learner: str, rows: list[Row]) -> str:
     total = sum(r.total for r in rows)
     most = sum(r.max for r in rows)
+    waiting = sum(r.pending for r in rows)
     lines = [
         f"# Feedback for {md_text(learner)}",
         "",
-        f"{_points(total)} of {_points(most)} points over {len(rows)} file(s).",
+        f"{_points(total)} of {_points(most)} points over {plural_count(len(rows), 'file')}{_pending(waiting)}.",
         "",
     ]
     for row in rows:
         title = row.notebook or row.file
         lines += [
-            f"## {md_text(title)}: {_points(row.total)} of {_points(row.max)} points",
+            f"## {md_text(title)}: {_points(row.total)} of {_points(row.max)} points{_pending(row.pending)}",
             "",
-            f"File {_code(row.file)}: {STATUS_TEXT.get(row.status, str(row.status))}.",
+            f"File {_code(row.file)}: {STATUS_TEXT.get(row.status, str(row.status))}."
+            if row.file
+            else "No file was submitted for this notebook.",
         ]
         public = [p for p in row.reason.split("; ") if p and not p.startswith(INSTRUCTOR_ONLY)]
         if public and row.status is not Status.GRADED:

@@ -1,7 +1,9 @@
 """The gradebook: one CSV row per submitted file, one column per exercise, for a spreadsheet or an LMS.
 
 Columns: learner, notebook, one column per exercise grade_id (the notebooks of the batch in course
-order, hidden checks after the official ones), total, max, status, reason, file, sandbox ("bwrap",
+order, hidden checks after the official ones; a hand-graded exercise not graded yet says
+"pending"), total, max (hand-graded points included), pending (the points of max still waiting
+for a person's grade), status, reason, file, sandbox ("bwrap",
 or "unsandboxed": graded with --no-sandbox, so the learner's code could have changed anything). A cell is empty
 where the exercise belongs to another notebook. Rows are sorted by learner, notebook and file, so
 two runs over the same submissions give the same bytes.
@@ -17,7 +19,7 @@ from tooldesign.atomic import write_atomic
 from workbook.grade.results import GradeVerdict, Row, encodable
 
 FIXED_HEAD = ("learner", "notebook")
-FIXED_TAIL = ("total", "max", "status", "reason", "file", "sandbox")
+FIXED_TAIL = ("total", "max", "pending", "status", "reason", "file", "sandbox")
 
 
 def sort_rows(rows: list[Row]) -> list[Row]:
@@ -69,7 +71,9 @@ def render(rows: list[Row]) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([csv_cell(c) for c in (*FIXED_HEAD, *columns, *FIXED_TAIL)])
     for row in sort_rows(rows):
-        points = {e.grade_id: ("" if e.verdict is GradeVerdict.MANUAL else e.points) for e in row.exercises}
+        points = {
+            e.grade_id: ("pending" if e.verdict is GradeVerdict.MANUAL else e.points) for e in row.exercises
+        }
         cells = [
             row.learner,
             row.notebook,
@@ -84,3 +88,40 @@ def write_gradebook(rows: list[Row], path: Path) -> Path:
     """Write the gradebook atomically: a spreadsheet open on it never reads half a run."""
     path.parent.mkdir(parents=True, exist_ok=True)
     return write_atomic(path, render(rows))
+
+
+def write_stamp(rows: list[Row], path: Path) -> Path:
+    """``gradebook.json`` next to the CSV: the course version the points mean, and every row, for
+    ``workbook`` tools that read a finished gradebook (exports, the Gradescope package)."""
+    import json
+
+    from workbook.grade.classbook import course_version
+    from workbook.grade.plan import course_exercises
+
+    data = {
+        "course_version": course_version(course_exercises()),
+        "rows": [r.to_dict() for r in sort_rows(rows)],
+    }
+    return write_atomic(path, json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def read_stamp(path: Path) -> list[Row]:
+    """The rows of a ``gradebook.json``; refused (one line) when it came from another course version."""
+    import json
+
+    from workbook.grade.classbook import ClassbookError, course_version
+    from workbook.grade.plan import course_exercises
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ClassbookError(
+            f"{path} cannot be read ({error}); run `workbook grade` again to write it"
+        ) from None
+    here = course_version(course_exercises())
+    if data.get("course_version") != here:
+        raise ClassbookError(
+            f"{path} was graded with course version {data.get('course_version')!r}, this course is {here!r}: "
+            "its points mean other exercises; grade again with this course before exporting"
+        )
+    return [Row.from_dict(r) for r in data["rows"]]

@@ -67,7 +67,7 @@ class Plan:
 
     @property
     def max_points(self) -> float:
-        return sum(slot.points for slot in self.slots if slot.exercise.kind != "manual")
+        return sum(slot.points for slot in self.slots)  # hand-graded points count (pending until graded)
 
 
 def known_notebooks(solutions: Path = SOLUTIONS_DIR) -> list[str]:
@@ -214,6 +214,24 @@ def _with_hidden_checks(slots: list[Slot], hidden_checks: list[Exercise], end: i
         )
     # Stable order: official slots first at each extraction point, then the hidden ones.
     return sorted(slots + added, key=lambda s: (s.extract_at, s.hidden))
+
+
+def manual_points() -> dict[str, float]:
+    """grade_id -> points of every exercise a person grades (``kind="manual"``), from the notebooks'
+    nbgrader metadata (the points the grader puts in ``max``)."""
+    exercises, _ = lesson_exercises()
+    out = {}
+    for exercise in exercises:
+        if exercise.kind == "manual":
+            plan = build_plan(exercise.notebook)
+            out.update({s.grade_id: s.points for s in plan.slots if s.grade_id == exercise.grade_id})
+    return out
+
+
+def course_exercises() -> tuple[tuple[str, str, float, str], ...]:
+    """(notebook, grade_id, points, kind) of every exercise: what a gradebook's points mean."""
+    exercises, _ = lesson_exercises()
+    return tuple((e.notebook, e.grade_id, float(e.points), e.kind) for e in exercises)
 
 
 def answer_owner(hidden_checks: tuple[Exercise, ...] = ()) -> dict[str, str]:

@@ -28,6 +28,7 @@ class Status(str, Enum):
     DUPLICATE_ANSWERS = "duplicate-answers"
     MISSING_ANSWERS = "missing-answers"
     OUTPUT_LIMIT = "output-limit"
+    MISSING = "missing"  # a roster learner with no submission for this notebook: zero points
     GRADED = "graded"
 
     def __str__(self) -> str:
@@ -67,12 +68,14 @@ PROBE_CLAIMS = {Claim.ok, Claim.missing, Claim.not_done, Claim.not_plain, Claim.
 
 
 class GradeVerdict(str, Enum):
-    """How one exercise was graded; ``MANUAL`` leaves the points to a person."""
+    """How one exercise was graded; ``MANUAL`` leaves the points to a person (pending until a hand
+    grade arrives), ``HAND`` is one a person graded (``--hand-grades``)."""
 
     PASS = "pass"
     FAIL = "fail"
     NOT_DONE = "not_done"
     MANUAL = "manual"
+    HAND = "hand"
 
     def __str__(self) -> str:
         return self.value
@@ -87,6 +90,11 @@ class ExerciseResult:
     message: str
     hidden: bool = False
     prompt: str = ""
+
+    @property
+    def pending(self) -> bool:
+        """Hand-graded and not graded by a person yet: counts in ``max``, never as 0 of ``max``."""
+        return self.verdict is GradeVerdict.MANUAL
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,22 @@ class Row:
     exercises: tuple[ExerciseResult, ...] = ()
     notes: tuple[str, ...] = ()
     sandbox: str = "bwrap"  # "bwrap", or "unsandboxed" (the score is not to be trusted)
+
+    @property
+    def pending(self) -> float:
+        """Points of this file still waiting for a person's grade (included in ``max``)."""
+        return number(sum(e.max for e in self.exercises if e.pending))
+
+    def recounted(self) -> Row:
+        """``total`` and ``max`` from the exercises: every exercise counts in ``max``, a pending one
+        adds nothing to ``total``. A row with no exercises (unreadable file) keeps what it says."""
+        if not self.exercises:
+            return self
+        return replace(
+            self,
+            total=number(sum(e.points for e in self.exercises if not e.pending)),
+            max=number(sum(e.max for e in self.exercises)),
+        )
 
     def with_reason(self, extra: str) -> Row:
         return replace(self, reason="; ".join(filter(None, [self.reason, extra])))

@@ -567,6 +567,7 @@ def make_row(
 ) -> Row:
     ordered = sorted(problems, key=lambda p: SEVERITY.index(p.status))
     status = ordered[0].status if ordered else Status.GRADED
+    # A hand-graded exercise counts in max (06's design note: 9 points possible, not 6) and is pending.
     scored = [e for e in results if e.verdict is not GradeVerdict.MANUAL]
     return Row(
         submission.learner,
@@ -575,7 +576,7 @@ def make_row(
         status,
         "; ".join([p.reason for p in ordered] + list(review)),
         number(sum(e.points for e in scored)),
-        number(sum(e.max for e in scored)),
+        number(sum(e.max for e in results)),
         tuple(results),
         tuple(notes),
         "bwrap" if settings.sandbox.isolated else "unsandboxed",

@@ -5,6 +5,16 @@ Layout (documented in the README's instructor section):
     SUBMISSIONS/<learner>/<notebook>.ipynb          one folder per learner (any depth below it, so
     SUBMISSIONS/<learner>/<assignment>/<nb>.ipynb   nbgrader's submitted/ folder works as it is)
     SUBMISSIONS/<learner>_<notebook>.ipynb          flat: the learner is what comes before the name
+    SUBMISSIONS/<lastfirst>_[LATE_]<user id>_<submission id>_<file>[-N].ipynb
+                                                    Canvas's "Download Submissions" zip, unpacked
+    SUBMISSIONS/<Full Name>_<id>_assignsubmission_file_/<file>.ipynb
+                                                    Moodle's "Download all submissions" (in folders)
+
+Canvas and Moodle downloads are recognised by their names (see :func:`lms_identity`), and each
+learner gets one key (``lastfirst_123456``, ``firstname-lastname_1234``: the LMS's own id makes
+it unique, and it is its own feedback file name), so a resubmission is never a second learner. Of
+several files of one learner for one notebook from an LMS download, only the latest is graded
+(:func:`keep_latest`); the others are reported as superseded.
 
 The notebook is named by the file: its stem ("02_coldchain_data"), a name that contains it
 ("02_coldchain_data (1)", "alice_02_coldchain_data") or its number ("02", "lab-02"). A name that
@@ -73,6 +83,8 @@ class Submission:
     file: str  # its path relative to SUBMISSIONS, with "/": the row's identity
     learner: str
     notebook: str | None  # the notebook its name points to, or None when the name says nothing
+    lms: str = ""  # "canvas" or "moodle" when the name follows that LMS's download layout
+    attempt: tuple[int, ...] = ()  # how late this submission is within its LMS (larger is later)
 
 
 @dataclass
@@ -132,6 +144,60 @@ def _skipped(relative: Path) -> bool:
     return any(part.startswith(".") or part in SKIP for part in relative.parts)
 
 
+# Canvas's "Download Submissions": <lastfirst>_[LATE_]<user id>_<submission id>_<the learner's file
+# name>, a resubmission of the same file getting "-1", "-2"... before the extension (Instructure,
+# "How do I download all student submissions for an assignment?", Canvas Instructor Guide,
+# https://community.canvaslms.com/t5/Instructor-Guide/tkb-p/Instructor, read 2026-12-02).
+CANVAS = re.compile(r"(?P<name>[a-z0-9]+)_(?:LATE_)?(?P<user>\d+)_(?P<submission>\d+)_(?P<rest>.+)")
+RESUBMITTED = re.compile(r"-(\d+)$")
+# Moodle's assignment "Download all submissions", in folders: one folder per participant,
+# "<Full name>_<participant id>_assignsubmission_file_" (Moodle mod/assign, string
+# downloadasfolders_help: "Each submission is then put in a separate folder ... files are not renamed",
+# https://github.com/moodle/moodle/blob/main/mod/assign/lang/en/assign.php, read 2026-12-02).
+MOODLE = re.compile(r"(?P<name>.+)_(?P<user>\d+)_assignsubmission_(?:file|onlinetext)_?")
+
+
+def _slug(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "learner"
+
+
+def lms_identity(relative: Path) -> tuple[str, str, str, tuple[int, ...]] | None:
+    """(lms, learner key, the file name the learner gave, attempt) for a file in an LMS download's
+    layout, else None. The key holds the LMS's user id, so two learners of one name stay two."""
+    if len(relative.parts) == 1:
+        found = CANVAS.fullmatch(relative.name)
+        if found is None:
+            return None
+        stem, dot, _suffix = found["rest"].rpartition(".")
+        stem = stem if dot else found["rest"]
+        again = RESUBMITTED.search(stem)
+        attempt = (int(found["submission"]), int(again.group(1)) if again else 0)
+        return "canvas", f"{found['name']}_{found['user']}", found["rest"], attempt
+    folder = MOODLE.fullmatch(relative.parts[0])
+    if folder is None:
+        return None
+    return "moodle", f"{_slug(folder['name'])}_{folder['user']}", relative.name, ()
+
+
+def keep_latest(found: list[Submission]) -> tuple[list[Submission], list[Submission]]:
+    """The submissions to grade, and the superseded ones: of several files from an LMS download for
+    one learner and notebook, the latest is kept (Canvas: the largest submission id, then the largest
+    resubmission suffix; Moodle keeps one attempt per participant, so a tie is kept by file name).
+    Files of the folder-per-learner layout are all kept, as before (each row names the other)."""
+    latest: dict[tuple[str, str], Submission] = {}
+    for submission in found:
+        if not submission.lms or submission.notebook is None:
+            continue
+        key = (submission.learner, submission.notebook)
+        held = latest.get(key)
+        if held is None or (submission.attempt, submission.file) > (held.attempt, held.file):
+            latest[key] = submission
+    kept = [s for s in found if not s.lms or s.notebook is None or latest[(s.learner, s.notebook)] is s]
+    superseded = [s for s in found if s not in kept]
+    return kept, superseded
+
+
 def discover(target: Path, known: list[str], out_dir: Path | None = None) -> list[Submission]:
     """Every submission under ``target`` (a folder, or one file), sorted by file."""
     target = target.resolve()
@@ -147,6 +213,12 @@ def discover(target: Path, known: list[str], out_dir: Path | None = None) -> lis
         if _skipped(relative) or (out is not None and path.is_relative_to(out)):
             continue
         notebook, prefix = notebook_from_name(path.stem, known)
+        lms = lms_identity(relative) if target.is_dir() else None
+        if lms is not None:
+            kind, key, given, attempt = lms
+            notebook = notebook_from_name(Path(given).stem, known)[0]
+            found.append(Submission(path, shown_name(relative.as_posix()), key, notebook, kind, attempt))
+            continue
         if len(relative.parts) > 1:
             learner = shown_name(relative.parts[0])
         else:
