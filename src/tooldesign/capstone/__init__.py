@@ -6,7 +6,14 @@ fixed replies and misbehave the way real models do (they are scripts, not models
 judges a loop's report against the rules of the wire, from the script alone (no answer key).
 """
 
-from tooldesign.capstone.agent import AgentReport, CallRecord, Model, Outcome, StopReason, course_dispatcher
+from tooldesign.capstone.agent import (
+    AgentReport,
+    CallOutcome,
+    CallRecord,
+    Model,
+    StopReason,
+    course_dispatcher,
+)
 from tooldesign.capstone.scripts import BEHAVIOURS, ScriptedModel, as_model, scripted
 from tooldesign.capstone.verify import loop_problem
 
@@ -15,7 +22,7 @@ __all__ = [
     "AgentReport",
     "CallRecord",
     "Model",
-    "Outcome",
+    "CallOutcome",
     "ScriptedModel",
     "StopReason",
     "as_model",

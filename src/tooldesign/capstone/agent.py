@@ -33,7 +33,7 @@ class StopReason(str, Enum):
     PENDING = "pending_approval"
 
 
-class Outcome(str, Enum):
+class CallOutcome(str, Enum):
     """What happened to one proposed call."""
 
     RAN = "ran"
@@ -47,7 +47,7 @@ class CallRecord:
     id: str
     name: str
     input: Any
-    outcome: Outcome
+    outcome: CallOutcome
 
 
 @dataclass(frozen=True)
@@ -62,11 +62,11 @@ class AgentReport:
 
     @property
     def refusals(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.calls if c.outcome is Outcome.REFUSED)
+        return tuple(c.id for c in self.calls if c.outcome is CallOutcome.REFUSED)
 
     @property
     def pending(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.calls if c.outcome is Outcome.PENDING)
+        return tuple(c.id for c in self.calls if c.outcome is CallOutcome.PENDING)
 
 
 def course_dispatcher() -> Dispatcher:

@@ -9,8 +9,8 @@ from typing import Any
 from tooldesign.capstone import (
     BEHAVIOURS,
     AgentReport,
+    CallOutcome,
     CallRecord,
-    Outcome,
     StopReason,
     as_model,
     course_dispatcher,
@@ -110,12 +110,12 @@ def _loop(fault: str | None = None):
                         "content": note,
                         "is_error": True,
                     }
-                    outcome, pending = Outcome.PENDING, True
+                    outcome, pending = CallOutcome.PENDING, True
                 elif key in seen and fault != "rerun_repeat":
                     note = f"You already made this call ({seen[key]}); its result is above."
                     block, outcome = (
                         {"type": "tool_result", "tool_use_id": use["id"], "content": note},
-                        Outcome.REPEATED,
+                        CallOutcome.REPEATED,
                     )
                 else:
                     result = dispatcher.dispatch(
@@ -124,7 +124,7 @@ def _loop(fault: str | None = None):
                     block = result.block()
                     if fault == "swallow":
                         block.pop("is_error", None)
-                    outcome = Outcome.RAN if result.ran else Outcome.REFUSED
+                    outcome = CallOutcome.RAN if result.ran else CallOutcome.REFUSED
                     if result.ran:
                         seen[key] = use["id"]
                 if fault == "unpaired":

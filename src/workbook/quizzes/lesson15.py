@@ -16,7 +16,9 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("Only the result that worked", "An unanswered call leaves the turn incomplete."),
-                Choice("A text saying something went wrong", "Results come first, one per id; text is optional."),
+                Choice(
+                    "A text saying something went wrong", "Results come first, one per id; text is optional."
+                ),
             ),
         ),
         Question(
@@ -27,7 +29,10 @@ QUIZ = Quiz(
                     "A write waits for a person; the report says what waits.",
                     correct=True,
                 ),
-                Choice("Runs it, since the arguments are valid", "Valid is not approved: lesson 09's gate decides."),
+                Choice(
+                    "Runs it, since the arguments are valid",
+                    "Valid is not approved: lesson 09's gate decides.",
+                ),
                 Choice("Drops the call silently", "The model and the user would not know it was not done."),
             ),
         ),
