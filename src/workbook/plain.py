@@ -8,6 +8,8 @@ learner can act on. The grader uses the same conversion inside the learner's ker
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import math
 from typing import Any
 
@@ -76,6 +78,13 @@ def _plain(value: Any, where: str, depth: int) -> Any:
                     )
             out[key] = _plain(item, f"{where}[{_key_text(key)}]", depth + 1)
         return out
+    if kind.__module__.startswith("tooldesign."):
+        # The course's own typed results (a frozen dataclass, an enum) read as the plain data they hold.
+        if isinstance(value, enum.Enum):
+            return _plain(value.value, where, depth + 1)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+            return _plain(fields, where, depth + 1)
     name = f"{kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" else kind.__qualname__
     if name in ("set", "frozenset"):
         raise NotPlainData(f"{where} is a {name}; use a sorted list instead")

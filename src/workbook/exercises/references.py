@@ -734,6 +734,15 @@ def _lesson14(name: str) -> Any:
     return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson14:{name}")(*args)
 
 
+def _agent_loop(*args: Any) -> Any:
+    """Lesson 15's answer key: the right loop, built where the student edition never ships it."""
+    return pkgutil.resolve_name("workbook.exercises.lesson15:_loop")()(*args)
+
+
+def _lesson15(name: str) -> Any:
+    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson15:{name}")(*args)
+
+
 REFERENCES: dict[str, Grading] = {
     "ex00-tokens": Grading(_tokens, _gen_tokens),
     "ex01-blocked-orders": Grading(_value("lesson01", "BLOCKED")),
@@ -829,6 +838,8 @@ REFERENCES: dict[str, Grading] = {
     ),
     "ex14-chat-tool": Grading(_lesson14("_to_chat_tool"), _lesson14("_gen_convert")),
     "ex14-cache-breaks": Grading(_value("lesson14", "BREAKS")),
+    # The judge reads the wire's rules from the scripts (no answer key), so it ships; drawn runs compare with the reference.
+    "ex15-agent-loop": Grading(_agent_loop, _lesson15("_gen_loop"), same=_lesson15("_same_run"), public=True),
 }
 
 
