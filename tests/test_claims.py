@@ -934,7 +934,7 @@ def _caught(prefix: str, doctored: dict) -> bool:
     ("01", "prose", "Seven of the nine orders", "Six of the nine orders"),
     ("03", "prose", "gets 843 characters", "gets 900 characters"),
     ("04", "prose", "(995 / 296)", "(1060 / 296)"),
-    ("05", "output", "7 tools, 67 finding(s)", "7 tools, 57 finding(s)"),
+    ("05", "output", "7 tools, 67 findings", "7 tools, 57 findings"),
     ("08", "prose", "the mean gap\n  is 0.194", "the mean gap\n  is 0.166"),
     ("10", "prose", "Each of the 95 distractors", "Each of the 96 distractors"),
     ("10", "prose", "The designed row's 76 %", "The designed row's 84 %"),
