@@ -8,12 +8,16 @@ yet", never as zero) and written ``pending`` in the per-lesson CSV.
 
 Formats, as each target documents its import:
 
-* ``canvas``: Canvas gradebook import CSV (Instructure, "How do I import grades in the Gradebook?"
-  and "How do I export grades in the Gradebook?", community.canvaslms.com, Canvas Instructor Guide,
-  read 2026-12): columns ``Student,ID,SIS User ID,SIS Login ID,Section``, then one column per
-  assignment; the second line is ``Points Possible`` with each assignment's points. Canvas matches a
-  learner by ID or SIS ids (from the roster) and computes its own totals, so no total column is
-  written (Canvas would take it for a new assignment). UTF-8 without BOM, CRLF line ends.
+* ``canvas``: Canvas gradebook import CSV. Read 2026-12-02: a university's guide to it, "Import a CSV
+  file into Carmen Grades" (https://teaching.resources.osu.edu/toolsets/carmencanvas/guides/calculating-final-grades/import-csv-file-carmen-grades):
+  the student's name ("last name, first name") or Student ID or SIS User ID, then SIS Login ID,
+  then Section, then one column per assignment, the layout of Canvas's own export; and "Gradebook
+  Action Menu" (https://ts.vcu.edu/askit/teaching-and-learning/canvas/faculty/grading-faculty/gradebook-action-menu-faculty/)
+  on re-uploading an export. So: columns ``Student,ID,SIS User ID,SIS Login ID,Section``, then one
+  column per assignment; the second line is ``Points Possible`` with each assignment's points, as
+  Canvas's export writes it. Canvas computes its own totals, so no total column is written (Canvas
+  would take it for a new assignment). UTF-8 without BOM and CRLF line ends are the course's choice
+  (neither page names an encoding).
 * ``moodle``: Moodle grade import from a CSV file (MoodleDocs, "Grade import",
   https://docs.moodle.org/311/en/Grade_import, read 2026-12-02): "the import file format is the
   same as the corresponding export format", mapped from "Email address" to useremail or from
