@@ -17,7 +17,7 @@ def run(capsys, *argv):
 def test_lint_both(capsys):
     code, out, _ = run(capsys, "lint")
     assert code == 0
-    assert "== mirror: 7 tools" in out and "== designed: 5 tools, 0 finding(s)" in out
+    assert "== mirror: 7 tools" in out and "== designed: 5 tools, 0 findings" in out
     assert "'get_order' and 'get_order_details'" in out and "x the mirror's tokens (estimate" in out
 
 
@@ -100,9 +100,9 @@ def entry_point(name):
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["tooldesign", "lint", "--set", "designed"], "== designed: 5 tools, 0 finding(s)"),
+    (["tooldesign", "lint", "--set", "designed"], "== designed: 5 tools, 0 findings"),
     (["tooldesign", "scale", "consolidate"], "Consolidation, offline"),
-    (["workbook", "list"], "exercise(s)"),
+    (["workbook", "list"], "exercises"),
 ])
 def test_the_entry_points_run(tmp_path, argv, says):
     done = subprocess.run([entry_point(argv[0]), *argv[1:]], cwd=tmp_path, capture_output=True, text=True,

@@ -119,7 +119,7 @@ def test_hand_graded_points_count_in_max_and_are_pending_until_graded():
     assert (ada06.total, ada06.max, ada06.pending) == (6, 9, 3)
     text = render_learner("lovelaceada_101", [ada06])
     assert "## 06_selection_test: 6 of 9 points, 3 pending a person's grade" in text
-    assert "6 of 9 points over 1 file(s), 3 pending a person's grade." in text and "6 of 6 points" not in text
+    assert "6 of 9 points over 1 file, 3 pending a person's grade." in text and "6 of 6 points" not in text
     line = render([ada06]).splitlines()[1]
     assert ",pending,6,9,3,graded," in line
 

@@ -433,7 +433,7 @@ def test_the_command_writes_a_gradebook_and_feedback(tmp_path, capsys):
     command = ["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out")] + _sandbox_flag()
     assert main(command) == 0
     printed = capsys.readouterr()
-    assert "1 file(s): 1 graded now, 0 from the journal" in printed.out
+    assert "1 file: 1 graded now, 0 from the journal" in printed.out
     assert "statuses: not-a-notebook 1" in printed.out
     assert ("learner code runs in bubblewrap" if detect().isolated else "runs unsandboxed") in printed.err
     assert (tmp_path / "out" / "gradebook.csv").read_text().splitlines()[1].startswith(
