@@ -47,9 +47,9 @@ check: setup  ## run the checks of your notebook: make check NB=02
 	@if [ -z $(call q,$(NB)) ]; then echo "say which notebook: make check NB=02"; exit 2; fi
 	@$(WORKBOOK) check $(call q,$(NB))
 
-grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=1] [TIMEOUT=120] [HIDDEN_CHECKS=private_checks.py]
+grade: setup  ## instructors: make grade SUBMISSIONS=folder [OUT=grading-out] [JOBS=1] [TIMEOUT=120] [HIDDEN_CHECKS=private_checks.py] [ROSTER=roster.csv] [HAND_GRADES=hand.csv] [EXPORT="canvas lesson-csv"]
 	@if [ -z $(call q,$(SUBMISSIONS)) ]; then echo "say where the submissions are: make grade SUBMISSIONS=folder"; exit 2; fi
-	$(WORKBOOK) grade $(call q,$(SUBMISSIONS)) --out $(call q,$(or $(OUT),grading-out)) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(HIDDEN_CHECKS),--hidden-checks $(call q,$(HIDDEN_CHECKS))) $(if $(NO_SANDBOX),--no-sandbox)
+	$(WORKBOOK) grade $(call q,$(SUBMISSIONS)) --out $(call q,$(or $(OUT),grading-out)) $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(HIDDEN_CHECKS),--hidden-checks $(call q,$(HIDDEN_CHECKS))) $(if $(NO_SANDBOX),--no-sandbox) $(if $(ROSTER),--roster $(call q,$(ROSTER))) $(if $(HAND_GRADES),--hand-grades $(call q,$(HAND_GRADES))) $(foreach target,$(EXPORT),--export $(call q,$(target)))
 
 handout: setup  ## instructors: write the student edition for a graded class: make handout [OUT=student-edition]
 	$(WORKBOOK) handout $(call q,$(or $(OUT),student-edition))

@@ -1,5 +1,5 @@
 """make passes each path it is given as one argument: spaces, brackets, quotes and globs reach the
-command whole (NB, SUBMISSIONS, OUT, HIDDEN_CHECKS, WHEELS)."""
+command whole (NB, SUBMISSIONS, OUT, HIDDEN_CHECKS, ROSTER, HAND_GRADES, WHEELS)."""
 from __future__ import annotations
 
 import shlex
@@ -53,6 +53,16 @@ def test_grade_paths_reach_grade_whole(path):
     assert path in _argument_after(commands, "grade")
     assert f"{path}-out" in _argument_after(commands, "--out")
     assert f"{path}.py" in _argument_after(commands, "--hidden-checks")
+    commands = _dry_run("grade", f"SUBMISSIONS={path}", f"ROSTER={path}.csv", f"HAND_GRADES={path}-hand.csv")
+    assert f"{path}.csv" in _argument_after(commands, "--roster")
+    assert f"{path}-hand.csv" in _argument_after(commands, "--hand-grades")
+
+
+def test_each_export_target_becomes_its_own_option():
+    (command,) = [c for c in _dry_run("grade", "SUBMISSIONS=s", "EXPORT=canvas lesson-csv") if "--out" in c]
+    assert [command[i + 1] for i, word in enumerate(command) if word == "--export"] == ["canvas", "lesson-csv"]
+    (command,) = [c for c in _dry_run("grade", "SUBMISSIONS=s") if "--out" in c]
+    assert "--export" not in command and "--roster" not in command and "--hand-grades" not in command
 
 
 @pytest.mark.parametrize("path", AWKWARD[:4])
