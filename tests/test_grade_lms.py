@@ -5,6 +5,7 @@ kernel; one small Canvas download of lesson 00 is graded for real, twice, to sho
 roster or hand-grades file needs no notebook run again."""
 
 import csv
+from dataclasses import replace
 import io
 import json
 import shutil
@@ -130,6 +131,25 @@ def test_a_hand_grade_completes_the_total_and_reaches_the_feedback():
     assert (ada06.total, ada06.max, ada06.pending) == (8, 9, 0)
     text = render_learner("lovelaceada_101", [ada06])
     assert "8 of 9 points" in text and "pending" not in text and "the open questions are thin" in text
+
+
+def test_a_hand_grade_takes_its_exercise_off_the_to_grade_by_hand_note_and_only_that_one():
+    rows = _rows()
+    note = "to grade by hand: ex06-design-note (its text is in the feedback file)"
+    rows[1] = replace(rows[1], reason=f"review: a long answer; {note}")
+    rows[3] = replace(rows[3], reason=note)
+    grades = [HandGrade("lovelaceada_101", "ex06-design-note", 2, "", 2)]
+    done, problems, applied = apply_hand_grades(rows, grades, None)
+    assert applied == 1 and problems == []
+    assert done[1].reason == "review: a long answer"  # graded now: the note goes, the other reason stays
+    assert done[3].reason == note  # grace's is still waiting for a person
+
+
+def test_hand_grade_problems_are_listed_in_file_order(tmp_path):
+    from workbook.grade.classbook import problem_line
+
+    lines = ["--hand-grades line 5: b", "--hand-grades line 12: c", "--hand-grades line 3: a"]
+    assert sorted(lines, key=problem_line) == [lines[2], lines[0], lines[1]]
 
 
 @pytest.mark.parametrize("line, says", [

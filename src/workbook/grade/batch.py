@@ -35,6 +35,7 @@ from workbook.grade.classbook import (
     load_hand_grades,
     load_roster,
     missing_rows,
+    problem_line,
     summary_line,
 )
 from workbook.grade.exports import NEEDS_ROSTER, TARGETS, ExportError, write_exports
@@ -153,7 +154,9 @@ def grade(
         journal.close()
     rows = [row.recounted() for row in rows]
     rows, problems, applied = apply_hand_grades(rows, grades, class_roster)
-    marks = Marks(rows, class_roster, problems=grade_problems + problems, hand_graded=applied)
+    marks = Marks(
+        rows, class_roster, problems=sorted(grade_problems + problems, key=problem_line), hand_graded=applied
+    )
     if class_roster is not None:
         rows, marks.unmatched, marks.absent = missing_rows(rows, class_roster)
         marks.rows = rows = sort_rows(rows)

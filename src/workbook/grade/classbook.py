@@ -217,13 +217,14 @@ def apply_hand_grades(
     used: set[tuple[str, str]] = set()
     out = []
     for row in rows:
-        exercises = []
+        exercises, graded_now = [], set()
         for exercise in row.exercises:
             found = by_key.get((row.learner, exercise.grade_id)) or by_key.get(
                 (key_of(row.learner), exercise.grade_id)
             )
             if found is not None and exercise.verdict is GradeVerdict.MANUAL:
                 used.add((found.learner, found.exercise))
+                graded_now.add(exercise.grade_id)
                 exercise = replace(
                     exercise,
                     points=found.points,
@@ -231,7 +232,11 @@ def apply_hand_grades(
                     message=found.comment or "graded by your instructor",
                 )
             exercises.append(exercise)
-        out.append(replace(row, exercises=tuple(exercises)).recounted())
+        out.append(
+            replace(
+                row, exercises=tuple(exercises), reason=_without_hand_notes(row.reason, graded_now)
+            ).recounted()
+        )
     for key, grade in by_key.items():
         if key not in used:
             problems.append(
@@ -239,6 +244,18 @@ def apply_hand_grades(
                 "check the learner and the exercise"
             )
     return out, problems, len(used)
+
+
+def _without_hand_notes(reason: str, graded: set[str]) -> str:
+    """The reason without "to grade by hand: <id>" for the exercises a person has now graded."""
+    parts = [p for p in reason.split("; ") if not any(p.startswith(f"to grade by hand: {g}") for g in graded)]
+    return "; ".join(parts)
+
+
+def problem_line(problem: str) -> int:
+    """Problems in file order: "--hand-grades line 4: ..." sorts by its 4."""
+    found = re.match(r"--hand-grades line (\d+)", problem)
+    return int(found.group(1)) if found else 0
 
 
 def missing_rows(rows: list[Row], roster: Roster) -> tuple[list[Row], list[str], list[str]]:
