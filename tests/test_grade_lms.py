@@ -277,6 +277,33 @@ def test_a_gradebook_from_another_course_version_is_refused(tmp_path):
         read_stamp(path)
 
 
+@pytest.mark.parametrize("content, says", [
+    (None, "holds no gradebook.json; grade into it first"),
+    ("", "cannot be read"),
+    ("{not json", "cannot be read"),
+    ("[1, 2]", "is not a gradebook the grader wrote"),
+    ('{"course_version": "x"}', "is not a gradebook the grader wrote"),
+    ('{"rows": {"a": 1}}', "is not a gradebook the grader wrote"),
+])
+def test_a_missing_or_foreign_gradebook_json_is_one_line(tmp_path, content, says):
+    path = tmp_path / "gradebook.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(ClassbookError, match=says) as caught:
+        read_stamp(path)
+    assert "\n" not in str(caught.value)
+
+
+def test_rows_of_the_wrong_shape_in_a_stamped_gradebook_are_one_line(tmp_path):
+    rows, *_ = _class()
+    path = write_stamp(rows, tmp_path / "gradebook.json")
+    data = json.loads(path.read_text())
+    data["rows"] = [{"learner": "a"}]
+    path.write_text(json.dumps(data))
+    with pytest.raises(ClassbookError, match="is not a gradebook the grader wrote"):
+        read_stamp(path)
+
+
 # ---------- the command, and one small class graded for real ----------
 
 def _run(*argv):

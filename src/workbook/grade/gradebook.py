@@ -112,16 +112,26 @@ def read_stamp(path: Path) -> list[Row]:
     from workbook.grade.classbook import ClassbookError, course_version
     from workbook.grade.plan import course_exercises
 
+    if not path.is_file():
+        raise ClassbookError(
+            f"{path.parent} holds no {path.name}; grade into it first: workbook grade SUBMISSIONS --out {path.parent}"
+        )
+    not_ours = f"{path} is not a gradebook the grader wrote; run `workbook grade` again to write it"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise ClassbookError(
             f"{path} cannot be read ({error}); run `workbook grade` again to write it"
         ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
+        raise ClassbookError(not_ours)
     here = course_version(course_exercises())
     if data.get("course_version") != here:
         raise ClassbookError(
             f"{path} was graded with course version {data.get('course_version')!r}, this course is {here!r}: "
             "its points mean other exercises; grade again with this course before exporting"
         )
-    return [Row.from_dict(r) for r in data["rows"]]
+    try:
+        return [Row.from_dict(r) for r in data["rows"]]
+    except (TypeError, ValueError, KeyError, AttributeError):
+        raise ClassbookError(not_ours) from None
