@@ -321,7 +321,7 @@ def test_bad_input_at_the_command_line_gets_one_line(tmp_path, capsys):
         (["grade", str(tmp_path / "subs"), "--out", str(tmp_path / "o1"), "--roster", str(roster)], "appears on lines 2 and 3"),
         (["grade", str(tmp_path / "subs"), "--out", str(tmp_path / "o2"), "--export", "canvas", "--no-sandbox"], "needs --roster"),
         (["grade", str(tmp_path / "subs"), "--out", str(tmp_path / "o3"), "--export", "blackboard"], "invalid choice"),
-        (["export", "--to", "canvas", "--out", str(tmp_path / "o4")], "cannot be read"),
+        (["export", "--to", "canvas", "--out", str(tmp_path / "o4")], "holds no gradebook.json; grade into it first"),
     ]
     (tmp_path / "empty").mkdir()
     cases.append((["grade", str(tmp_path / "empty"), "--out", str(tmp_path / "o5"), "--no-sandbox"], "holds no submissions"))
