@@ -449,6 +449,32 @@ def test_the_command_writes_a_gradebook_and_feedback(tmp_path, capsys):
     assert "1 graded now, 0 from the journal" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("statuses, code", [
+    (["graded", "not-a-notebook", "timeout"], 0),  # learners' faults: the run is finished
+    (["graded", "grader-error"], 3),
+    (["grader-error", "grader-error"], 3),
+])
+def test_grade_exits_non_zero_only_when_a_file_hit_the_graders_own_fault(tmp_path, monkeypatch, capsys, statuses, code):
+    """A script grading a class reads the exit status: a grader error means the run is not finished."""
+    import workbook.grade
+    from workbook.grade.batch import Report
+    from workbook.grade.sandbox import detect
+
+    def fake_grade(submissions, out, **options):
+        rows = [_row(f"l{i}", "02_coldchain_data", f"l{i}/02.ipynb", [], status=s) for i, s in enumerate(statuses)]
+        return Report(rows, len(rows), 0, detect(), gradebook=out / "gradebook.csv")
+
+    monkeypatch.setattr(workbook.grade, "grade", fake_grade)
+    (tmp_path / "in").mkdir()
+    assert main(["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--no-sandbox"]) == code
+    err = capsys.readouterr().err
+    faults = statuses.count("grader-error")
+    if faults:
+        assert f"{faults} file{'s' if faults > 1 else ''} hit a grader error" in err and "run the same command again" in err
+    else:
+        assert "grader error" not in err
+
+
 @pytest.mark.parametrize("problem", ["database is locked", "database or disk is full", "file is not a database"])
 def test_a_journal_that_fails_mid_run_keeps_the_rows_of_earlier_runs(tmp_path, monkeypatch, capsys, problem):
     """A resumed run takes earlier rows from the journal; setting the journal aside must not drop them."""

@@ -289,6 +289,7 @@ def _shown_arg(path: Path) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
+GRADER_FAULT = 3  # `grade`'s exit status when some file hit the grader's own fault
 MAX_LIMIT_MB = 1 << 20  # 1 TB: far above any machine, far below what the kernel's rlimit can hold
 
 
@@ -297,6 +298,7 @@ def _grade(args: argparse.Namespace) -> int:
     from workbook.grade.classbook import ClassbookError
     from workbook.grade.exports import ExportError
     from workbook.grade.plan import PlanError
+    from workbook.grade.results import Status
 
     if args.jobs < 1 or not 0 < args.timeout < float("inf"):
         raise _BadArgument("--jobs needs 1 or more, --timeout a number of seconds above 0")
@@ -342,6 +344,15 @@ def _grade(args: argparse.Namespace) -> int:
         print(line)
     if report.exports:
         print(f"exports:   {report.exports[0].parent}/ ({', '.join(p.name for p in report.exports)})")
+    faults = sum(1 for row in report.rows if row.status is Status.GRADER_ERROR)
+    if faults:
+        # A script that grades a class must not take an unfinished run for a finished one.
+        print(
+            f"{plural_count(faults, 'file')} hit a grader error (not the learners' fault); run the same "
+            "command again to grade them, or see the reason column",
+            file=sys.stderr,
+        )
+        return GRADER_FAULT
     return 0
 
 
