@@ -51,6 +51,12 @@ def area(test_file: str) -> str:
     return stem.removeprefix("test_").split("_")[0]
 
 
+def workers() -> str:
+    """How many pytest workers the README's `make test` asks for, read from the Makefile it runs."""
+    found = re.search(r"pytest[^\n]*?-n (\S+)", (ROOT / "Makefile").read_text(encoding="utf-8"))
+    return found.group(1) if found else "1 (no -n)"
+
+
 def suite(log: Path | None) -> tuple[float, int, dict[str, float], str]:
     """Run the README's `make test` once; return its wall-clock seconds, exit code, seconds by area, last line."""
     env = dict(os.environ, PYTEST_ADDOPTS=(os.environ.get("PYTEST_ADDOPTS", "") + " --durations=0").strip())
@@ -90,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<36} {seconds:>8.1f}")
     print(f"\nmake test: {wall:.0f} s wall-clock, exit {code} ({summary})")
     print(f"floor:     {total_floor:.0f} s   ratio make test / floor: {wall / total_floor:.2f}")
+    print(f"(make test runs {workers()} pytest workers; the floor runs one notebook at a time)")
     return 0 if code == 0 else 1
 
 
