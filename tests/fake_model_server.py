@@ -16,10 +16,31 @@ reports input tokens as a real API would report its own count: here, the request
 from __future__ import annotations
 
 import json
+import os
 from http.server import BaseHTTPRequestHandler
 from typing import Any, Callable
 
+import pytest
+
+from tooldesign.selection import config
 from tooldesign.wire.capture import LoopbackServer
+
+# Every setting that could point a test at a real model: keys, base URLs, model names, the provider.
+SETTINGS = [*config.KEY_ENV.values(), *config.BASE_URL_ENV.values(), *config.MODEL_ENV.values(),
+            *config.AICORE_ENV, config.PROVIDER_ENV]
+
+
+@pytest.fixture
+def no_real_settings(monkeypatch, tmp_path):
+    """No key, base URL or .env from the developer's machine may leak into a test, and nothing a
+    test's .env sets may leak out of it. A test module uses it with
+    ``pytestmark = pytest.mark.usefixtures("no_real_settings")`` after importing it."""
+    saved = {name: os.environ.pop(name) for name in SETTINGS if name in os.environ}
+    monkeypatch.chdir(tmp_path)
+    yield
+    for name in SETTINGS:
+        os.environ.pop(name, None)
+    os.environ.update(saved)
 
 Chooser = Callable[[str, list[str]], "str | None"]
 

@@ -6,24 +6,13 @@ import os
 
 import pytest
 
-from fake_model_server import FakeModelServer
+from fake_model_server import FakeModelServer, no_real_settings  # noqa: F401 (the fixture)
 from tooldesign.injection import attack, real_model
 from tooldesign.injection.__main__ import main
 from tooldesign.selection import config
 from tooldesign.selection.models import AnthropicPicker, ModelSetupError, OpenAICompatiblePicker
 
-SETTINGS = [*config.KEY_ENV.values(), *config.BASE_URL_ENV.values(), *config.MODEL_ENV.values(),
-            *config.AICORE_ENV, config.PROVIDER_ENV]
-
-
-@pytest.fixture(autouse=True)
-def no_real_settings(monkeypatch, tmp_path):
-    saved = {name: os.environ.pop(name) for name in SETTINGS if name in os.environ}
-    monkeypatch.chdir(tmp_path)
-    yield
-    for name in SETTINGS:
-        os.environ.pop(name, None)
-    os.environ.update(saved)
+pytestmark = pytest.mark.usefixtures("no_real_settings")
 
 
 def _last_tool_text(body: dict) -> str:

@@ -5,30 +5,19 @@ import os
 import jsonschema
 import pytest
 
-from fake_model_server import FakeModelServer
+from fake_model_server import FakeModelServer, no_real_settings  # noqa: F401 (the fixture)
 from tooldesign import record as rec
 from tooldesign.cli import main
 from tooldesign.selection import config
 from tooldesign.selection.models import AnthropicPicker, OllamaPicker, OpenAICompatiblePicker
 from tooldesign.selection.record import record_runs, save
 
-SETTINGS = [*config.KEY_ENV.values(), *config.BASE_URL_ENV.values(), *config.MODEL_ENV.values(),
-            *config.AICORE_ENV, config.PROVIDER_ENV]
+pytestmark = pytest.mark.usefixtures("no_real_settings")
 
 
 def chooser(request, names):
     text = request if isinstance(request, str) else json.dumps(request)
     return None if "weather" in text.lower() else names[len(text) % len(names)]
-
-
-@pytest.fixture(autouse=True)
-def no_real_settings(monkeypatch, tmp_path):
-    saved = {name: os.environ.pop(name) for name in SETTINGS if name in os.environ}
-    monkeypatch.chdir(tmp_path)
-    yield
-    for name in SETTINGS:
-        os.environ.pop(name, None)
-    os.environ.update(saved)
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from fake_model_server import FakeModelServer
+from fake_model_server import FakeModelServer, no_real_settings  # noqa: F401 (the fixture)
 from tooldesign.selection import Picker, WordMatchPicker, run_selection
 from tooldesign.selection import config
 from tooldesign.selection.models import (AnthropicPicker, ModelSetupError, OpenAICompatiblePicker, SapHubPicker,
@@ -29,20 +29,7 @@ def server():
         yield fake
 
 
-SETTINGS = [*config.KEY_ENV.values(), *config.BASE_URL_ENV.values(), *config.MODEL_ENV.values(),
-            *config.AICORE_ENV, config.PROVIDER_ENV]
-
-
-@pytest.fixture(autouse=True)
-def no_real_settings(monkeypatch, tmp_path):
-    """No key, base URL or .env from the developer's machine may leak into a test, and nothing a
-    test's .env sets may leak out of it."""
-    saved = {name: os.environ.pop(name) for name in SETTINGS if name in os.environ}
-    monkeypatch.chdir(tmp_path)
-    yield
-    for name in SETTINGS:
-        os.environ.pop(name, None)
-    os.environ.update(saved)
+pytestmark = pytest.mark.usefixtures("no_real_settings")
 
 
 def test_openai_compatible_picker_end_to_end(server):
