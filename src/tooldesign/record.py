@@ -28,13 +28,12 @@ from tooldesign.selection.record import (
     FORMAT as SELECTION_FORMAT,
 )
 from tooldesign.selection.record import (
-    Pick,
-    RecordedRun,
     RecordError,
     RunRecord,
     load_record,
     record_runs,
     runs_folder,
+    runs_from,
 )
 from tooldesign.wording import count
 
@@ -325,7 +324,7 @@ def read(path: Path | str) -> Record:
                 data["date"],
                 data["temperature"],
                 s["case_set"],
-                tuple(RecordedRun(**{**r, "picks": tuple(Pick(**p) for p in r["picks"])}) for r in s["runs"]),
+                runs_from(s["runs"]),
             )
             for s in data["selection"]
         )

@@ -164,14 +164,17 @@ def save(record: RunRecord, path: Path | str) -> Path:
     )
 
 
+def runs_from(items: list[dict[str, Any]]) -> tuple[RecordedRun, ...]:
+    """Recorded runs from their JSON form, each pick an object again (one reader for both file versions)."""
+    return tuple(RecordedRun(**{**r, "picks": tuple(Pick(**p) for p in r["picks"])}) for r in items)
+
+
 def load_record(path: Path | str) -> RunRecord:
     try:
         data = json.loads(read_input_text(path, what="a selection run record (JSON)"))
         if data.get("format") != FORMAT:
             raise RecordError(f"{path}: not a selection run record (format {data.get('format')!r})")
-        runs = tuple(
-            RecordedRun(**{**r, "picks": tuple(Pick(**p) for p in r["picks"])}) for r in data["runs"]
-        )
+        runs = runs_from(data["runs"])
         return RunRecord(
             data["provider"], data["model"], data["date"], data["temperature"], data["case_set"], runs
         )
