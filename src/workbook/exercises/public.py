@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from workbook.checks import Verdict, failed, probe_error
@@ -45,7 +46,14 @@ def canonical(plain: Any) -> bytes:
 
 def derive(salt: str, plain: Any) -> tuple[str, bytes]:
     """(digest, key) of a value: the digest identifies it, the key opens its message."""
-    material = hashlib.pbkdf2_hmac("sha256", canonical(plain), salt.encode(), ROUNDS, dklen=64)
+    return _derived(salt, canonical(plain))
+
+
+@lru_cache(maxsize=4096)
+def _derived(salt: str, data: bytes) -> tuple[str, bytes]:
+    # Slow on purpose, once per value: a process that builds several editions, or checks the same
+    # answer again, pays for each (salt, answer) once. It only remembers what it was given.
+    material = hashlib.pbkdf2_hmac("sha256", data, salt.encode(), ROUNDS, dklen=64)
     return material[:32].hex(), material[32:]
 
 
