@@ -21,6 +21,8 @@ GATES = [
      ("4723", "4725", "True")),
     ("07_code_mode_catalog", "deployment_access", "ex07-access", "print(VERIFICATION_QUERY",
      ("CC_GET_READINGS      code", "CC_GET_LIMITS        both")),
+    ("05_lint", "predicted_rules", "ex05-predict", 'report.by_tool()["credit_check"]',
+     ("[name-shape] credit_check", "[strict-required] credit_check", "[safety-read-only-hint] credit_check")),
 ]
 
 

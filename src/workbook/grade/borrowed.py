@@ -35,6 +35,12 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
         "tooldesign.dispatch.gate:checked_exposure",
     ),
     "ex02-claims": ("tooldesign.data.coldchain:claim_eur",),
+    # the linter (and the workbench that runs it) reports the draft's findings: a prediction it made
+    "ex05-predict": (
+        "tooldesign.lint:lint",
+        "tooldesign.lint:RULES",
+        "tooldesign.lint.widgets:workbench_update",
+    ),
     "ex07-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
     "ex09-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
     "ex12-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
