@@ -44,6 +44,8 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
     "ex07-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
     "ex09-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
     "ex12-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
+    # the notebook's model of the cache gives the verdict for any pair of requests an answer builds
+    "ex14-cache-breaks": ("tooldesign.wire.cache:cache_verdict",),
 }
 COPY_TOKENS = 6  # a run of this many tokens (names made alike) is a copied line, not a coincidence
 COPY_SHARE = 0.5  # ... and half of a neighbour's runs in one answer is a copy of it
