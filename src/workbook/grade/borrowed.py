@@ -45,6 +45,13 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
     "ex09-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
     "ex12-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
     # the notebook's model of the cache gives the verdict for any pair of requests an answer builds
+    # the injection trials count, per configuration, the proposals that reach the gate
+    "ex13-must-catch": (
+        "tooldesign.injection.measure:outcomes",
+        "tooldesign.injection.measure:defence_row",
+        "tooldesign.injection.measure:defence_rows",
+        "tooldesign.injection.attack:run_record",
+    ),
     "ex14-cache-breaks": ("tooldesign.wire.cache:cache_verdict",),
 }
 COPY_TOKENS = 6  # a run of this many tokens (names made alike) is a copied line, not a coincidence
