@@ -42,6 +42,11 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
         "tooldesign.lint.widgets:workbench_update",
     ),
     "ex07-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
+    # the rollover rule, and the consumption tool that applies it, compute the swapped reading
+    "ex08-swapped-m3": (
+        "tooldesign.levels.environment:meter_difference",
+        "tooldesign.levels.tools:consumption",
+    ),
     "ex09-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
     "ex12-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
     # the notebook's model of the cache gives the verdict for any pair of requests an answer builds
