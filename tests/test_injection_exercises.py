@@ -44,8 +44,8 @@ def flag_free_text_iterative(result, marker):
     return found
 
 
-MUST_CATCH = {"notes raw, literal reader": 20, "notes quoted, literal reader": 20,
-              "notes quoted, reader honours labels": 0, "notes left out, literal reader": 0}
+MUST_CATCH = {"notes raw, reader honours labels": 20, "notes quoted, literal reader": 20,
+              "notes quoted, reader honours labels": 0, "notes left out, reader honours labels": 0}
 CORRECT = [("ex13-as-data", as_data), ("ex13-as-data", as_data_other_words),
            ("ex13-flag-free-text", flag_free_text), ("ex13-flag-free-text", flag_free_text_iterative),
            ("ex13-must-catch", MUST_CATCH), ("ex13-must-catch", {k: float(v) for k, v in MUST_CATCH.items()}),
@@ -69,17 +69,26 @@ def test_the_expected_paths_are_what_the_package_finds():
 
 
 def test_must_catch_is_the_measured_gate_rows():
+    from tooldesign.injection.reader import LABEL_AWARE
+
     rows = {r.defence: len(r.person_caught) for r in measure.defence_rows()}
-    assert rows["approval gate only (notes raw)"] == MUST_CATCH["notes raw, literal reader"]
     assert rows["quote and label + gate"] == MUST_CATCH["notes quoted, literal reader"]
-    assert rows["leave free text out + gate"] == MUST_CATCH["notes left out, literal reader"]
+    # the configurations no defence row (and no run before the exercise) shows: counted from the runs
+    asked = {variant: sum(o.asked_person for o in measure.outcomes(variant, LABEL_AWARE, True))
+             for variant in ("raw", "quoted", "omitted")}
+    assert asked["raw"] == MUST_CATCH["notes raw, reader honours labels"] == rows["approval gate only (notes raw)"]
+    assert asked["quoted"] == MUST_CATCH["notes quoted, reader honours labels"]
+    assert asked["omitted"] == MUST_CATCH["notes left out, reader honours labels"] == rows["leave free text out + gate"]
 
 
 @pytest.mark.parametrize("answer", [
-    True, 20, [20, 20, 0, 0], {**MUST_CATCH, "notes raw, literal reader": True},
-    {**MUST_CATCH, "extra": 0}, {k: v for k, v in MUST_CATCH.items() if k != "notes left out, literal reader"},
-    {**MUST_CATCH, "notes quoted, reader honours labels": 20}, {**MUST_CATCH, "notes raw, literal reader": 24},
-    {**MUST_CATCH, "notes quoted, literal reader": 0}, {**MUST_CATCH, "notes left out, literal reader": -1},
+    True, 20, [20, 20, 0, 0], {**MUST_CATCH, "notes raw, reader honours labels": True},
+    {**MUST_CATCH, "extra": 0}, {k: v for k, v in MUST_CATCH.items() if k != "notes left out, reader honours labels"},
+    {**MUST_CATCH, "notes quoted, reader honours labels": 20}, {**MUST_CATCH, "notes raw, reader honours labels": 24},
+    {**MUST_CATCH, "notes quoted, literal reader": 0}, {**MUST_CATCH, "notes left out, reader honours labels": -1},
+    {**MUST_CATCH, "notes raw, reader honours labels": 0},  # "honours labels: 0 of 24", copied where nothing is labelled
+    {"notes raw, literal reader": 20, "notes quoted, literal reader": 20,  # the keys the runs above print
+     "notes quoted, reader honours labels": 0, "notes left out, literal reader": 0},
 ])
 def test_must_catch_refuses_wrong_counts_and_shapes(answer):
     assert evaluate("ex13-must-catch", answer).status == FAIL

@@ -21,12 +21,17 @@ GATES = [
      ("4723", "4725", "True")),
     ("07_code_mode_catalog", "deployment_access", "ex07-access", "print(VERIFICATION_QUERY",
      ("CC_GET_READINGS      code", "CC_GET_LIMITS        both")),
+    ("05_lint", "predicted_rules", "ex05-predict", 'report.by_tool()["credit_check"]',
+     ("[name-shape] credit_check", "[strict-required] credit_check", "[safety-read-only-hint] credit_check")),
+    ("08_definition_levels", "fifth_level", "ex08-fifth-level", "5: lean_level}",
+     ("name + example call", "tokens/answer")),
 ]
 
 
 def _run(source: str, namespace: dict) -> str:
     shown = io.StringIO()
     namespace["display"] = lambda *values, **_: print(*values, file=shown)
+    source = "\n".join(line for line in source.splitlines() if not line.startswith("%"))  # IPython's magics
     with contextlib.redirect_stdout(shown), contextlib.suppress(Exception):
         exec(compile(source, "<cell>", "exec"), namespace)
     return shown.getvalue()

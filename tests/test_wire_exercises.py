@@ -78,15 +78,16 @@ def test_cache_breaks_agree_with_the_package_model():
     from tooldesign.wire.cache import cache_verdict
 
     base = {"tools": [{"name": "b"}, {"name": "a"}], "system": "s", "tool_choice": {"type": "auto"},
-            "messages": [{"role": "user", "content": "q"}]}
+            "messages": [{"role": "user", "content": "q"}, {"role": "user", "content": "r"},
+                         {"role": "user", "content": "s"}]}
     modelled = {
-        ex.CHANGES[0]: {"messages": base["messages"] + [{"role": "user", "content": [{"type": "tool_result"}]}]},
-        ex.CHANGES[1]: {"tools": base["tools"] + [{"name": "found"}]},
-        ex.CHANGES[2]: {"messages": base["messages"] + [{"role": "user", "content": [{"type": "tool_reference"}]}]},
-        ex.CHANGES[3]: {"tool_choice": {"type": "any"}},
-        ex.CHANGES[4]: {"tools": sorted(base["tools"], key=lambda t: t["name"])},
-        ex.CHANGES[5]: {"system": "s at 10:42"},
-        ex.CHANGES[6]: {"messages": [{"role": "user", "content": "q, fixed"}]},
+        ex.CHANGES[0]: {"messages": base["messages"] + [{"role": "user", "content": "and the other order?"}]},
+        ex.CHANGES[1]: {"tools": base["tools"][:1]},
+        ex.CHANGES[2]: {"tools": [{**base["tools"][0], "input_examples": [{"q": 1}]}, base["tools"][1]]},
+        ex.CHANGES[3]: {"tool_choice": {"type": "tool", "name": "a"}},
+        ex.CHANGES[4]: {"messages": [base["messages"][0], {"role": "user", "content": "r, shorter"}, base["messages"][2]]},
+        ex.CHANGES[5]: {"system": "s for customer 10023"},
+        ex.CHANGES[6]: {"messages": base["messages"][1:]},
     }
     for change, edit in modelled.items():
         assert cache_verdict(base, {**base, **edit}).broken_at.value == ex.BREAKS[change], change

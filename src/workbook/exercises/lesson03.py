@@ -20,15 +20,17 @@ PROBLEMS = {
     "a direct write": "update_order, in a real mirror of the API, would clear a credit block with nobody asked",
 }
 # The fixes to choose from: one for each problem, and two that sound reasonable and fix none of them.
+# Listed by id, alphabetically: in the problems' order, the printed list would pair each problem with
+# its fix by position, and dict(zip(PROBLEMS, FIXES)) would be the answer.
 FIXES = {
-    "one-tool-per-task": "one tool per task, named object_verb_detail, whose description says when to use it and "
-    "which neighbour to use instead",
-    "rule-in-code": "the tool does the arithmetic and applies the approval rule, and returns the outcome",
-    "concise-result": "return only the fields the next decision needs, with a total and a note when a list is cut",
     "actionable-error": "an error that says what was wrong, what is expected, and gives an example",
+    "concise-result": "return only the fields the next decision needs, with a total and a note when a list is cut",
     "draft-behind-gate": "a tool of its own that only drafts the change, behind an approval gate",
     "firmer-prompt": "a system prompt telling the model to be careful with these tools",
+    "one-tool-per-task": "one tool per task, named object_verb_detail, whose description says when to use it and "
+    "which neighbour to use instead",
     "retry": "retry every failed call up to three times",
+    "rule-in-code": "the tool does the arithmetic and applies the approval rule, and returns the outcome",
 }
 DESIGN_KEY = {
     "near-twin names": "one-tool-per-task",

@@ -70,7 +70,21 @@ def _judge_loss_per_tool(answer: Any) -> object:
         return failed("that is the whole drop from 5 to 25 tools; divide it by the 20 tools added")
     if _close(answer, loss_key("words"), 0.01):
         return failed("those are the word-matching stand-in's figures; use the bm25 accuracy")
+    if _close(answer, _from_table(), 0.005):
+        return failed(
+            "the table rounds each accuracy to a whole percent: compute from the curves, "
+            "p.accuracy['bm25'] at 5 and at 25 tools"
+        )
     return failed("for each order: (bm25 accuracy at 5 tools - at 25 tools) x 100 / 20 added tools")
+
+
+def _from_table(picker: str = "bm25") -> dict[str, float]:
+    """The loss worked out from accuracies rounded to whole percents, as the notebook's table prints them."""
+    out = {}
+    for order, points in _curves(picker).items():
+        at = {p.tools: round(100 * p.accuracy[picker]) for p in points}
+        out[order] = (at[FROM_SIZE] - at[TO_SIZE]) / (TO_SIZE - FROM_SIZE)
+    return out
 
 
 # ---------- exercise 2: k under a token budget ----------
@@ -294,6 +308,8 @@ EXERCISES = [
             WrongAnswer({"neighbours first": 0.591, "unrelated first": 0.376}, "word-matching"),
             WrongAnswer({"neighbours first": 1.29}, "two growth orders"),
             WrongAnswer(15, "two growth orders"),
+            # read off the table: 74% and 65% at 5 and 25 tools (the prose says the orders agree)
+            WrongAnswer({"neighbours first": 0.45, "unrelated first": 0.45}, "rounds each accuracy"),
         ),
     ),
     Exercise(

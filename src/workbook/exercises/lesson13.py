@@ -170,11 +170,14 @@ def _brackets(value, marker, path=""):
 
 # The gate-on configurations the learner counts for. The defence table that prints some of them comes
 # after the exercise, and the label-honouring reader with the gate is in no table at all.
+# Two of the four configurations are never run before the exercise (raw notes before the reader that
+# honours labels, and notes left out before it): the printed runs give proposals without a gate, and
+# copying them per reader ("honours labels: 0") is wrong where nothing is labelled.
 CATCH_KEYS = (
-    "notes raw, literal reader",
+    "notes raw, reader honours labels",
     "notes quoted, literal reader",
     "notes quoted, reader honours labels",
-    "notes left out, literal reader",
+    "notes left out, reader honours labels",
 )
 
 
@@ -183,7 +186,7 @@ def _measured_catch() -> dict[str, int]:
     from tooldesign.injection.measure import Defence, defence_row
     from tooldesign.injection.reader import LABEL_AWARE, LITERAL
 
-    configs = (("raw", LITERAL), ("quoted", LITERAL), ("quoted", LABEL_AWARE), ("omitted", LITERAL))
+    configs = (("raw", LABEL_AWARE), ("quoted", LITERAL), ("quoted", LABEL_AWARE), ("omitted", LABEL_AWARE))
     return {
         key: len(defence_row(Defence(key, variant, who, True)).person_caught)
         for key, (variant, who) in zip(CATCH_KEYS, configs)
@@ -200,7 +203,8 @@ def _judge_catch(answer: Any) -> object:
     if counts == want:
         return passed(
             "the gate changes no proposal; every one that reaches it is a refusal a person must make, and "
-            "only fewer proposals (notes left out, or a reader that honours labels) means fewer to catch."
+            "only fewer proposals (notes left out, or quoted notes before a reader that honours labels) means "
+            "fewer to catch."
         )
     if not any(counts.values()):
         return failed(
@@ -209,12 +213,12 @@ def _judge_catch(answer: Any) -> object:
         )
     if len(set(counts.values())) == 1:
         return failed(
-            "the gate does not change what the reader proposes, but the notes and the reader do: count the "
-            "proposals of each configuration in the runs above"
+            "the gate does not change what the reader proposes, but the notes and the reader do: work out "
+            "the proposals of each configuration"
         )
     return failed(
         "at least one count is off: with the gate on, a person must catch exactly the proposals the reader "
-        "makes in that configuration; the runs above show how many that is for each"
+        "makes in that configuration, and a reader that honours labels skips only text labelled as data"
     )
 
 
@@ -262,6 +266,7 @@ EXERCISES = [
             WrongAnswer(20, "a dict with exactly these keys"),
             WrongAnswer(dict.fromkeys(CATCH_KEYS, 0), "drafts are filed with no decision"),
             WrongAnswer(dict.fromkeys(CATCH_KEYS, 20), "does not change what the reader proposes"),
+            WrongAnswer(dict(zip(CATCH_KEYS, (0, 20, 0, 0))), "labelled as data"),
             WrongAnswer(dict(zip(CATCH_KEYS, (20, 20, 20, 0))), "at least one count is off"),
             WrongAnswer(dict(zip(CATCH_KEYS, (20, 0, 0, 0))), "at least one count is off"),
             WrongAnswer(dict(zip(CATCH_KEYS, ("20", 20, 0, 0))), "whole number"),

@@ -320,35 +320,45 @@ def _drops_strict(definition: dict) -> Any:
 
 # For each change between two steps of a loop: the first part of the prefix it invalidates
 # ("tools", "system", "messages"), or "none" when everything sent before is still read from the cache.
+# None of them is one the notebook compares before the exercise (results appended, tool_choice auto ->
+# any, an edited system prompt, sorted tools, a tool_reference, a found tool added): the rule is shown
+# on those, and the exercise applies it to these.
 CHANGES = (
-    "append the tool_result turn and call again",
-    "add the definitions a search found to the tools array",
-    "answer the search with tool_reference blocks for deferred tools",
-    "switch tool_choice from auto to any for one step",
-    "sort the tools by name from this step on",
-    "write the current time into the system prompt",
-    "fix a typo in the first user message",
+    "append the clerk's follow-up question as a new user turn",
+    "drop a tool the loop no longer needs from the tools array",
+    "add an input example to one tool's definition",
+    "force one named tool with tool_choice for one step",
+    "shorten an earlier tool_result in the history to save tokens",
+    "put the customer's name into the system prompt for this session",
+    "drop the oldest turn of the history to stay under a budget",
 )
 BREAKS = {
     CHANGES[0]: "none",
     CHANGES[1]: "tools",
-    CHANGES[2]: "none",
+    CHANGES[2]: "tools",
     CHANGES[3]: "messages",
-    CHANGES[4]: "tools",
+    CHANGES[4]: "messages",
     CHANGES[5]: "system",
     CHANGES[6]: "messages",
 }
 SEGMENTS = ("tools", "system", "messages", "none")
 _WHY = {
     CHANGES[0]: "a new turn at the end changes nothing before it",
-    CHANGES[1]: "a changed tools array is the first part of the prefix: nothing stays cached",
+    CHANGES[1]: "a tools array with a tool less is a different tools array, the first part of the prefix: "
+    "nothing stays cached",
     CHANGES[
         2
-    ]: "a tool_reference travels in a tool_result, at the end of the messages; the tools array stays as it was",
-    CHANGES[3]: "a tool_choice change keeps tools and system cached and invalidates the messages",
-    CHANGES[4]: "the same tools in another order are a different tools array",
+    ]: "an input example is part of a tool's definition: the tools array changed, so nothing stays cached",
+    CHANGES[3]: "any tool_choice change, to a named tool too, keeps tools and system cached and invalidates "
+    "the messages",
+    CHANGES[
+        4
+    ]: "the messages are cached up to the first one that changed, and an earlier result is one of them",
     CHANGES[5]: "a changed system prompt keeps only the tools before it",
-    CHANGES[6]: "the messages are cached up to the first one that changed",
+    CHANGES[
+        6
+    ]: "with the oldest turn gone, the first message differs: the messages are cached up to the first "
+    "one that changed",
 }
 
 
@@ -367,7 +377,8 @@ def _judge_breaks(answer: Any) -> Verdict:
     if set(answer) != set(CHANGES):
         return failed("answer only the changes listed in CHANGES")
     return passed(
-        "keep the tools array stable and ordered; let deferred tools arrive as tool_reference blocks."
+        "keep the tools array and the system prompt as they are, and change the history only by "
+        "appending to it."
     )
 
 
@@ -413,11 +424,13 @@ EXERCISES = [
         _judge_breaks,
         prompt="For each change, the first part of the cached prefix it invalidates.",
         wrong_answers=(
-            WrongAnswer({**BREAKS, CHANGES[2]: "tools"}, "tool_reference"),
+            WrongAnswer({**BREAKS, CHANGES[2]: "none"}, "input example"),
             WrongAnswer({**BREAKS, CHANGES[3]: "tools"}, "tool_choice"),
-            WrongAnswer({**BREAKS, CHANGES[4]: "none"}, "another order"),
+            WrongAnswer({**BREAKS, CHANGES[1]: "none"}, "a tool less"),
             WrongAnswer({**BREAKS, CHANGES[0]: "messages"}, "new turn"),
             WrongAnswer({**BREAKS, CHANGES[5]: "messages"}, "system prompt"),
+            WrongAnswer({**BREAKS, CHANGES[4]: "none"}, "earlier result"),
+            WrongAnswer({**BREAKS, CHANGES[6]: "none"}, "oldest turn"),
             WrongAnswer(list(BREAKS.values()), "dict"),
         ),
     ),

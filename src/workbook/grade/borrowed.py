@@ -35,9 +35,29 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
         "tooldesign.dispatch.gate:checked_exposure",
     ),
     "ex02-claims": ("tooldesign.data.coldchain:claim_eur",),
+    # the linter (and the workbench that runs it) reports the draft's findings: a prediction it made
+    "ex05-predict": (
+        "tooldesign.lint:lint",
+        "tooldesign.lint:RULES",
+        "tooldesign.lint.widgets:workbench_update",
+    ),
     "ex07-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
+    # the rollover rule, and the consumption tool that applies it, compute the swapped reading
+    "ex08-swapped-m3": (
+        "tooldesign.levels.environment:meter_difference",
+        "tooldesign.levels.tools:consumption",
+    ),
     "ex09-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
     "ex12-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
+    # the notebook's model of the cache gives the verdict for any pair of requests an answer builds
+    # the injection trials count, per configuration, the proposals that reach the gate
+    "ex13-must-catch": (
+        "tooldesign.injection.measure:outcomes",
+        "tooldesign.injection.measure:defence_row",
+        "tooldesign.injection.measure:defence_rows",
+        "tooldesign.injection.attack:run_record",
+    ),
+    "ex14-cache-breaks": ("tooldesign.wire.cache:cache_verdict",),
 }
 COPY_TOKENS = 6  # a run of this many tokens (names made alike) is a copied line, not a coincidence
 COPY_SHARE = 0.5  # ... and half of a neighbour's runs in one answer is a copy of it
