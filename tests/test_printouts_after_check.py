@@ -55,22 +55,21 @@ def test_the_printout_of_an_answer_waits_for_its_check(notebook, answer, grade_i
     for source in before:
         _run(source, namespace)
 
-    # the learner's stub (or a wrong answer): the check fails, the cell shows one line and no answer
+    # the lesson's answer: the check passes and the printout appears
     checks._PASSED.discard(grade_id)
-    namespace[answer] = None
-    _run(check_cell, namespace)
-    held = _run(gated, namespace)
-    assert grade_id in held and len(held.strip().splitlines()) == 1, held
-    assert not any(text in held for text in shows), held
-
-    # the lesson's answer: the check passes and the printout appears (the cells above run again, as the
-    # gated cell may close what they opened)
-    namespace = {}
-    for source in before:
-        _run(source, namespace)
     _run(solution, namespace)
     _run(check_cell, namespace)
     assert checks.passed_here(grade_id)
     shown = _run(gated, namespace)
     assert all(text in shown for text in shows), shown
+
+    # the learner's stub (or a wrong answer) in a kernel where that check never passed: the cell shows
+    # one line and no answer (the cells above need not run again: a held cell reads none of them)
+    checks._PASSED.discard(grade_id)
+    namespace[answer] = None
+    _run(check_cell, namespace)
+    assert not checks.passed_here(grade_id)
+    held = _run(gated, namespace)
+    assert grade_id in held and len(held.strip().splitlines()) == 1, held
+    assert not any(text in held for text in shows), held
     checks._PASSED.discard(grade_id)
