@@ -88,8 +88,12 @@ class FakeModelServer(LoopbackServer):
     """Use as a context manager; ``url`` is the base address, ``requests`` what it received
     (path, JSON body and headers with lower-case names), ``problems`` every check that failed."""
 
-    def __init__(self, choose: Chooser = first_tool, models: tuple[str, ...] = ("qwen2.5:3b",)) -> None:
+    def __init__(self, choose: Chooser = first_tool, models: tuple[str, ...] = ("qwen2.5:3b",),
+                 arguments: Callable[[str], Any] | None = None) -> None:
         self.choose = choose
+        # the arguments a call carries, by tool name (default {}); a str goes out as it is (OpenAI's
+        # arguments are JSON text, so a str that is not JSON is a malformed call)
+        self.arguments = arguments or (lambda tool: {})
         self.models = models
         self.requests: list[dict] = []
         self.problems: list[str] = []
@@ -200,15 +204,18 @@ class FakeModelServer(LoopbackServer):
         if tool is None:
             message["content"] = "No tool fits that request."
         else:
-            message["tool_calls"] = [{"id": "call_1", "type": "function",
-                                      "function": {"name": tool, "arguments": "{}"}}]
+            args = self.arguments(tool)
+            message["tool_calls"] = [{"id": f"call_{len(self.requests)}", "type": "function",
+                                      "function": {"name": tool,
+                                                   "arguments": args if isinstance(args, str) else json.dumps(args)}}]
         return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": body["model"],
                 "choices": [{"index": 0, "message": message,
                              "finish_reason": "tool_calls" if tool else "stop"}],
                 "usage": {"prompt_tokens": _tokens(body), "completion_tokens": 1, "total_tokens": _tokens(body) + 1}}
 
     def _anthropic_answer(self, body: dict, tool: str | None) -> dict:
-        content: list[dict] = ([{"type": "tool_use", "id": "toolu_1", "name": tool, "input": {}}] if tool
+        content: list[dict] = ([{"type": "tool_use", "id": f"toolu_{len(self.requests)}", "name": tool,
+                                 "input": self.arguments(tool)}] if tool
                                else [{"type": "text", "text": "No tool fits that request."}])
         return {"id": "msg_fake", "type": "message", "role": "assistant", "model": body["model"],
                 "content": content, "stop_reason": "tool_use" if tool else "end_turn", "stop_sequence": None,

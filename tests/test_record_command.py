@@ -319,3 +319,140 @@ def test_a_failing_answer_in_the_injection_trials_is_not_retried(server):
     with pytest.raises(Exception) as raised:
         rec.record(PICKERS["openai"](server.url), parts=("injection",), sleep=waits.append)
     assert not isinstance(raised.value, rec.RateLimited) and waits == []
+
+
+# ---------- the capstone task through the course's loop, and the real-model adapters ----------
+
+import sys  # noqa: E402
+
+from tooldesign.capstone.agent import REQUEST, ChatModel, MessagesModel, real_model  # noqa: E402
+from tooldesign.capstone.reference import reference_loop  # noqa: E402
+
+ARGS = {"sales_order_search": {"customer": "10023", "blocked_only": True, "limit": 5},
+        "release_request_create": {"sales_order": "4711", "justification": "Paid in full on 1 December."}}
+
+
+def agent_server(plan):
+    """A fake server that plays ``plan`` (one tool per model call, None: answer in text) and then answers."""
+    fake = FakeModelServer(lambda request, names: plan[min(fake_calls(fake), len(plan)) - 1]
+                           if fake_calls(fake) <= len(plan) else None,
+                           arguments=lambda tool: ARGS.get(tool, {}))
+    return fake
+
+
+def fake_calls(fake):
+    return sum(1 for r in fake.requests if r["body"] is not None)
+
+
+def _loop_run(provider, plan, max_steps=6):
+    with agent_server(plan) as fake:
+        model = real_model(PICKERS[provider](fake.url))
+        report = reference_loop()(model, REQUEST, max_steps)
+    return report, fake
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_the_real_model_adapters_run_the_loop_end_to_end(provider):
+    report, fake = _loop_run(provider, ["sales_order_search", None])
+    assert fake.problems == [] and report.stop.value == "answered" and report.steps == 2
+    assert [(c.name, c.outcome.value) for c in report.calls] == [("sales_order_search", "ran")]
+    assert report.answer == "No tool fits that request."
+    # the second request carried the call and its result, paired by id, in the provider's own form
+    second = [r["body"] for r in fake.requests if r["body"]][1]
+    call_id = report.calls[0].id
+    adapter = real_model(PICKERS[provider]("http://127.0.0.1:9"))
+    assert isinstance(adapter, MessagesModel if provider == "anthropic" else ChatModel)
+    if provider == "anthropic":
+        turns = second["messages"]
+        assert turns[1]["content"][0]["id"] == call_id
+        assert turns[2]["content"][0] == {**turns[2]["content"][0], "type": "tool_result", "tool_use_id": call_id}
+    else:
+        tool_messages = [m for m in second["messages"] if m["role"] == "tool"]
+        assert [m["tool_call_id"] for m in tool_messages] == [call_id]
+        assert second["messages"][2]["tool_calls"][0]["function"]["name"] == "sales_order_search"
+        assert "parameters" in second["tools"][0]["function"]
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_a_write_stops_the_loop_at_the_gate_with_a_real_model(provider):
+    report, _ = _loop_run(provider, ["sales_order_search", "release_request_create"])
+    assert report.stop.value == "pending_approval" and report.pending == (report.calls[1].id,)
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_a_model_that_never_stops_meets_the_budget(provider):
+    report, _ = _loop_run(provider, ["customer_get_address_gaps"] * 20, max_steps=3)
+    assert report.stop.value == "budget" and report.steps == 3
+
+
+def test_malformed_chat_arguments_are_refused_not_raised():
+    with FakeModelServer(lambda r, n: "sales_order_search" if isinstance(r, str) and "10023" in r else None,
+                         arguments=lambda tool: '{"customer": "10023", ') as fake:
+        first = fake.choose
+        fake.choose = lambda r, n: first(r, n) if fake_calls(fake) == 1 else None  # then answer in text
+        report = reference_loop()(real_model(PICKERS["openai"](fake.url)), REQUEST, 4)
+    assert [c.outcome.value for c in report.calls] == ["refused"] and report.stop.value == "answered"
+    result = report.transcript[2]["content"][0]
+    assert result["is_error"] is True
+
+
+def test_sap_is_refused_in_one_line():
+    class Sap:
+        provider = "sap"
+    with pytest.raises(ValueError, match="anthropic, openai or ollama"):
+        real_model(Sap())
+    with pytest.raises(ValueError, match="ChatModel"):
+        MessagesModel(Sap())
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_record_runs_the_capstone_task_and_every_lesson_shows_it(provider, tmp_path):
+    with agent_server(["sales_order_search", "release_request_create"]) as fake:
+        # only the capstone: the plan counts this run's model calls from the first
+        got = rec.record(PICKERS[provider](fake.url), parts=("capstone",))
+    (run,) = got.capstone
+    assert (run.request, run.stop, run.steps) == (REQUEST, "pending_approval", 2)
+    assert run.calls == (("sales_order_search", "ran"), ("release_request_create", "pending"))
+    assert any("tool_result" in line for line in run.transcript)
+    path = rec.write(got, tmp_path)
+    jsonschema.validate(json.loads(path.read_text()), rec.SCHEMA)
+    assert rec.read(path) == got
+    shown = rec.show_records("capstone", tmp_path)
+    assert "capstone task, run 1: pending_approval after 2 model calls" in shown, shown
+
+
+def test_a_429_inside_the_capstone_loop_is_retried(tmp_path):
+    waits = []
+    with agent_server(["sales_order_search", None]) as fake:
+        fake.faults = [(429, {"retry-after": "4"}, b"{}")]
+        got = rec.record(PICKERS["anthropic"](fake.url), parts=("capstone",), sleep=waits.append)
+    assert waits == [4.0] and got.retries == 1 and got.capstone[0].stop == "answered"
+
+
+def test_a_damaged_capstone_row_is_named_and_skipped(tmp_path):
+    with agent_server([None]) as fake:
+        got = rec.record(PICKERS["openai"](fake.url), parts=("capstone",))
+    data = rec._as_json(got)
+    data["capstone"][0]["stop"] = "finished"
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    shown = rec.show_records("capstone", tmp_path)
+    assert "(skipped)" in shown and "bad.json" in shown and "No record" in shown
+
+
+def test_without_the_courses_loop_the_capstone_step_is_one_line_and_skipped(server, monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(sys.modules, "tooldesign.capstone.reference", None)  # as in the student edition
+    assert rec.capstone_loop() is None
+    argv = ["record", "--provider", "openai", *_env(monkeypatch, "openai", server.url), "--out", str(tmp_path)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.count(rec.CAPSTONE_SKIPPED) == 1 and "lesson 15" in out and "ex15-agent-loop" in out
+    (path,) = tmp_path.glob("*.json")
+    assert json.loads(path.read_text())["capstone"] == []
+
+
+def test_with_the_courses_loop_record_says_nothing_of_skipping(server, monkeypatch, tmp_path, capsys):
+    argv = ["record", "--provider", "openai", *_env(monkeypatch, "openai", server.url), "--out", str(tmp_path)]
+    assert main(argv) == 0
+    assert "skipped" not in capsys.readouterr().out
+    (path,) = tmp_path.glob("*.json")
+    assert len(json.loads(path.read_text())["capstone"]) == 1

@@ -268,13 +268,15 @@ COMMANDS["serve"] = _cmd_serve
 
 
 def _cmd_record(args: argparse.Namespace) -> int:
-    from tooldesign.record import RateLimited, record, write
+    from tooldesign.record import CAPSTONE_SKIPPED, RateLimited, capstone_loop, record, write
     from tooldesign.selection.models import model_picker
 
     if args.repeat < 1:
         print("error: --repeat must be 1 or more", file=sys.stderr)
         return 2
     picker = model_picker(args.model, args.provider)  # a missing key is a ModelSetupError: one line
+    if capstone_loop() is None:  # the student edition: the loop is the learner's to write
+        print(CAPSTONE_SKIPPED)
     try:
         rec = record(picker, args.repeat)
     except RateLimited as error:

@@ -49,6 +49,9 @@ __all__ = [
     "BoundaryRow",
     "ChoiceRow",
     "InjectionRow",
+    "CapstoneRow",
+    "CAPSTONE_SKIPPED",
+    "capstone_loop",
     "RateLimited",
     "patient",
     "record",
@@ -97,6 +100,20 @@ class ChoiceRow:
 
 
 @dataclass(frozen=True)
+class CapstoneRow:
+    """One run of the capstone task (lesson 15) through the course's loop: how it ended, after how many
+    model calls, each proposed call and what became of it, and the transcript, one line per block."""
+
+    repeat: int
+    request: str
+    stop: str
+    steps: int
+    answer: str | None
+    calls: tuple[tuple[str, str], ...]  # (tool name, outcome: ran, refused, pending, repeated)
+    transcript: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class InjectionRow:
     repeat: int
     note_id: str
@@ -120,6 +137,7 @@ class Record:
     injection: tuple[InjectionRow, ...]
     retries: int
     tool_choice: tuple[ChoiceRow, ...] = ()
+    capstone: tuple[CapstoneRow, ...] = ()
     old_version: bool = False  # read from a ``select --record`` file: selection only
 
     @property
@@ -190,6 +208,21 @@ SCHEMA: dict[str, Any] = {
             "items": {
                 "type": "object",
                 "required": ["repeat", "note_id", "variant", "calls", "reached_gate"],
+            },
+        },
+        # optional: a record made before the capstone step was recorded has none
+        "capstone": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["repeat", "request", "stop", "steps", "answer", "calls", "transcript"],
+                "properties": {
+                    "stop": {"enum": ["answered", "budget", "pending_approval"]},
+                    "steps": {"type": "integer", "minimum": 0},
+                    "answer": {"type": ["string", "null"]},
+                    "calls": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2}},
+                    "transcript": {"type": "array", "items": {"type": "string"}},
+                },
             },
         },
         # optional: a record made before the tool_choice settings were recorded has none
@@ -306,7 +339,36 @@ def _tool_choice_rows(model: patient, k: int) -> list[ChoiceRow]:
     return rows
 
 
-PARTS = ("selection", "boundary", "tool_choice", "injection")
+PARTS = ("selection", "boundary", "tool_choice", "injection", "capstone")
+CAPSTONE_SKIPPED = (
+    "capstone step skipped: the agent loop is lesson 15's exercise (ex15-agent-loop), which this "
+    "edition leaves for you to write"
+)
+CAPSTONE_STEPS = 8  # the loop's step budget for a real model
+
+
+def capstone_loop() -> Callable[..., Any] | None:
+    """The course's own loop (lesson 15's answer), or None where it is not shipped (the student edition)."""
+    try:
+        from tooldesign.capstone.reference import reference_loop
+    except ImportError:
+        return None
+    return reference_loop()
+
+
+def _capstone_row(model: patient, k: int, loop: Callable[..., Any]) -> CapstoneRow:
+    from tooldesign.capstone.agent import REQUEST, real_model, transcript_lines
+
+    report = loop(real_model(model.picker), REQUEST, CAPSTONE_STEPS)
+    return CapstoneRow(
+        k,
+        REQUEST,
+        report.stop.value,
+        report.steps,
+        report.answer,
+        tuple((c.name, c.outcome.value) for c in report.calls),
+        tuple(transcript_lines(report)),
+    )
 
 
 def record(
@@ -338,6 +400,8 @@ def record(
     boundary: list[BoundaryRow] = []
     choices: list[ChoiceRow] = []
     injection: list[InjectionRow] = []
+    capstone: list[CapstoneRow] = []
+    loop = capstone_loop() if "capstone" in parts and not sap else None
     for k in range(1, repeat + 1):
         if "boundary" in parts:
             from tooldesign.dispatch.boundary import model_scores
@@ -355,6 +419,8 @@ def record(
                 InjectionRow(k, t.note_id, t.variant, tuple(t.calls), t.reached_gate)
                 for t in trial(picker)  # picker.client is the retrying view: a 429 waits here too
             ]
+        if loop is not None:
+            capstone.append(_capstone_row(model, k, loop))
     return Record(
         FORMAT,
         getattr(picker, "provider", "unknown"),
@@ -367,6 +433,7 @@ def record(
         tuple(injection),
         model.retries,
         tool_choice=tuple(choices),
+        capstone=tuple(capstone),
     )
 
 
@@ -452,6 +519,16 @@ def read(path: Path | str) -> Record:
             ),
             data["retries"],
             tool_choice=tuple(ChoiceRow(**r) for r in data.get("tool_choice", [])),
+            capstone=tuple(
+                CapstoneRow(
+                    **{
+                        **r,
+                        "calls": tuple(tuple(c) for c in r["calls"]),
+                        "transcript": tuple(r["transcript"]),
+                    }
+                )
+                for r in data.get("capstone", [])
+            ),
         )
     except (jsonschema.ValidationError, KeyError, TypeError) as error:
         message = getattr(error, "message", str(error))
@@ -507,6 +584,12 @@ def _lines(rec: Record, experiment: str) -> list[str]:
             )
             lines.append(
                 f"  {label} (tool_choice {asked[0].tool_choice}): first call {firsts} (of {len(asked)})"
+            )
+    if experiment == "capstone":
+        for trip in rec.capstone:
+            calls = ", ".join(f"{name} {outcome}" for name, outcome in trip.calls) or "no calls"
+            lines.append(
+                f"  capstone task, run {trip.repeat}: {trip.stop} after {count(trip.steps, 'model call')}; {calls}"
             )
     if experiment in ("injection", "capstone"):
         for variant in dict.fromkeys(r.variant for r in rec.injection):
