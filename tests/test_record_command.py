@@ -419,6 +419,8 @@ def test_record_runs_the_capstone_task_and_every_lesson_shows_it(provider, tmp_p
     assert rec.read(path) == got
     shown = rec.show_records("capstone", tmp_path)
     assert "capstone task, run 1: pending_approval after 2 model calls" in shown, shown
+    assert "transcript of run 1:" in shown and "tool_use" in shown and "tool_result" in shown
+    assert len(shown.splitlines()) <= 4 + rec.TRANSCRIPT_LINES + 1 + 20  # a screen, with the other parts
 
 
 def test_a_429_inside_the_capstone_loop_is_retried(tmp_path):

@@ -345,6 +345,7 @@ CAPSTONE_SKIPPED = (
     "edition leaves for you to write"
 )
 CAPSTONE_STEPS = 8  # the loop's step budget for a real model
+TRANSCRIPT_LINES = 12  # of the first capstone run, in show_records
 
 
 def capstone_loop() -> Callable[..., Any] | None:
@@ -591,6 +592,11 @@ def _lines(rec: Record, experiment: str) -> list[str]:
             lines.append(
                 f"  capstone task, run {trip.repeat}: {trip.stop} after {count(trip.steps, 'model call')}; {calls}"
             )
+        if rec.capstone:  # the first run as it went, kept to a screen
+            shown = rec.capstone[0].transcript[:TRANSCRIPT_LINES]
+            lines += ["  transcript of run 1:", *(f"    {line}" for line in shown)]
+            if len(rec.capstone[0].transcript) > len(shown):
+                lines.append(f"    ... {count(len(rec.capstone[0].transcript) - len(shown), 'more line')}")
     if experiment in ("injection", "capstone"):
         for variant in dict.fromkeys(r.variant for r in rec.injection):
             by_repeat: dict[int, int] = {}
