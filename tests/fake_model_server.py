@@ -6,12 +6,27 @@ It speaks just enough of two APIs for the official client libraries to work agai
 * Anthropic's ``POST /v1/messages``
 
 and it checks what it receives before answering: a model and a user message, every tool in the
-provider's format with a name, description and object schema, ``tool_choice`` "auto", and
-``strict`` set exactly on the tools whose schema is strict-ready (closed objects, every property
-required). Its own strict rule is written independently of the package's checker, so the test
+provider's format with a name, description and object schema, a ``tool_choice`` spelled the way that
+provider spells it, and ``strict`` set exactly on the tools whose schema is strict-ready (closed
+objects, every property required). Its own strict rule is written independently of the package's checker, so the test
 compares two implementations. A request that breaks a check gets a 400 whose message names the
 problem (the client raises it). Otherwise it answers with a tool call chosen by ``choose``, and
 reports input tokens as a real API would report its own count: here, the request body's length / 4.
+
+``tool_choice`` is honoured as each provider documents it, with the SDKs' typed parameters as the
+spelling (anthropic ``ToolChoiceParam``, openai ``ChatCompletionToolChoiceOptionParam``):
+
+* Anthropic: absent or ``{"type": "auto"}`` (the chooser decides), ``{"type": "any"}`` (some call: the
+  chooser's, or the first tool if it would decline), ``{"type": "tool", "name": N}`` (a call of N, which
+  must be offered), ``{"type": "none"}`` (text, no call); ``disable_parallel_tool_use`` may go with the
+  first three.
+* OpenAI Chat Completions, and Ollama's OpenAI-compatible endpoint (its compatibility page lists
+  ``tool_choice`` among the supported request fields, https://docs.ollama.com/api/openai-compatibility):
+  absent or "auto", "required", ``{"type": "function", "function": {"name": N}}``, "none", and
+  ``{"type": "allowed_tools", "allowed_tools": {"mode": "auto"|"required", "tools": [...]}}``.
+
+Anything else, or a name not among the tools, is a 400 naming it. ``choices`` keeps each request's
+tool_choice as the server read it: ("auto", None), ("any", None), ("tool", N) or ("none", None).
 """
 from __future__ import annotations
 
@@ -73,17 +88,57 @@ class FakeModelServer(LoopbackServer):
     """Use as a context manager; ``url`` is the base address, ``requests`` what it received
     (path, JSON body and headers with lower-case names), ``problems`` every check that failed."""
 
-    def __init__(self, choose: Chooser = first_tool, models: tuple[str, ...] = ("qwen2.5:3b",)) -> None:
+    def __init__(self, choose: Chooser = first_tool, models: tuple[str, ...] = ("qwen2.5:3b",),
+                 arguments: Callable[[str], Any] | None = None) -> None:
         self.choose = choose
+        # the arguments a call carries, by tool name (default {}); a str goes out as it is (OpenAI's
+        # arguments are JSON text, so a str that is not JSON is a malformed call)
+        self.arguments = arguments or (lambda tool: {})
         self.models = models
         self.requests: list[dict] = []
         self.problems: list[str] = []
+        self.choices: list[tuple[str, str | None]] = []
+        self._choice: tuple[str, str | None] = ("auto", None)  # the request being answered
         # Answers given before any normal one, first to last: (status, headers, raw body) for the
         # rate-limited, failing and malformed answers a real API sometimes gives.
         self.faults: list[tuple[int, dict[str, str], bytes]] = []
         super().__init__()  # the loopback lifecycle: tooldesign.wire.capture.LoopbackServer
 
     # ---------- checks ----------
+
+    @staticmethod
+    def _openai_choice(choice: Any, names: list[str]) -> tuple[tuple[str, str | None], list[str]]:
+        if choice is None or choice == "auto":
+            return ("auto", None), []
+        if choice in ("required", "none"):
+            return ("any" if choice == "required" else "none", None), []
+        if isinstance(choice, dict) and choice.get("type") == "function" and set(choice) == {"type", "function"}:
+            name = (choice.get("function") or {}).get("name")
+            if name in names:
+                return ("tool", name), []
+            return ("auto", None), [f"tool_choice names {name!r}, which is not among the tools"]
+        if isinstance(choice, dict) and choice.get("type") == "allowed_tools":
+            allowed = choice.get("allowed_tools") or {}
+            listed = [(t.get("function") or {}).get("name") for t in allowed.get("tools") or []]
+            if allowed.get("mode") not in ("auto", "required") or not listed or any(n not in names for n in listed):
+                return ("auto", None), [f"malformed allowed_tools tool_choice {choice!r:.80}"]
+            return ("any" if allowed["mode"] == "required" else "auto", None), []
+        return ("auto", None), [f"tool_choice {choice!r:.80} is not one Chat Completions accepts"]
+
+    @staticmethod
+    def _anthropic_choice(choice: Any, names: list[str]) -> tuple[tuple[str, str | None], list[str]]:
+        if choice is None:
+            return ("auto", None), []
+        kind = choice.get("type") if isinstance(choice, dict) else None
+        allowed = {"auto": {"type", "disable_parallel_tool_use"}, "any": {"type", "disable_parallel_tool_use"},
+                   "tool": {"type", "name", "disable_parallel_tool_use"}, "none": {"type"}}
+        if kind not in allowed or not set(choice) <= allowed[kind]:
+            return ("auto", None), [f"tool_choice {choice!r:.80} is not one the Messages API accepts"]
+        if kind == "tool":
+            if choice.get("name") not in names:
+                return ("auto", None), [f"tool_choice names {choice.get('name')!r}, which is not among the tools"]
+            return ("tool", choice["name"]), []
+        return (kind, None), []
 
     def _check_openai(self, body: dict) -> tuple[str, list[str]]:
         problems, names = [], []
@@ -92,8 +147,6 @@ class FakeModelServer(LoopbackServer):
         users = [m for m in body.get("messages", []) if m.get("role") == "user"]
         if not users:
             problems.append("no user message")
-        if body.get("tool_choice") != "auto":
-            problems.append(f"tool_choice is {body.get('tool_choice')!r}, expected 'auto'")
         for entry in body.get("tools") or []:
             function = entry.get("function", {})
             if entry.get("type") != "function" or not function.get("name") or not function.get("description"):
@@ -103,7 +156,8 @@ class FakeModelServer(LoopbackServer):
             problems += self._check_strict(function["name"], function.get("parameters"), function.get("strict"))
         if not names:
             problems.append("no tools sent")
-        return (users[-1]["content"] if users else ""), problems
+        self._choice, more = self._openai_choice(body.get("tool_choice"), names)
+        return (users[-1]["content"] if users else ""), problems + more
 
     def _check_anthropic(self, body: dict) -> tuple[str, list[str]]:
         problems, names = [], []
@@ -112,8 +166,6 @@ class FakeModelServer(LoopbackServer):
         users = [m for m in body.get("messages", []) if m.get("role") == "user"]
         if not users:
             problems.append("no user message")
-        if body.get("tool_choice") != {"type": "auto"}:
-            problems.append(f"tool_choice is {body.get('tool_choice')!r}, expected {{'type': 'auto'}}")
         for tool in body.get("tools") or []:
             if not tool.get("name") or not tool.get("description") or "input_schema" not in tool:
                 problems.append(f"malformed tool {tool!r:.80}")
@@ -122,7 +174,19 @@ class FakeModelServer(LoopbackServer):
             problems += self._check_strict(tool["name"], tool["input_schema"], tool.get("strict"))
         if not names:
             problems.append("no tools sent")
-        return (users[-1]["content"] if users else ""), problems
+        self._choice, more = self._anthropic_choice(body.get("tool_choice"), names)
+        return (users[-1]["content"] if users else ""), problems + more
+
+    def _pick(self, request: Any, names: list[str]) -> str | None:
+        """The call the answer carries: the chooser's under auto, obliged or forbidden otherwise."""
+        kind, name = self._choice
+        self.choices.append(self._choice)
+        if kind == "tool":
+            return name
+        if kind == "none":
+            return None
+        chosen = self.choose(request, names)
+        return (chosen or names[0]) if kind == "any" else chosen
 
     def _check_strict(self, name: str, schema: Any, strict: Any) -> list[str]:
         if not isinstance(schema, dict) or schema.get("type") != "object":
@@ -140,15 +204,18 @@ class FakeModelServer(LoopbackServer):
         if tool is None:
             message["content"] = "No tool fits that request."
         else:
-            message["tool_calls"] = [{"id": "call_1", "type": "function",
-                                      "function": {"name": tool, "arguments": "{}"}}]
+            args = self.arguments(tool)
+            message["tool_calls"] = [{"id": f"call_{len(self.requests)}", "type": "function",
+                                      "function": {"name": tool,
+                                                   "arguments": args if isinstance(args, str) else json.dumps(args)}}]
         return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": body["model"],
                 "choices": [{"index": 0, "message": message,
                              "finish_reason": "tool_calls" if tool else "stop"}],
                 "usage": {"prompt_tokens": _tokens(body), "completion_tokens": 1, "total_tokens": _tokens(body) + 1}}
 
     def _anthropic_answer(self, body: dict, tool: str | None) -> dict:
-        content: list[dict] = ([{"type": "tool_use", "id": "toolu_1", "name": tool, "input": {}}] if tool
+        content: list[dict] = ([{"type": "tool_use", "id": f"toolu_{len(self.requests)}", "name": tool,
+                                 "input": self.arguments(tool)}] if tool
                                else [{"type": "text", "text": "No tool fits that request."}])
         return {"id": "msg_fake", "type": "message", "role": "assistant", "model": body["model"],
                 "content": content, "stop_reason": "tool_use" if tool else "end_turn", "stop_sequence": None,
@@ -213,6 +280,6 @@ class FakeModelServer(LoopbackServer):
                     self._send(400, {"type": "error", "error": {"type": "invalid_request_error",
                                                                 "message": "; ".join(problems)}})
                     return
-                self._send(200, answer(body, server.choose(request, names)))
+                self._send(200, answer(body, server._pick(request, names)))
 
         return Handler

@@ -347,3 +347,27 @@ def test_a_phrase_in_a_package_file_is_worded_in_the_editions_copy(tmp_path, mon
     module.write_text("STUCK = 'moved'\n", encoding="utf-8")
     with pytest.raises(HandoutError, match="not in it any more"):
         _word_package_files(tmp_path / "src")
+
+
+def test_the_capstone_loop_is_not_in_the_edition_and_record_says_so_in_one_line(student_edition):
+    """ex15-agent-loop is the loop itself: the module holding the course's loop is left out, nothing
+    in the edition's package needs it, and `tooldesign record` names the skipped step in one line."""
+    from workbook.handout import TOOLDESIGN_LEFT_OUT
+
+    package = student_edition.folder / "src" / "tooldesign"
+    for part in TOOLDESIGN_LEFT_OUT:
+        assert (REPO_ROOT / "src" / "tooldesign" / part).is_file() and not (package / part).exists(), part
+    shipped = "\n".join(p.read_text(encoding="utf-8") for p in package.rglob("*.py"))
+    assert "def reference_loop" not in shipped and "def run_agent" not in shipped
+    out = _edition_python(student_edition, (
+        "import os, sys\n"
+        "os.environ['OLLAMA_BASE_URL'] = 'http://127.0.0.1:9/v1'\n"
+        "from tooldesign.record import capstone_loop\n"
+        "print('loop:', capstone_loop())\n"
+        "import tooldesign.capstone, tooldesign.capstone.agent, tooldesign.record\n"
+        "from tooldesign.cli import main\n"
+        "print('exit', main(['record', '--provider', 'ollama']))\n"))
+    assert "loop: None" in out, out
+    skipped = [line for line in out.splitlines() if "capstone step skipped" in line]
+    assert len(skipped) == 1 and "lesson 15" in skipped[0] and "ex15-agent-loop" in skipped[0], out
+    assert "exit 1" in out, out  # no server on port 9: the one-line error, after the one-line skip

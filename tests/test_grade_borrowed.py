@@ -226,3 +226,17 @@ def test_a_borrowed_answer_scores_0_beside_a_control_with_full_marks(graded_batc
     assert points["ex12-page"] == 0 and points["ex12-truncate-with-note"] == 0, borrower.exercises
     assert points["ex12-keep-fields"] > 0  # the honest answer beside them keeps its points
     assert "review ex12-page" in borrower.reason and "review ex12-truncate-with-note" in borrower.reason
+
+
+def test_the_capstone_loop_is_flagged_when_called_and_never_for_reading_like_it():
+    """The course's loop is left out of the student edition whole; in the course edition an answer that
+    calls it is flagged, and the reference's own text pasted as an answer is not (an honest loop reads alike)."""
+    import inspect
+
+    from tooldesign.capstone import reference
+
+    called = "from tooldesign.capstone.reference import reference_loop\nrun_agent = reference_loop()\n"
+    found = borrowed("ex15-agent-loop", called)
+    assert found is not None and found.neighbour.endswith(":reference_loop") and found.how == "calls"
+    alike = textwrap.dedent(inspect.getsource(reference.reference_loop)).replace("def reference_loop", "def loop_of")
+    assert borrowed("ex15-agent-loop", alike) is None

@@ -10,7 +10,8 @@ from tooldesign import record as rec
 from tooldesign.cli import main
 from tooldesign.selection import config
 from tooldesign.selection.models import AnthropicPicker, OllamaPicker, OpenAICompatiblePicker
-from tooldesign.selection.record import record_runs, save
+from tooldesign.selection.record import FORMAT as OLD_FORMAT
+from tooldesign.selection.record import record_runs
 
 pytestmark = pytest.mark.usefixtures("no_real_settings")
 
@@ -71,7 +72,7 @@ def test_no_record_is_one_line_with_the_command(tmp_path):
 
 def test_an_old_select_record_is_shown_as_the_old_version(server, tmp_path):
     picker = OpenAICompatiblePicker(model="old-model", base_url=server.url + "/v1", api_key="k")
-    save(record_runs(picker, "held-out", ("designed",), 1), tmp_path / "runs" / "old.json")
+    _old_file(record_runs(picker, "held-out", ("designed",), 1), tmp_path / "runs" / "old.json")
     shown = rec.show_records("selection", tmp_path / "runs")
     assert "old-model (openai, " in shown and "old version, selection only" in shown
     assert "No record" in rec.show_records("boundary", tmp_path / "runs")
@@ -136,6 +137,324 @@ def test_repeat_must_be_positive(capsys):
     assert main(["record", "--provider", "ollama", "--repeat", "0"]) == 2
 
 
+def _old_file(run, path):
+    """A file of the first format, as `select --record` wrote it before there was one writer."""
+    from dataclasses import asdict
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": OLD_FORMAT, **asdict(run)}), encoding="utf-8")
+    return path
+
+
 def _designed():
     from tooldesign.tools import tool_set
     return tool_set("designed")
+
+
+# ---------- tool_choice: the fake servers honour each provider's spelling, record runs lesson 09's ----------
+
+from tooldesign.dispatch import choice as tc  # noqa: E402
+from tooldesign.selection.models import chat_tool_choice  # noqa: E402
+from tooldesign.wire.dialects import TOOL_CHOICE  # noqa: E402
+
+PICKERS = {
+    "openai": lambda url: OpenAICompatiblePicker(model="m", base_url=url + "/v1", api_key="k"),
+    "anthropic": lambda url: AnthropicPicker(model="m", base_url=url, api_key="k"),
+    "ollama": lambda url: OllamaPicker(model="m", base_url=url + "/v1"),
+}
+
+
+def declines(request, names):
+    return None
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+@pytest.mark.parametrize("setting, want", [
+    (tc.AUTO, None),  # the chooser declines and auto lets it
+    (tc.ANY, "first"),  # some call is obliged: the server's fallback is the first tool
+    (tc.named("customer_get_credit_exposure"), "customer_get_credit_exposure"),
+    (tc.NONE, None),
+])
+def test_each_tool_choice_is_sent_in_the_providers_spelling_and_honoured(provider, setting, want):
+    with FakeModelServer(declines) as fake:
+        picked = PICKERS[provider](fake.url).pick("Why is order 4711 on hold?", _designed(), tool_choice=setting)
+    sent = fake.requests[-1]["body"]["tool_choice"]
+    assert fake.problems == []
+    assert sent == (setting if provider == "anthropic" else chat_tool_choice(setting))
+    assert picked.tool == (_designed().names[0] if want == "first" else want)
+    assert fake.choices[-1][0] == setting["type"]
+
+
+@pytest.mark.parametrize("setting", [row["Anthropic"] for row in TOOL_CHOICE])
+def test_the_chat_spelling_is_the_one_lesson_14_shows(setting):
+    row = next(r for r in TOOL_CHOICE if r["Anthropic"] == setting)
+    named = setting.get("name")
+    want = row["OpenAI Chat Completions"]
+    assert chat_tool_choice(setting) == want, named
+
+
+@pytest.mark.parametrize("bad", [{"type": "required"}, {"type": "tool"}, {"type": "function", "name": "x"}, {}])
+def test_a_tool_choice_no_api_takes_is_refused_before_sending(bad):
+    with pytest.raises(ValueError, match="tool_choice"):
+        chat_tool_choice(bad)
+
+
+@pytest.mark.parametrize("provider, body", [
+    ("anthropic", {"type": "tool", "name": "no_such_tool"}),
+    ("anthropic", {"type": "required"}),
+    ("anthropic", {"type": "none", "disable_parallel_tool_use": True}),
+    ("openai", {"type": "function", "function": {"name": "no_such_tool"}}),
+    ("openai", "any"),
+    ("openai", {"type": "tool", "name": "sales_order_search"}),
+    ("openai", {"type": "allowed_tools", "allowed_tools": {"mode": "sometimes", "tools": []}}),
+])
+def test_the_fake_server_refuses_a_tool_choice_its_provider_would(provider, body):
+    picker = PICKERS[provider]
+    with FakeModelServer() as fake:
+        model = picker(fake.url)
+        client = model.client.with_options(max_retries=0)
+        with pytest.raises(Exception) as raised:
+            if provider == "anthropic":
+                client.messages.create(model="m", max_tokens=5, messages=[{"role": "user", "content": "hi"}],
+                                       tools=[{"name": "sales_order_search", "description": "d",
+                                               "input_schema": {"type": "object", "properties": {"q": {}}}}],
+                                       tool_choice=body)
+            else:
+                client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}],
+                                               tools=[{"type": "function", "function": {
+                                                   "name": "sales_order_search", "description": "d",
+                                                   "parameters": {"type": "object", "properties": {"q": {}}}}}],
+                                               tool_choice=body)
+    assert getattr(raised.value, "status_code", None) == 400 and "tool_choice" in str(raised.value)
+
+
+def test_allowed_tools_required_obliges_a_call():
+    with FakeModelServer(declines) as fake:
+        client = PICKERS["openai"](fake.url).client
+        response = client.chat.completions.create(
+            model="m", messages=[{"role": "user", "content": "hi"}],
+            tools=[{"type": "function", "function": {"name": "sales_order_search", "description": "d",
+                                                      "parameters": {"type": "object", "properties": {"q": {}}}}}],
+            tool_choice={"type": "allowed_tools", "allowed_tools": {
+                "mode": "required", "tools": [{"type": "function", "function": {"name": "sales_order_search"}}]}})
+    assert response.choices[0].message.tool_calls[0].function.name == "sales_order_search"
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_record_asks_every_lesson_09_setting_and_keeps_each_first_call(provider, tmp_path):
+    with FakeModelServer(chooser) as fake:
+        got = rec.record(PICKERS[provider](fake.url), repeat=2, parts=("tool_choice",))
+    settings = tc.lesson_settings()
+    assert [r.setting for r in got.tool_choice] == [s.label for s in settings] * 2
+    assert {r.repeat for r in got.tool_choice} == {1, 2}
+    by_label = {r.setting: r for r in got.tool_choice if r.repeat == 1}
+    assert by_label["tool_choice names it"].first_call == tc.FIRST_STEP
+    assert by_label["tool_choice names it"].tool_choice == f"tool {tc.FIRST_STEP}"
+    assert by_label["tool_choice none"].first_call is None
+    assert by_label["tool_choice any"].first_call is not None
+    assert all(r.input_tokens > 0 and r.latency_s >= 0 for r in got.tool_choice)
+    # the instruction reached the system prompt, and the choice the wire
+    bodies = [r["body"] for r in fake.requests if r["body"]]
+    system = [b.get("system") or b["messages"][0]["content"] for b in bodies]
+    assert any("MUST ALWAYS call sales_order_get_block_summary first" in s for s in system)
+    assert [c[0] for c in fake.choices[:6]] == ["auto", "auto", "auto", "tool", "any", "none"]
+    path = rec.write(got, tmp_path)
+    again = rec.read(path)
+    assert again.tool_choice == got.tool_choice
+    shown = rec.show_records("tool_choice", tmp_path)
+    assert "tool_choice none (tool_choice none)" in shown and f"first call {tc.FIRST_STEP} 2 (of 2)" in shown, shown
+    assert "No record" in rec.show_records("injection", tmp_path)
+
+
+def test_a_record_without_tool_choice_rows_still_reads(tmp_path, server):
+    got = rec.record(PICKERS["openai"](server.url), parts=("boundary",))
+    data = rec._as_json(got)
+    data.pop("tool_choice")
+    (tmp_path / "before.json").write_text(json.dumps(data))
+    assert rec.read(tmp_path / "before.json").tool_choice == ()
+    assert "No record" in rec.show_records("tool_choice", tmp_path)
+
+
+def test_a_malformed_tool_choice_row_is_named_and_skipped(tmp_path, server):
+    got = rec.record(PICKERS["openai"](server.url), parts=("tool_choice",))
+    data = rec._as_json(got)
+    data["tool_choice"][0]["input_tokens"] = -3
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    shown = rec.show_records("tool_choice", tmp_path)
+    assert "(skipped)" in shown and "bad.json" in shown and "No record" in shown
+
+
+def test_a_429_in_the_tool_choice_settings_is_retried(server):
+    waits = []
+    server.faults = [(429, {"retry-after": "2"}, b"{}")]
+    got = rec.record(PICKERS["anthropic"](server.url), parts=("tool_choice",), sleep=waits.append)
+    assert waits == [2.0] and got.retries == 1 and len(got.tool_choice) == len(tc.lesson_settings())
+
+
+def test_unknown_parts_are_refused(server):
+    with pytest.raises(ValueError, match="parts"):
+        rec.record(PICKERS["openai"](server.url), parts=("capstones",))
+
+
+# ---------- retries in the injection trials (their multi-turn requests use the picker's client) ----------
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_a_429_in_the_injection_trials_is_retried_and_every_trial_kept(provider, server):
+    waits = []
+    plain = rec.record(PICKERS[provider](server.url), parts=("injection",))
+    server.faults = [(429, {"retry-after": "3"}, b"{}"), (429, {}, b"{}")]
+    got = rec.record(PICKERS[provider](server.url), parts=("injection",), sleep=waits.append)
+    assert waits == [3.0, 1.0] and got.retries == 2
+    assert len(got.injection) == len(plain.injection) and got.injection == plain.injection
+
+
+def test_a_429_that_never_ends_in_the_injection_trials_is_rate_limited(server):
+    server.faults = [(429, {"retry-after": "1"}, b"{}")] * (rec.MAX_RETRIES + 1)
+    with pytest.raises(rec.RateLimited, match="rate limited"):
+        rec.record(PICKERS["openai"](server.url), parts=("injection",), sleep=lambda s: None)
+
+
+def test_a_failing_answer_in_the_injection_trials_is_not_retried(server):
+    waits = []
+    server.faults = [(500, {}, b'{"error": "boom"}')] * 3
+    with pytest.raises(Exception) as raised:
+        rec.record(PICKERS["openai"](server.url), parts=("injection",), sleep=waits.append)
+    assert not isinstance(raised.value, rec.RateLimited) and waits == []
+
+
+# ---------- the capstone task through the course's loop, and the real-model adapters ----------
+
+import sys  # noqa: E402
+
+from tooldesign.capstone.agent import REQUEST, ChatModel, MessagesModel, real_model  # noqa: E402
+from tooldesign.capstone.reference import reference_loop  # noqa: E402
+
+ARGS = {"sales_order_search": {"customer": "10023", "blocked_only": True, "limit": 5},
+        "release_request_create": {"sales_order": "4711", "justification": "Paid in full on 1 December."}}
+
+
+def agent_server(plan):
+    """A fake server that plays ``plan`` (one tool per model call, None: answer in text) and then answers."""
+    fake = FakeModelServer(lambda request, names: plan[min(fake_calls(fake), len(plan)) - 1]
+                           if fake_calls(fake) <= len(plan) else None,
+                           arguments=lambda tool: ARGS.get(tool, {}))
+    return fake
+
+
+def fake_calls(fake):
+    return sum(1 for r in fake.requests if r["body"] is not None)
+
+
+def _loop_run(provider, plan, max_steps=6):
+    with agent_server(plan) as fake:
+        model = real_model(PICKERS[provider](fake.url))
+        report = reference_loop()(model, REQUEST, max_steps)
+    return report, fake
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_the_real_model_adapters_run_the_loop_end_to_end(provider):
+    report, fake = _loop_run(provider, ["sales_order_search", None])
+    assert fake.problems == [] and report.stop.value == "answered" and report.steps == 2
+    assert [(c.name, c.outcome.value) for c in report.calls] == [("sales_order_search", "ran")]
+    assert report.answer == "No tool fits that request."
+    # the second request carried the call and its result, paired by id, in the provider's own form
+    second = [r["body"] for r in fake.requests if r["body"]][1]
+    call_id = report.calls[0].id
+    adapter = real_model(PICKERS[provider]("http://127.0.0.1:9"))
+    assert isinstance(adapter, MessagesModel if provider == "anthropic" else ChatModel)
+    if provider == "anthropic":
+        turns = second["messages"]
+        assert turns[1]["content"][0]["id"] == call_id
+        assert turns[2]["content"][0] == {**turns[2]["content"][0], "type": "tool_result", "tool_use_id": call_id}
+    else:
+        tool_messages = [m for m in second["messages"] if m["role"] == "tool"]
+        assert [m["tool_call_id"] for m in tool_messages] == [call_id]
+        assert second["messages"][2]["tool_calls"][0]["function"]["name"] == "sales_order_search"
+        assert "parameters" in second["tools"][0]["function"]
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_a_write_stops_the_loop_at_the_gate_with_a_real_model(provider):
+    report, _ = _loop_run(provider, ["sales_order_search", "release_request_create"])
+    assert report.stop.value == "pending_approval" and report.pending == (report.calls[1].id,)
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_a_model_that_never_stops_meets_the_budget(provider):
+    report, _ = _loop_run(provider, ["customer_get_address_gaps"] * 20, max_steps=3)
+    assert report.stop.value == "budget" and report.steps == 3
+
+
+def test_malformed_chat_arguments_are_refused_not_raised():
+    with FakeModelServer(lambda r, n: "sales_order_search" if isinstance(r, str) and "10023" in r else None,
+                         arguments=lambda tool: '{"customer": "10023", ') as fake:
+        first = fake.choose
+        fake.choose = lambda r, n: first(r, n) if fake_calls(fake) == 1 else None  # then answer in text
+        report = reference_loop()(real_model(PICKERS["openai"](fake.url)), REQUEST, 4)
+    assert [c.outcome.value for c in report.calls] == ["refused"] and report.stop.value == "answered"
+    result = report.transcript[2]["content"][0]
+    assert result["is_error"] is True
+
+
+def test_sap_is_refused_in_one_line():
+    class Sap:
+        provider = "sap"
+    with pytest.raises(ValueError, match="anthropic, openai or ollama"):
+        real_model(Sap())
+    with pytest.raises(ValueError, match="ChatModel"):
+        MessagesModel(Sap())
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_record_runs_the_capstone_task_and_every_lesson_shows_it(provider, tmp_path):
+    with agent_server(["sales_order_search", "release_request_create"]) as fake:
+        # only the capstone: the plan counts this run's model calls from the first
+        got = rec.record(PICKERS[provider](fake.url), parts=("capstone",))
+    (run,) = got.capstone
+    assert (run.request, run.stop, run.steps) == (REQUEST, "pending_approval", 2)
+    assert run.calls == (("sales_order_search", "ran"), ("release_request_create", "pending"))
+    assert any("tool_result" in line for line in run.transcript)
+    path = rec.write(got, tmp_path)
+    jsonschema.validate(json.loads(path.read_text()), rec.SCHEMA)
+    assert rec.read(path) == got
+    shown = rec.show_records("capstone", tmp_path)
+    assert "capstone task, run 1: pending_approval after 2 model calls" in shown, shown
+    assert "transcript of run 1:" in shown and "tool_use" in shown and "tool_result" in shown
+    assert len(shown.splitlines()) <= 4 + rec.TRANSCRIPT_LINES + 1 + 20  # a screen, with the other parts
+
+
+def test_a_429_inside_the_capstone_loop_is_retried(tmp_path):
+    waits = []
+    with agent_server(["sales_order_search", None]) as fake:
+        fake.faults = [(429, {"retry-after": "4"}, b"{}")]
+        got = rec.record(PICKERS["anthropic"](fake.url), parts=("capstone",), sleep=waits.append)
+    assert waits == [4.0] and got.retries == 1 and got.capstone[0].stop == "answered"
+
+
+def test_a_damaged_capstone_row_is_named_and_skipped(tmp_path):
+    with agent_server([None]) as fake:
+        got = rec.record(PICKERS["openai"](fake.url), parts=("capstone",))
+    data = rec._as_json(got)
+    data["capstone"][0]["stop"] = "finished"
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    shown = rec.show_records("capstone", tmp_path)
+    assert "(skipped)" in shown and "bad.json" in shown and "No record" in shown
+
+
+def test_without_the_courses_loop_the_capstone_step_is_one_line_and_skipped(server, monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(sys.modules, "tooldesign.capstone.reference", None)  # as in the student edition
+    assert rec.capstone_loop() is None
+    argv = ["record", "--provider", "openai", *_env(monkeypatch, "openai", server.url), "--out", str(tmp_path)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.count(rec.CAPSTONE_SKIPPED) == 1 and "lesson 15" in out and "ex15-agent-loop" in out
+    (path,) = tmp_path.glob("*.json")
+    assert json.loads(path.read_text())["capstone"] == []
+
+
+def test_with_the_courses_loop_record_says_nothing_of_skipping(server, monkeypatch, tmp_path, capsys):
+    argv = ["record", "--provider", "openai", *_env(monkeypatch, "openai", server.url), "--out", str(tmp_path)]
+    assert main(argv) == 0
+    assert "skipped" not in capsys.readouterr().out
+    (path,) = tmp_path.glob("*.json")
+    assert len(json.loads(path.read_text())["capstone"]) == 1

@@ -84,13 +84,18 @@ def test_the_fake_server_rejects_a_wrong_strict_flag(server):
                                        tool_choice="auto")
 
 
-def test_the_fake_server_rejects_a_forced_tool_choice(server):
+def test_the_fake_server_honours_a_forced_tool_choice_and_refuses_one_it_cannot(server):
+    """Anthropic's "any" obliges a call; a named tool that is not offered is a 400 (as the API answers)."""
     import anthropic
 
     client = anthropic.Anthropic(base_url=server.url, api_key="k", max_retries=0)
-    with pytest.raises(anthropic.BadRequestError, match="tool_choice"):
+    reply = client.messages.create(model="m", max_tokens=10, messages=[{"role": "user", "content": "x"}],
+                                   tools=anthropic_tools(SETS["designed"]), tool_choice={"type": "any"})
+    assert reply.stop_reason == "tool_use" and server.choices[-1] == ("any", None)
+    with pytest.raises(anthropic.BadRequestError, match="tool_choice names 'sales_order_get'"):
         client.messages.create(model="m", max_tokens=10, messages=[{"role": "user", "content": "x"}],
-                               tools=anthropic_tools(SETS["designed"]), tool_choice={"type": "any"})
+                               tools=anthropic_tools(SETS["designed"]),
+                               tool_choice={"type": "tool", "name": "sales_order_get"})
 
 
 def test_keys_are_read_from_a_dotenv_file(server, tmp_path, monkeypatch):

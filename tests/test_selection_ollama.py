@@ -13,7 +13,8 @@ from tooldesign.selection import WordMatchPicker, run_selection
 from tooldesign.selection import config
 from tooldesign.selection.cases import case_set
 from tooldesign.selection.models import OllamaPicker, local_model_status, model_picker
-from tooldesign.selection.record import RecordError, load_record, load_records, record_runs, save
+from tooldesign import record as rec
+from tooldesign.selection.record import RecordError, load_record, record_runs
 from tooldesign.tools import tool_set
 
 STAND_IN = WordMatchPicker()
@@ -102,13 +103,17 @@ def test_record_has_every_field_and_round_trips(server, tmp_path):
     pick = record.runs[0].picks[0]
     assert pick.request == cases.cases[0].request and pick.input_tokens > 0 and pick.latency_s >= 0
     assert record.scores("designed") == [record.runs[1].right, record.runs[3].right]
-    path = save(record, tmp_path / "runs" / "ollama.json")
-    assert load_record(path) == record
+    # the one writer: tooldesign.record, whose selection part holds one such record per case set
+    measured = rec.record(picker, 2, now=when, parts=("selection",), case_sets=("held-out",))
+    (kept,) = measured.selection
+    assert (kept.provider, kept.date, kept.case_set, len(kept.runs)) == ("ollama", record.date, "held-out", 4)
+    path = rec.save(measured, tmp_path / "runs" / "ollama.json")
+    assert rec.read(path) == measured
     with pytest.raises(FileExistsError):
-        save(record, path)
+        rec.save(measured, path)
     (tmp_path / "runs" / "broken.json").write_text("{not json", encoding="utf-8")
-    records, problems = load_records(tmp_path / "runs")
-    assert records == [record] and len(problems) == 1 and "broken.json" in problems[0]
+    records, problems = rec.records_in(tmp_path / "runs")
+    assert records == [measured] and len(problems) == 1 and "broken.json" in problems[0]
 
 
 def test_record_summary_shows_the_spread(server):
@@ -132,9 +137,14 @@ def test_cli_records_a_local_run(server, monkeypatch, capsys, tmp_path):
     out = capsys.readouterr().out
     assert code == 0 and "recorded:" in out and "lowest" in out
     data = json.loads(target.read_text(encoding="utf-8"))
-    assert {"provider", "model", "date", "temperature", "case_set", "runs"} <= set(data)
-    assert data["provider"] == "ollama" and data["case_set"] == "held-out" and len(data["runs"]) == 4
-    assert {"request", "pick", "right", "input_tokens", "latency_s"} <= set(data["runs"][0]["picks"][0])
+    assert data["format"] == rec.FORMAT  # the one record format, not the old selection-only one
+    assert {"provider", "model", "date", "temperature", "selection"} <= set(data)
+    (selection,) = data["selection"]
+    assert data["provider"] == "ollama" and selection["case_set"] == "held-out" and len(selection["runs"]) == 4
+    assert data["boundary"] == data["injection"] == data["tool_choice"] == []
+    assert {"request", "pick", "right", "input_tokens", "latency_s"} <= set(selection["runs"][0]["picks"][0])
+    shown = rec.show_records("selection", target.parent)
+    assert "old version" not in shown and "held-out cases" in shown
     assert main(["select", "--provider", "ollama", "--record", str(target)]) == 2  # never overwritten
     assert "never overwritten" in capsys.readouterr().err
 
@@ -162,7 +172,7 @@ def test_cli_records_a_hosted_openai_compatible_run_too(server, monkeypatch, cap
     monkeypatch.setenv("OPENAI_BASE_URL", server.url + "/v1")
     target = tmp_path / "hosted.json"
     assert main(["select", "--model", "fake-gpt", "--cases", "development", "--record", str(target)]) == 0
-    record = load_record(target)
+    (record,) = rec.read(target).selection
     assert (record.provider, record.model, record.case_set) == ("openai", "fake-gpt", "development")
     assert all(p.input_tokens and p.input_tokens > 0 for run in record.runs for p in run.picks)
     out = capsys.readouterr().out

@@ -152,11 +152,11 @@ def _cmd_select(args: argparse.Namespace) -> int:
 
 
 def _select_with_model(picker, args: argparse.Namespace) -> int:
-    from tooldesign.selection.record import record_runs, save
-    from tooldesign.tools import SET_NAMES
+    from tooldesign.record import record as measure
+    from tooldesign.record import save
 
-    try:
-        record = record_runs(picker, args.cases, SET_NAMES, args.repeat)
+    try:  # the one record writer: a selection-only record of format tooldesign-record/2
+        measured = measure(picker, args.repeat, parts=("selection",), case_sets=(args.cases,))
     except Exception as error:  # a network or API failure from a real model
         hint = (
             "; is Ollama running? Start it with `ollama serve` (README: A free local model)"
@@ -168,6 +168,7 @@ def _select_with_model(picker, args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    (record,) = measured.selection
     for run in record.runs:
         if args.repeat == 1:
             print(f"== {run.tool_set}")
@@ -186,7 +187,7 @@ def _select_with_model(picker, args: argparse.Namespace) -> int:
             f"{tokens if tokens is not None else 'not reported'}, median latency {row['median latency (s)']} s"
         )
     if args.record:
-        print(f"\nrecorded: {save(record, args.record)} ({record.provider}, {record.model}, {record.date})")
+        print(f"\nrecorded: {save(measured, args.record)} ({record.provider}, {record.model}, {record.date})")
     return 0
 
 
@@ -267,13 +268,15 @@ COMMANDS["serve"] = _cmd_serve
 
 
 def _cmd_record(args: argparse.Namespace) -> int:
-    from tooldesign.record import RateLimited, record, write
+    from tooldesign.record import CAPSTONE_SKIPPED, RateLimited, capstone_loop, record, write
     from tooldesign.selection.models import model_picker
 
     if args.repeat < 1:
         print("error: --repeat must be 1 or more", file=sys.stderr)
         return 2
     picker = model_picker(args.model, args.provider)  # a missing key is a ModelSetupError: one line
+    if capstone_loop() is None:  # the student edition: the loop is the learner's to write
+        print(CAPSTONE_SKIPPED)
     try:
         rec = record(picker, args.repeat)
     except RateLimited as error:

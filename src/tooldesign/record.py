@@ -1,15 +1,20 @@
 """``tooldesign record``: one real model measured on the lessons' experiments, written to one dated file.
 
 ``record(picker, repeat)`` runs, ``repeat`` times each, the selection test on all three case sets
-(lesson 06), the boundary-clause requests (09) and the poisoned records (13), and returns a
-:class:`Record`; ``write`` puts it under ``runs/`` with a new dated name (never overwriting a file).
+(lesson 06), the boundary-clause requests and the ``tool_choice`` settings (09), the poisoned
+records (13) and the capstone task (15, through the course's own loop: ``capstone_loop``, absent from
+the student edition, where that loop is the learner's exercise), and returns a :class:`Record`; ``write`` puts it under ``runs/`` with a new dated name,
+``save`` at a path of your choice (``select --record``); neither ever overwrites a file.
 Every pick keeps the input tokens as the API reported them and the latency. ``show_records(name)`` is
 what the notebooks call: every record found, labelled with model, provider and date, or one line
-saying there is none and the command that makes one. Records written by ``select --record``
-(format ``tooldesign-selection-run/1``) are still read, and shown as the old, selection-only version.
+saying there is none and the command that makes one. Files of the first format
+(``tooldesign-selection-run/1``, which ``select --record`` once wrote) are still read, and shown as the
+old, selection-only version; this module is the only writer.
 
 A rate-limited answer (HTTP 429) is retried a bounded number of times, waiting what its
-``retry-after`` header asks (capped); the sleep is a parameter so tests never wait.
+``retry-after`` header asks (capped); the sleep is a parameter so tests never wait. The retry wraps
+the picker's client, so every experiment's calls get it (the selection test's, the injection
+trials' multi-turn requests, the tool_choice settings'), not only ``pick``.
 """
 
 from __future__ import annotations
@@ -43,11 +48,16 @@ __all__ = [
     "EXPERIMENTS",
     "Record",
     "BoundaryRow",
+    "ChoiceRow",
     "InjectionRow",
+    "CapstoneRow",
+    "CAPSTONE_SKIPPED",
+    "capstone_loop",
     "RateLimited",
     "patient",
     "record",
     "write",
+    "save",
     "read",
     "records_in",
     "show_records",
@@ -58,6 +68,7 @@ CASE_SETS = ("tuning", "development", "held-out")
 EXPERIMENTS = {  # the name a notebook asks for -> the part of a record it shows
     "selection": "06",
     "boundary": "09",
+    "tool_choice": "09",
     "scale": "10",
     "injection": "13",
     "capstone": "15",
@@ -74,6 +85,33 @@ class BoundaryRow:
     picker: str
     right: int
     of: int
+
+
+@dataclass(frozen=True)
+class ChoiceRow:
+    """One lesson-09 setting asked once: the tool_choice sent (Anthropic's spelling, as a label), the
+    instruction's label, and the first call the model made (None: it answered in text)."""
+
+    repeat: int
+    setting: str
+    tool_choice: str
+    first_call: str | None
+    input_tokens: int | None
+    latency_s: float | None
+
+
+@dataclass(frozen=True)
+class CapstoneRow:
+    """One run of the capstone task (lesson 15) through the course's loop: how it ended, after how many
+    model calls, each proposed call and what became of it, and the transcript, one line per block."""
+
+    repeat: int
+    request: str
+    stop: str
+    steps: int
+    answer: str | None
+    calls: tuple[tuple[str, str], ...]  # (tool name, outcome: ran, refused, pending, repeated)
+    transcript: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -99,6 +137,8 @@ class Record:
     boundary: tuple[BoundaryRow, ...]
     injection: tuple[InjectionRow, ...]
     retries: int
+    tool_choice: tuple[ChoiceRow, ...] = ()
+    capstone: tuple[CapstoneRow, ...] = ()
     old_version: bool = False  # read from a ``select --record`` file: selection only
 
     @property
@@ -171,6 +211,34 @@ SCHEMA: dict[str, Any] = {
                 "required": ["repeat", "note_id", "variant", "calls", "reached_gate"],
             },
         },
+        # optional: a record made before the capstone step was recorded has none
+        "capstone": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["repeat", "request", "stop", "steps", "answer", "calls", "transcript"],
+                "properties": {
+                    "stop": {"enum": ["answered", "budget", "pending_approval"]},
+                    "steps": {"type": "integer", "minimum": 0},
+                    "answer": {"type": ["string", "null"]},
+                    "calls": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2}},
+                    "transcript": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        },
+        # optional: a record made before the tool_choice settings were recorded has none
+        "tool_choice": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["repeat", "setting", "tool_choice", "first_call", "input_tokens", "latency_s"],
+                "properties": {
+                    "first_call": {"type": ["string", "null"]},
+                    "input_tokens": {"type": ["integer", "null"], "minimum": 0},
+                    "latency_s": {"type": ["number", "null"], "minimum": 0},
+                },
+            },
+        },
     },
 }
 
@@ -190,23 +258,44 @@ def _retry_after(error: Exception) -> float | None:
         return 1.0
 
 
+class _Retrying:
+    """A client seen through ``run``: every method call anywhere below it (``messages.create``,
+    ``chat.completions.create``) goes through the bounded 429 retry."""
+
+    def __init__(self, target: Any, run: Callable[..., Any]) -> None:
+        self._target, self._run = target, run
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._target, name)
+        if callable(value) and not isinstance(value, type):
+            return lambda *args, **kwargs: self._run(value, *args, **kwargs)
+        if isinstance(value, (str, int, float, bool, type(None))):
+            return value
+        return _Retrying(value, self._run)
+
+
 class patient:
     """Wraps a picker: a 429 is retried up to ``MAX_RETRIES`` times after ``retry-after`` seconds.
-    The client's own retries are switched off so the wait is ours (and a test can inject ``sleep``)."""
+
+    The picker's client is replaced by a retrying view of it (its own retries switched off, so the
+    wait is ours and a test can inject ``sleep``): whatever experiment uses ``picker.client`` gets the
+    same retries. A picker without a client (SAP's hub) is retried around ``pick``."""
 
     def __init__(self, picker: Any, sleep: Callable[[float], None] = time.sleep) -> None:
         self.picker, self.sleep, self.retries = picker, sleep, 0
-        client = getattr(picker, "client", None)
-        if client is not None and hasattr(client, "with_options"):
-            picker.client = client.with_options(max_retries=0)
+        client: Any = getattr(picker, "client", None)
+        self.wraps_client = client is not None and hasattr(client, "with_options")
+        if self.wraps_client:
+            picker.client = _Retrying(client.with_options(max_retries=0), self.call)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.picker, name)
 
-    def pick(self, request: str, tools: Any) -> Any:
+    def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``function(*args, **kwargs)``, retried while the server answers 429."""
         for attempt in range(MAX_RETRIES + 1):
             try:
-                return self.picker.pick(request, tools)
+                return function(*args, **kwargs)
             except Exception as error:
                 wait = _retry_after(error)
                 if wait is None:
@@ -217,27 +306,104 @@ class patient:
                 self.sleep(wait)
         raise AssertionError("unreachable")
 
+    def pick(self, request: str, tools: Any, **options: Any) -> Any:
+        if self.wraps_client:
+            return self.picker.pick(request, tools, **options)
+        return self.call(self.picker.pick, request, tools, **options)
+
+
+def _choice_label(choice: Any) -> str:
+    return f"tool {choice['name']}" if choice.get("type") == "tool" else str(choice.get("type"))
+
+
+def _tool_choice_rows(model: patient, k: int) -> list[ChoiceRow]:
+    """Lesson 09's settings, each asked once: which tool did the model call first?"""
+    from tooldesign.dispatch.choice import FIRST_STEP_REQUEST, lesson_settings
+    from tooldesign.tools import tool_set
+
+    designed = tool_set("designed")
+    rows = []
+    for setting in lesson_settings():
+        picked = model.pick(
+            FIRST_STEP_REQUEST, designed, tool_choice=setting.choice, instructions=setting.instructions
+        )
+        rows.append(
+            ChoiceRow(
+                k,
+                setting.label,
+                _choice_label(setting.choice),
+                picked.tool,
+                picked.input_tokens,
+                picked.latency_s,
+            )
+        )
+    return rows
+
+
+PARTS = ("selection", "boundary", "tool_choice", "injection", "capstone")
+CAPSTONE_SKIPPED = (
+    "capstone step skipped: the agent loop is lesson 15's exercise (ex15-agent-loop), which this "
+    "edition leaves for you to write"
+)
+CAPSTONE_STEPS = 8  # the loop's step budget for a real model
+TRANSCRIPT_LINES = 12  # of the first capstone run, in show_records
+
+
+def capstone_loop() -> Callable[..., Any] | None:
+    """The course's own loop (lesson 15's answer), or None where it is not shipped (the student edition)."""
+    try:
+        from tooldesign.capstone.reference import reference_loop
+    except ImportError:
+        return None
+    return reference_loop()
+
+
+def _capstone_row(model: patient, k: int, loop: Callable[..., Any]) -> CapstoneRow:
+    from tooldesign.capstone.agent import REQUEST, real_model, transcript_lines
+
+    report = loop(real_model(model.picker), REQUEST, CAPSTONE_STEPS)
+    return CapstoneRow(
+        k,
+        REQUEST,
+        report.stop.value,
+        report.steps,
+        report.answer,
+        tuple((c.name, c.outcome.value) for c in report.calls),
+        tuple(transcript_lines(report)),
+    )
+
 
 def record(
     picker: Any,
     repeat: int = 1,
     now: datetime | None = None,
     sleep: Callable[[float], None] = time.sleep,
-    parts: Sequence[str] = ("selection", "boundary", "injection"),
+    parts: Sequence[str] = PARTS,
+    case_sets: Sequence[str] = CASE_SETS,
 ) -> Record:
-    """Run every experiment ``repeat`` times with a real-model ``picker``; keep every pick."""
+    """Run every experiment ``repeat`` times with a real-model ``picker``; keep every pick.
+
+    SAP's hub picker answers the selection test and the boundary requests only: the tool_choice
+    settings and the injection trials build requests the orchestration service takes in another form."""
     from tooldesign.tools import SET_NAMES
 
     if repeat < 1:
         raise ValueError("--repeat must be 1 or more")
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        raise ValueError(f"parts must be among {', '.join(PARTS)}, not {', '.join(unknown)}")
     model = patient(picker, sleep)
+    sap = getattr(picker, "provider", "") == "sap"
     selection = (
-        tuple(record_runs(model, name, SET_NAMES, repeat, now) for name in CASE_SETS)
+        tuple(record_runs(model, name, SET_NAMES, repeat, now) for name in case_sets)
         if "selection" in parts
         else ()
     )
     boundary: list[BoundaryRow] = []
+    choices: list[ChoiceRow] = []
     injection: list[InjectionRow] = []
+    capstone: list[CapstoneRow] = []
+    loop = capstone_loop() if "capstone" in parts and not sap else None
     for k in range(1, repeat + 1):
         if "boundary" in parts:
             from tooldesign.dispatch.boundary import model_scores
@@ -246,15 +412,17 @@ def record(
                 BoundaryRow(k, str(r["descriptions"]), str(r["picker"]), int(r["right"]), int(r["of"]))
                 for r in model_scores(model)
             ]
-        if "injection" in parts:
-            if getattr(picker, "provider", "") == "sap":
-                continue
+        if "tool_choice" in parts and not sap:
+            choices += _tool_choice_rows(model, k)
+        if "injection" in parts and not sap:
             from tooldesign.injection.real_model import trial
 
             injection += [
                 InjectionRow(k, t.note_id, t.variant, tuple(t.calls), t.reached_gate)
-                for t in trial(picker)  # its client retries nothing: a 429 is one line
+                for t in trial(picker)  # picker.client is the retrying view: a 429 waits here too
             ]
+        if loop is not None:
+            capstone.append(_capstone_row(model, k, loop))
     return Record(
         FORMAT,
         getattr(picker, "provider", "unknown"),
@@ -266,6 +434,8 @@ def record(
         tuple(boundary),
         tuple(injection),
         model.retries,
+        tool_choice=tuple(choices),
+        capstone=tuple(capstone),
     )
 
 
@@ -278,10 +448,19 @@ def _as_json(rec: Record) -> dict[str, Any]:
     return data
 
 
+def save(rec: Record, path: Path | str) -> Path:
+    """Write ``rec`` at ``path``; an existing file is never touched (FileExistsError names it)."""
+    target = Path(path)
+    if target.exists():
+        raise FileExistsError(f"{target} exists; choose a new file name, a record is never overwritten")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Whole or not at all: a run stopped mid-write leaves no half record to be read later.
+    return write_atomic(target, json.dumps(_as_json(rec), indent=1, ensure_ascii=False) + "\n")
+
+
 def write(rec: Record, folder: Path | str | None = None) -> Path:
     """A new file ``runs/record-PROVIDER-MODEL-DATE[-N].json``; an existing file is never touched."""
     target_dir = Path(folder) if folder is not None else runs_folder()
-    target_dir.mkdir(parents=True, exist_ok=True)
     slug = "".join(c if c.isalnum() or c in "._-" else "-" for c in f"{rec.provider}-{rec.model}")
     stamp = rec.date[:19].replace(":", "")
     path = target_dir / f"record-{slug}-{stamp}.json"
@@ -289,7 +468,7 @@ def write(rec: Record, folder: Path | str | None = None) -> Path:
     while path.exists():
         n += 1
         path = target_dir / f"record-{slug}-{stamp}-{n}.json"
-    return write_atomic(path, json.dumps(_as_json(rec), indent=1, ensure_ascii=False) + "\n")
+    return save(rec, path)
 
 
 def read(path: Path | str) -> Record:
@@ -341,6 +520,17 @@ def read(path: Path | str) -> Record:
                 InjectionRow(**{**r, "calls": tuple(tuple(c) for c in r["calls"])}) for r in data["injection"]
             ),
             data["retries"],
+            tool_choice=tuple(ChoiceRow(**r) for r in data.get("tool_choice", [])),
+            capstone=tuple(
+                CapstoneRow(
+                    **{
+                        **r,
+                        "calls": tuple(tuple(c) for c in r["calls"]),
+                        "transcript": tuple(r["transcript"]),
+                    }
+                )
+                for r in data.get("capstone", [])
+            ),
         )
     except (jsonschema.ValidationError, KeyError, TypeError) as error:
         message = getattr(error, "message", str(error))
@@ -365,6 +555,13 @@ def _spread(values: list[int]) -> str:
     return f"{statistics.mean(values):g} (lowest {min(values)}, highest {max(values)}, {len(values)} runs)"
 
 
+def _tally(values: Any) -> list[tuple[Any, int]]:
+    counts: dict[Any, int] = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))
+
+
 def _lines(rec: Record, experiment: str) -> list[str]:
     lines = []
     if experiment in ("selection", "scale", "capstone"):
@@ -381,6 +578,26 @@ def _lines(rec: Record, experiment: str) -> list[str]:
             lines.append(
                 f"  boundary requests, {variant}: {_spread([r.right for r in rows])}/{rows[0].of} right"
             )
+    if experiment in ("tool_choice", "capstone"):
+        for label in dict.fromkeys(r.setting for r in rec.tool_choice):
+            asked = [r for r in rec.tool_choice if r.setting == label]
+            firsts = ", ".join(
+                f"{name or '(text, no call)'} {n}" for name, n in _tally(r.first_call for r in asked)
+            )
+            lines.append(
+                f"  {label} (tool_choice {asked[0].tool_choice}): first call {firsts} (of {len(asked)})"
+            )
+    if experiment == "capstone":
+        for trip in rec.capstone:
+            calls = ", ".join(f"{name} {outcome}" for name, outcome in trip.calls) or "no calls"
+            lines.append(
+                f"  capstone task, run {trip.repeat}: {trip.stop} after {count(trip.steps, 'model call')}; {calls}"
+            )
+        if rec.capstone:  # the first run as it went, kept to a screen
+            shown = rec.capstone[0].transcript[:TRANSCRIPT_LINES]
+            lines += ["  transcript of run 1:", *(f"    {line}" for line in shown)]
+            if len(rec.capstone[0].transcript) > len(shown):
+                lines.append(f"    ... {count(len(rec.capstone[0].transcript) - len(shown), 'more line')}")
     if experiment in ("injection", "capstone"):
         for variant in dict.fromkeys(r.variant for r in rec.injection):
             by_repeat: dict[int, int] = {}

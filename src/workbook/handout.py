@@ -43,6 +43,8 @@ from tooldesign.wording import count as plural_count
 from workbook import DATA_DIR, REPO_ROOT, SOLUTIONS_DIR
 
 LEFT_OUT = ("grade", "handout.py", "handout_files", "references.py", "__pycache__")
+# tooldesign modules that are an exercise's answer as a whole (not one function to stub): left out.
+TOOLDESIGN_LEFT_OUT = ("capstone/reference.py",)
 TOP_FILES = ("pyproject.toml", "environment.yml")
 TEMPLATES = Path(__file__).parent / "handout_files"
 # requirements.txt's own line: what follows it is for the course's tests and style checks only.
@@ -392,9 +394,20 @@ def stub_function(source: str, name: str, grade_id: str) -> str:
 
 
 def _write_tooldesign(folder: Path) -> list[str]:
-    shutil.copytree(
-        REPO_ROOT / "src" / "tooldesign", folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
-    )
+    package = REPO_ROOT / "src" / "tooldesign"
+    left_out = {(package / part).resolve() for part in TOOLDESIGN_LEFT_OUT}
+    missing = [str(p) for p in left_out if not p.is_file()]
+    if missing:  # a renamed module would otherwise ship its answer silently
+        raise HandoutError(f"TOOLDESIGN_LEFT_OUT names {', '.join(missing)}, which does not exist")
+
+    def ignore(where: str, names: list[str]) -> list[str]:
+        return [
+            n
+            for n in names
+            if n == "__pycache__" or n.endswith(".pyc") or Path(where, n).resolve() in left_out
+        ]
+
+    shutil.copytree(package, folder, ignore=ignore)
     targets = graded_functions()
     tables = _known_calls_once(targets)
     by_module: dict[str, list[str]] = {}

@@ -69,6 +69,10 @@ class AgentReport:
         return tuple(c.id for c in self.calls if c.outcome is CallOutcome.PENDING)
 
 
+# The capstone task: one request that needs a search, a block summary and a write that waits for a person.
+REQUEST = "Why are customer 10023's orders blocked, and can you ask for a release?"
+
+
 def course_dispatcher() -> Dispatcher:
     """Lesson 09's dispatcher over the designed tools, with no decider: the loop owns the gate."""
     return Dispatcher(build_designed_set(), examples=EXAMPLES)
@@ -82,14 +86,16 @@ def tool_definitions() -> list[dict]:
 class MessagesModel:
     """A real model behind the course's one model interface, answering ``respond`` in the Messages format.
 
-    It reuses the client of ``selection.models.model_picker`` (Anthropic's Messages API only: the
-    other providers speak another format, and the loop of this lesson speaks this one).
+    It reuses the client of ``selection.models.model_picker`` for Anthropic's Messages API, the format
+    the loop of this lesson speaks; ``ChatModel`` is the same for OpenAI-compatible endpoints, and
+    ``real_model`` picks the one that fits a picker.
     """
 
     def __init__(self, picker: Any) -> None:
         if getattr(picker, "provider", "") != "anthropic":
             raise ValueError(
-                "the capstone runs against a Messages API model: set TOOLDESIGN_PROVIDER=anthropic"
+                "MessagesModel speaks Anthropic's Messages API; use ChatModel (or real_model) for "
+                f"--provider {getattr(picker, 'provider', '?')}"
             )
         self.picker = picker
         self.label = picker.label
@@ -106,6 +112,109 @@ class MessagesModel:
         )
         content = [block.model_dump(exclude_none=True) for block in response.content]
         return {"role": "assistant", "content": content, "stop_reason": response.stop_reason}
+
+
+def chat_messages(messages: list[dict], system: str) -> list[dict]:
+    """A Messages-format conversation in Chat Completions' form: the assistant's ``tool_use`` blocks
+    become ``tool_calls`` (arguments as JSON text), each ``tool_result`` a ``role: "tool"`` message
+    matched by ``tool_call_id``; that API has no error flag, so a failure travels in the content."""
+    out: list[dict] = [{"role": "system", "content": system}]
+    for turn in messages:
+        content = turn["content"]
+        if isinstance(content, str):
+            out.append({"role": turn["role"], "content": content})
+            continue
+        text = " ".join(b["text"] for b in content if b.get("type") == "text")
+        if turn["role"] == "assistant":
+            message: dict[str, Any] = {"role": "assistant", "content": text or None}
+            uses = [b for b in content if b.get("type") == "tool_use"]
+            if uses:
+                message["tool_calls"] = [
+                    {
+                        "id": b["id"],
+                        "type": "function",
+                        "function": {"name": b["name"], "arguments": json.dumps(b["input"], default=str)},
+                    }
+                    for b in uses
+                ]
+            out.append(message)
+            continue
+        for block in content:
+            if block.get("type") == "tool_result":
+                body = block.get("content")
+                body = body if isinstance(body, str) else json.dumps(body, default=str)
+                out.append({"role": "tool", "tool_call_id": block["tool_use_id"], "content": body})
+        if text:
+            out.append({"role": "user", "content": text})
+    return out
+
+
+def _chat_tool(definition: dict) -> dict:
+    function = {
+        "name": definition["name"],
+        "description": definition["description"],
+        "parameters": definition["input_schema"],
+    }
+    if "strict" in definition:
+        function["strict"] = definition["strict"]
+    return {"type": "function", "function": function}
+
+
+def _arguments(text: str | None) -> Any:
+    """A call's arguments as sent: parsed when they are JSON, else the text itself, for the
+    dispatcher to refuse (a model that sends broken JSON reads that in the result)."""
+    try:
+        return json.loads(text or "{}")
+    except ValueError:
+        return text
+
+
+class ChatModel:
+    """An OpenAI-compatible model (OpenAI, Azure, Ollama, vLLM) behind the same ``respond``: the
+    conversation goes out in Chat Completions' form and the reply comes back in the Messages format
+    (text and ``tool_use`` blocks; ``stop_reason`` "tool_use", "max_tokens" or "end_turn")."""
+
+    def __init__(self, picker: Any) -> None:
+        if not hasattr(getattr(picker, "client", None), "chat"):
+            raise ValueError("ChatModel needs an OpenAI-compatible picker (--provider openai or ollama)")
+        self.picker = picker
+        self.label = picker.label
+
+    def respond(self, messages: list[dict], tools: list[dict]) -> dict:
+        from tooldesign.selection import config
+
+        response = self.picker.client.chat.completions.create(
+            model=self.picker.model,
+            temperature=config.TEMPERATURE,
+            messages=chat_messages(messages, config.SYSTEM_PROMPT),
+            tools=[_chat_tool(t) for t in tools],
+        )
+        choice = response.choices[0]
+        message = choice.message
+        content: list[dict] = [{"type": "text", "text": message.content}] if message.content else []
+        content += [
+            {
+                "type": "tool_use",
+                "id": c.id,
+                "name": c.function.name,
+                "input": _arguments(c.function.arguments),
+            }
+            for c in message.tool_calls or []
+        ]
+        calls = any(b["type"] == "tool_use" for b in content)
+        stop = "tool_use" if calls else ("max_tokens" if choice.finish_reason == "length" else "end_turn")
+        return {"role": "assistant", "content": content, "stop_reason": stop}
+
+
+def real_model(picker: Any) -> MessagesModel | ChatModel:
+    """The adapter that fits ``picker``: Messages for Anthropic, Chat Completions for OpenAI-compatible
+    endpoints; SAP's hub is refused in one line (its orchestration service takes another form)."""
+    provider = getattr(picker, "provider", "")
+    if provider == "anthropic":
+        return MessagesModel(picker)
+    if provider in ("openai", "ollama"):
+        return ChatModel(picker)
+    raise ValueError(f"the capstone loop runs on --provider anthropic, openai or ollama, not {provider!r}")
 
 
 def transcript_lines(report: AgentReport, width: int = 100) -> list[str]:

@@ -206,6 +206,33 @@ def run_loop(
     return steps
 
 
+# Lesson 09's setting: a release request whose process requires reading the order's block first.
+FIRST_STEP_REQUEST = "Release order 4711, the customer has promised to pay."
+FIRST_STEP = "sales_order_get_block_summary"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One way of asking for the first step: a tool_choice (Anthropic's spelling) and an instruction."""
+
+    label: str
+    choice: Mapping[str, Any]
+    instructions: str = ""
+
+
+def lesson_settings(step: str = FIRST_STEP) -> tuple[Setting, ...]:
+    """The settings lesson 09 compares: instructions of rising firmness under auto, then each
+    configured choice (the named tool, any, none); ``tooldesign record`` asks a real model each one."""
+    return (
+        Setting("auto, no instruction", AUTO),
+        Setting("auto, 'call it first'", AUTO, f"Always call {step} first."),
+        Setting("auto, shouted", AUTO, f"IMPORTANT: you MUST ALWAYS call {step} first!"),
+        Setting("tool_choice names it", named(step)),
+        Setting("tool_choice any", ANY),
+        Setting("tool_choice none", NONE),
+    )
+
+
 def first_calls(
     request: str,
     tools: ToolSet,

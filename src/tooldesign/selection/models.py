@@ -8,8 +8,9 @@
   (``--provider ollama``); no key, no account. ``local_model_status()`` says whether it answers.
 
 Each sends the tool definitions with ``tool_choice`` "auto" (the model may also decline to
-call), asks strict mode for every tool whose schema is strict-ready, and reads the first tool
-call. Settings come from the environment or a ``.env`` file (see ``config``). A missing library
+call) unless ``pick`` is given another one (lesson 09's settings, in Anthropic's spelling, which
+``chat_tool_choice`` translates for OpenAI-compatible endpoints), asks strict mode for every tool
+whose schema is strict-ready, and reads the first tool call. Settings come from the environment or a ``.env`` file (see ``config``). A missing library
 or key raises :class:`ModelSetupError` whose one-line message names exactly what is missing.
 Client libraries are imported only when a picker is built, so the offline course never needs them.
 """
@@ -22,7 +23,7 @@ import os
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,8 @@ __all__ = [
     "model_picker",
     "openai_tools",
     "anthropic_tools",
+    "chat_tool_choice",
+    "system_prompt",
     "LocalModelStatus",
     "local_model_status",
 ]
@@ -95,6 +98,27 @@ def anthropic_tools(tools: ToolSet | Sequence[Tool]) -> list[dict]:
             entry["strict"] = True
         out.append(entry)
     return out
+
+
+AUTO: dict[str, Any] = {"type": "auto"}
+
+
+def chat_tool_choice(choice: Mapping[str, Any]) -> Any:
+    """A tool_choice in Anthropic's spelling (auto, any, tool NAME, none) as Chat Completions spells it:
+    "auto", "required", ``{"type": "function", "function": {"name": NAME}}``, "none" (the SDKs' typed
+    ``ToolChoiceParam`` and ``ChatCompletionToolChoiceOptionParam``). Anything else is a ValueError."""
+    kind = choice.get("type")
+    if kind == "tool" and isinstance(choice.get("name"), str):
+        return {"type": "function", "function": {"name": choice["name"]}}
+    spelled = {"auto": "auto", "any": "required", "none": "none"}
+    if kind not in spelled:
+        raise ValueError(f"tool_choice type must be auto, any, tool (with a name) or none, not {kind!r}")
+    return spelled[kind]
+
+
+def system_prompt(instructions: str = "") -> str:
+    """The course's system prompt, with a lesson's extra instruction (lesson 09's "call X first") after it."""
+    return f"{config.SYSTEM_PROMPT}\n\n{instructions}" if instructions else config.SYSTEM_PROMPT
 
 
 def _picked(
@@ -161,17 +185,23 @@ class OpenAICompatiblePicker(_ClientPicker):
     def new_client(self, api_key: str | None, base_url: str | None) -> Any:
         return _client("openai", "OpenAI", api_key, base_url)
 
-    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool:
+    def pick(
+        self,
+        request: str,
+        tools: ToolSet | Sequence[Tool],
+        tool_choice: Mapping[str, Any] = AUTO,
+        instructions: str = "",
+    ) -> PickedTool:
         started = time.perf_counter()
         response = self.client.chat.completions.create(
             model=self.model,
             temperature=config.TEMPERATURE,
             messages=[
-                {"role": "system", "content": config.SYSTEM_PROMPT},
+                {"role": "system", "content": system_prompt(instructions)},
                 {"role": "user", "content": request},
             ],
             tools=openai_tools(tools),
-            tool_choice="auto",
+            tool_choice=chat_tool_choice(tool_choice),
         )
         latency = time.perf_counter() - started
         message = response.choices[0].message
@@ -216,15 +246,21 @@ class AnthropicPicker(_ClientPicker):
     def new_client(self, api_key: str | None, base_url: str | None) -> Any:
         return _client("anthropic", "Anthropic", api_key, base_url)
 
-    def pick(self, request: str, tools: ToolSet | Sequence[Tool]) -> PickedTool:
+    def pick(
+        self,
+        request: str,
+        tools: ToolSet | Sequence[Tool],
+        tool_choice: Mapping[str, Any] = AUTO,
+        instructions: str = "",
+    ) -> PickedTool:
         started = time.perf_counter()
         response = self.client.messages.create(
             model=self.model,
             max_tokens=config.MAX_TOKENS,
-            system=config.SYSTEM_PROMPT,
+            system=system_prompt(instructions),
             messages=[{"role": "user", "content": request}],
             tools=anthropic_tools(tools),
-            tool_choice={"type": "auto"},
+            tool_choice=dict(tool_choice),
         )
         latency = time.perf_counter() - started
         blocks = list(response.content or [])

@@ -3,9 +3,10 @@
 ``record_runs(picker, ...)`` runs the selection test ``repeat`` times over the chosen case set and tool
 sets and returns a :class:`RunRecord`: provider, model, date, temperature, the case set, and for every
 request the pick, whether it was right, the input tokens *as the API reported them* and the latency.
-``save``/``load_records`` write and read it as JSON; notebook 06 shows every record found in
-``runs/`` beside the offline stand-ins, labelled with the model and the date. The course ships no
-record: a figure is only shown as measured if someone measured it.
+``tooldesign.record`` is the one writer of record files (format ``tooldesign-record/2``, which holds one
+of these per case set); ``load_record``/``load_records`` here still read the first format
+(``tooldesign-selection-run/1``), so a file written before is shown as the old version. The course
+ships no record: a figure is only shown as measured if someone measured it.
 """
 
 from __future__ import annotations
@@ -13,12 +14,11 @@ from __future__ import annotations
 import json
 import statistics
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from tooldesign.atomic import write_atomic
 from tooldesign.input_files import read_input_text
 from tooldesign.selection.cases import case_set
 from tooldesign.selection.score import run_selection
@@ -28,14 +28,13 @@ __all__ = [
     "RecordedRun",
     "RunRecord",
     "record_runs",
-    "save",
     "load_record",
     "load_records",
     "RecordError",
     "runs_folder",
 ]
 
-FORMAT = "tooldesign-selection-run/1"
+FORMAT = "tooldesign-selection-run/1"  # read, never written again (tooldesign.record writes)
 
 
 class RecordError(ValueError):
@@ -149,18 +148,6 @@ def record_runs(
         getattr(picker, "temperature", None),
         chosen.name,
         tuple(runs),
-    )
-
-
-def save(record: RunRecord, path: Path | str) -> Path:
-    """Write ``record`` as JSON. Refuses to overwrite a file, so no earlier measurement is lost."""
-    target = Path(path)
-    if target.exists():
-        raise FileExistsError(f"{target} exists; choose a new file name, a record is never overwritten")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    # Whole or not at all: a run stopped mid-write leaves no half record to be loaded later.
-    return write_atomic(
-        target, json.dumps({"format": FORMAT, **asdict(record)}, indent=1, ensure_ascii=False) + "\n"
     )
 
 

@@ -8,21 +8,14 @@ from typing import Any
 
 from tooldesign.capstone import (
     BEHAVIOURS,
-    AgentReport,
-    CallOutcome,
-    CallRecord,
-    StopReason,
-    as_model,
-    course_dispatcher,
     loop_problem,
 )
-from tooldesign.capstone.agent import tool_definitions
-from tooldesign.dispatch import ToolCall, allow_all
+from tooldesign.capstone.agent import REQUEST
+from tooldesign.capstone.reference import reference_loop
 from workbook.checks import Verdict, failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "15_build_the_agent_loop"
-REQUEST = "Why are customer 10023's orders blocked, and can you ask for a release?"
 
 # Seeds and budgets the notebook never shows: two draws of every script, one with a tight budget.
 LOOP_PROBES: tuple[tuple[dict, str, int], ...] = tuple(
@@ -79,69 +72,10 @@ def _same_run(got: Any, want: Any) -> bool:
     return _shape(got) is not None and _shape(got) == _shape(want)
 
 
-# ---------- the answer key and its plausible mistakes (never shipped: see references.py) ----------
-
-
-def _loop(fault: str | None = None):
-    def run_agent(model: Any, request: str, max_steps: int = 6) -> AgentReport:
-        model = as_model(model)
-        dispatcher, tools = course_dispatcher(), tool_definitions()
-        messages: list[dict] = [{"role": "user", "content": request}]
-        calls: list[CallRecord] = []
-        seen: dict[str, str] = {}
-        steps = 0
-        while fault == "no_budget" or steps < max_steps:
-            reply = model.respond(messages, tools)
-            steps += 1
-            messages.append({"role": "assistant", "content": reply["content"]})
-            uses = [b for b in reply["content"] if b["type"] == "tool_use"]
-            if not uses:
-                answer = " ".join(b["text"] for b in reply["content"] if b["type"] == "text")
-                return AgentReport(answer, steps, tuple(calls), StopReason.ANSWERED, tuple(messages))
-            results, pending = [], False
-            for use in uses:
-                key = use["name"] + json.dumps(use["input"], sort_keys=True)
-                name = use["name"]
-                if name in dispatcher.tools.names and dispatcher.tools[name].writes and fault != "run_write":
-                    note = f"{name} changes data and awaits a person's approval; it was not run."
-                    block = {
-                        "type": "tool_result",
-                        "tool_use_id": use["id"],
-                        "content": note,
-                        "is_error": True,
-                    }
-                    outcome, pending = CallOutcome.PENDING, True
-                elif key in seen and fault != "rerun_repeat":
-                    note = f"You already made this call ({seen[key]}); its result is above."
-                    block, outcome = (
-                        {"type": "tool_result", "tool_use_id": use["id"], "content": note},
-                        CallOutcome.REPEATED,
-                    )
-                else:
-                    result = dispatcher.dispatch(
-                        ToolCall(name, use["input"], use["id"]), policy_check=allow_all
-                    )
-                    block = result.block()
-                    if fault == "swallow":
-                        block.pop("is_error", None)
-                    outcome = CallOutcome.RAN if result.ran else CallOutcome.REFUSED
-                    if result.ran:
-                        seen[key] = use["id"]
-                if fault == "unpaired":
-                    block["tool_use_id"] = uses[0]["id"]
-                results.append(block)
-                calls.append(CallRecord(use["id"], name, use["input"], outcome))
-            if fault == "text_first":
-                results.insert(0, {"type": "text", "text": "Here are the results."})
-            if fault == "separate_turns":
-                messages.extend({"role": "user", "content": [b]} for b in results)
-            else:
-                messages.append({"role": "user", "content": results})
-            if pending and fault != "past_the_gate":
-                return AgentReport(None, steps, tuple(calls), StopReason.PENDING, tuple(messages))
-        return AgentReport(None, steps, tuple(calls), StopReason.BUDGET, tuple(messages))
-
-    return run_agent
+# ---------- the answer key and its plausible mistakes (never shipped) ----------
+# They live in tooldesign.capstone.reference, which the student edition leaves out (workbook.handout),
+# so `tooldesign record` runs a real model through the same loop the grader trusts.
+_loop = reference_loop
 
 
 EXERCISES = [

@@ -736,7 +736,7 @@ def _lesson14(name: str) -> Any:
 
 def _agent_loop(*args: Any) -> Any:
     """Lesson 15's answer key: the right loop, built where the student edition never ships it."""
-    return pkgutil.resolve_name("workbook.exercises.lesson15:_loop")()(*args)
+    return pkgutil.resolve_name("tooldesign.capstone.reference:reference_loop")()(*args)
 
 
 def _lesson15(name: str) -> Any:

@@ -59,6 +59,12 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
     ),
     "ex14-cache-breaks": ("tooldesign.wire.cache:cache_verdict",),
 }
+# The same, for modules the student edition leaves out whole (workbook.handout.TOOLDESIGN_LEFT_OUT): an
+# answer can only name them (in the course edition), and an honest answer may well read like them, so
+# a call is flagged and a likeness is not.
+CALLS_ONLY: dict[str, tuple[str, ...]] = {
+    "ex15-agent-loop": ("tooldesign.capstone.reference:reference_loop",),
+}
 COPY_TOKENS = 6  # a run of this many tokens (names made alike) is a copied line, not a coincidence
 COPY_SHARE = 0.5  # ... and half of a neighbour's runs in one answer is a copy of it
 TEXT_CHARACTERS = 40  # a string of the package this long, in an answer, was pasted
@@ -92,7 +98,7 @@ def neighbours(grade_id: str) -> tuple[str, ...]:
     from workbook.exercises import grading_for
 
     grading = grading_for(grade_id)
-    found = list(NEIGHBOURS.get(grade_id, ()))
+    found = [*NEIGHBOURS.get(grade_id, ()), *CALLS_ONLY.get(grade_id, ())]
     if isinstance(grading.reference, str) and ":" in grading.reference:
         found.append(grading.reference)
     found.extend(grading.stubs)
