@@ -34,12 +34,30 @@ def test_descriptions_check_follows_the_real_result(monkeypatch):
     assert verdict.status == FAIL and "CC_GET_LIMITS" in verdict.message
 
 
+def access_for(tool):
+    """The lesson's reasons, as a learner might write them."""
+    if tool["writes"]:
+        return "direct"
+    return "both" if tool["person_asks"] else "code"
+
+
 def test_access_check_runs_the_real_verification_query():
-    answer = ACCESS
-    assert evaluate("ex07-access", answer).status == PASS
+    assert evaluate("ex07-access", access_for).status == PASS
+    answer = {code: access_for(facts) for code, facts in cc.deployment_facts().items()}
+    assert answer == ACCESS
     want = [[cc.FILE_CLAIM, "direct", 1], [cc.LIMITS, "both", 1], [cc.READINGS, "code", 1], [cc.LIST, "code", 1]]
     for _, prior in PRIOR_STATES:
         assert verification_rows_after(answer, prior) == want
+
+
+def test_the_facts_hold_no_access_value_and_match_what_the_lesson_printed():
+    """The description the exercise decides from says what a tool does, never where it goes."""
+    facts = cc.deployment_facts()
+    assert list(facts) == list(DEPLOYED)
+    for code, tool in facts.items():
+        assert set(tool) == {"name", "writes", "irreversible", "result_chars", "person_asks"}
+        assert not {"direct", "code", "both"} & {v for v in tool.values() if isinstance(v, str)}
+    assert facts[cc.LIST]["result_chars"] > 1000 > facts[cc.LIMITS]["result_chars"]
 
 
 def test_the_access_prompt_does_not_print_the_answer():
@@ -50,34 +68,40 @@ def test_the_access_prompt_does_not_print_the_answer():
     sources = ["".join(cell["source"]) for cell in notebook["cells"]]
     answer_cell = next(i for i, c in enumerate(notebook["cells"])
                        if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "ex07-access")
-    prompt = sources[answer_cell - 1] + sources[answer_cell - 2]
+    prompt = sources[answer_cell - 1] + sources[answer_cell - 2] + sources[answer_cell - 3]
     for code, value in ACCESS.items():
         assert f"{code} {value}" not in prompt and f"{code}: {value}" not in prompt
         assert f'"{code}": "{value}"' not in prompt and f"`{code}` `{value}`" not in prompt
 
 
-@pytest.mark.parametrize("answer", [
-    {cc.FILE_CLAIM: "direct", cc.LIMITS: "both", cc.READINGS: "code", cc.LIST: "code"},     # another order
-    {cc.LIST: "Code", cc.READINGS: " code ", cc.LIMITS: "BOTH", cc.FILE_CLAIM: "Direct"},  # other spelling
-])
+def _by_size(tool):
+    if tool["writes"]:
+        return "DIRECT"
+    return " code " if tool["result_chars"] >= 1000 and not tool["person_asks"] else "Both"
+
+
+def _from_a_table(tool):
+    table = {(True, False): "direct", (True, True): "direct", (False, False): "code", (False, True): "both"}
+    return table[(tool["writes"], tool["person_asks"])]
+
+
+@pytest.mark.parametrize("answer", [_by_size, _from_a_table], ids=["by size, other spelling", "a table"])
 def test_a_right_access_answer_in_other_words_passes(answer):
     assert evaluate("ex07-access", answer).status == PASS
 
 
 @pytest.mark.parametrize("answer, says", [
-    ({cc.LIST: "code", cc.READINGS: "code", cc.LIMITS: "both", cc.FILE_CLAIM: "code"}, "it writes"),
-    ({cc.LIST: "code", cc.READINGS: "code", cc.LIMITS: "both"}, "passes nothing for it"),
-    ({cc.LIST: "code", cc.READINGS: "both", cc.LIMITS: "both", cc.FILE_CLAIM: "direct"}, "into the context"),
-    ({cc.LIST: "code", cc.READINGS: "code", cc.LIMITS: "direct", cc.FILE_CLAIM: "direct"}, "could not call it"),
-    ({}, "passes nothing for it"),
+    (lambda t: "direct" if "CLAIM" in t["name"] else ("both" if t["person_asks"] else "code"), "it writes"),
+    (lambda t: {cc.LIST: "code", cc.READINGS: "code", cc.LIMITS: "both"}.get(t["name"]), "passes nothing"),
+    (lambda t: "direct" if t["writes"] else "both", "into the context"),
+    (lambda t: "direct" if t["writes"] else ("direct" if t["person_asks"] else "code"), "could not call it"),
+    (lambda t: None, "passes nothing"),
+    (lambda t: ACCESS[t["name"]], "raised KeyError"),
+    (lambda t: "direct" if t["irreversible"] else ("both" if t["person_asks"] else "code"), "can be undone"),
 ])
 def test_plausible_access_mistakes_get_the_idea_back(answer, says):
     verdict = evaluate("ex07-access", answer)
-    assert verdict.status == FAIL and says in verdict.message
-
-
-def test_the_deployment_covers_the_four_tools():
-    assert set(DEPLOYED) == set(ACCESS)
+    assert verdict.status == FAIL and says in verdict.message, verdict.message
 
 
 def test_fillers_answer_passes_and_agrees_with_the_lesson_figure():
@@ -86,8 +110,8 @@ def test_fillers_answer_passes_and_agrees_with_the_lesson_figure():
 
 
 def test_not_plain_answers_are_refused_with_a_reason():
-    verdict = evaluate("ex07-access", {cc.LIST: {"code"}})
-    assert verdict.status == FAIL and "sorted list" in verdict.message
+    verdict = evaluate("ex07-access", lambda tool: {"code"})
+    assert verdict.status == FAIL and "sorted list" in verdict.message, verdict.message
 
 
 def test_descriptions_in_other_words_pass():

@@ -30,7 +30,16 @@ def approve(arguments: dict) -> dict:
     return {"behavior": "allow"}
 
 
-FIXED_CALL = {"sales_order": "4725", "detail": "concise"}
+def fixed_call(request, call, error):
+    """From the error (which fields, what shape) and the request (which order, how much), as a learner might."""
+    fixed = {}
+    if "sales_order you sent" in error or "sales_order missing" in error:
+        fixed["sales_order"] = re.findall(r"[0-9]+", request)[0]
+    else:
+        fixed["sales_order"] = call["sales_order"]
+    wants = any(word in request.lower().split() or word + "." in request.lower() for word in ("dates", "items", "po"))
+    fixed["detail"] = "detailed" if wants else "concise"
+    return fixed
 
 
 def test_clause_solution_passes_and_has_the_shape_the_package_judges():
@@ -49,9 +58,13 @@ def test_clause_check_passes_other_words_and_fails_keyword_stuffing():
 
 
 def test_fixed_call_passes_the_check_and_the_real_dispatcher():
-    assert evaluate("ex09-fixed-call", FIXED_CALL).status == PASS
-    result = Dispatcher(tool_set("designed")).dispatch(ToolCall("sales_order_get_block_summary", FIXED_CALL))
-    assert not result.is_error and result.content["sales_order"] == "4725"
+    from workbook.exercises.lesson09 import FIX_PROBES
+    assert evaluate("ex09-fixed-call", fixed_call).status == PASS
+    for request, call, error in FIX_PROBES:
+        assert "was not run" in error and "Correct the arguments" in error  # the dispatcher's own error
+        again = fixed_call(request, call, error)
+        result = Dispatcher(tool_set("designed")).dispatch(ToolCall("sales_order_get_block_summary", again))
+        assert not result.is_error, (request, again)
 
 
 def test_the_solution_callback_passes_agrees_with_the_lesson_policy_and_runs_in_the_gate():

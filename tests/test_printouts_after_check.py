@@ -19,12 +19,14 @@ from workbook import checks
 GATES = [
     ("01_sap_orders_data", "blocked_orders", "ex01-blocked-orders", "sap.is_blocked, axis=1",
      ("4723", "4725", "True")),
-    ("07_code_mode_catalog", "deployment_access", "ex07-access", "print(VERIFICATION_QUERY",
+    ("07_code_mode_catalog", "access_for", "ex07-access", "print(VERIFICATION_QUERY",
      ("CC_GET_READINGS      code", "CC_GET_LIMITS        both")),
     ("05_lint", "predicted_rules", "ex05-predict", 'report.by_tool()["credit_check"]',
      ("[name-shape] credit_check", "[strict-required] credit_check", "[safety-read-only-hint] credit_check")),
     ("08_definition_levels", "fifth_level", "ex08-fifth-level", "5: lean_level}",
      ("name + example call", "tokens/answer")),
+    ("09_dispatch_and_errors", "fixed_call", "ex09-fixed-call", "fixed_call(LESSON_REQUEST",
+     ("the model sends: {'sales_order': '4725', 'detail': 'concise'}", "Lac Leman Instruments")),
 ]
 
 
@@ -41,7 +43,7 @@ def _cells(notebook: str, answer: str, marker: str):
     """The code cells before the answer cell, the answer cell's solution, the check cell, the gated cell."""
     cells = [c.source for c in nbformat.read(SOLUTIONS_DIR / f"{notebook}.ipynb", as_version=4).cells
              if c.cell_type == "code"]
-    at = next(i for i, s in enumerate(cells) if "### BEGIN SOLUTION" in s and re.search(rf"^{answer}\s*=", s, re.M))
+    at = next(i for i, s in enumerate(cells) if "### BEGIN SOLUTION" in s and re.search(rf"^(?:def\s+)?{answer}\b", s, re.M))
     gated = next(i for i, s in enumerate(cells) if marker in s)
     assert gated > at + 1 and "after(" in cells[gated], f"{notebook}: the printout is not behind after()"
     return cells[:at], cells[at], cells[at + 1], cells[gated]

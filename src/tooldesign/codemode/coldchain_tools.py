@@ -14,6 +14,7 @@ dispatcher's gate gives it to a person: ``claim_tool_set`` is the model's direct
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -243,6 +244,33 @@ SAMPLE_ARGUMENTS: dict[str, dict] = {LIST: {}, READINGS: {"shipment_id": 108}, L
 
 def sample_arguments(code: str) -> dict:
     return dict(SAMPLE_ARGUMENTS[code])
+
+
+# The one tool whose result a person may well ask to read: the claim rules, two small rows.
+PERSON_ASKS = frozenset({LIMITS})
+CLAIM_SAMPLE = {"shipment_id": 108, "eur": 720}
+
+
+def deployment_facts() -> dict[str, dict]:
+    """What a deployment script knows of each of the four tools it registers, as plain data.
+
+    ``name``, ``writes`` and ``irreversible`` (a write nobody can take back), ``result_chars`` (the JSON of one
+    sample call's result) and ``person_asks`` (a person may well ask to read that result). The
+    access exercise decides each tool's ``code_mode_access`` from such a description, so it holds
+    the facts and no access value.
+    """
+    calls = {code: (HANDLERS[code], sample_arguments(code)) for code in CODES}
+    calls[FILE_CLAIM] = (file_claim, dict(CLAIM_SAMPLE))
+    return {
+        code: {
+            "name": code,
+            "writes": code == FILE_CLAIM,
+            "irreversible": code == FILE_CLAIM,
+            "result_chars": len(json.dumps(handler(arguments))),
+            "person_asks": code in PERSON_ASKS,
+        }
+        for code, (handler, arguments) in calls.items()
+    }
 
 
 def register(

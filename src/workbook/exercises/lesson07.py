@@ -117,7 +117,7 @@ def _short_with(code: str, old: str, new: str) -> dict:
     return {**_SHORT, code: _SHORT[code].replace(old, new)}
 
 
-# ---------- exercise 2: access values chosen from what each tool does, stated explicitly ----------
+# ---------- exercise 2: access values decided from what a tool does, stated explicitly ----------
 
 FILE_CLAIM = "CC_FILE_CLAIM"
 DEPLOYED = (LIST, READINGS, LIMITS, FILE_CLAIM)
@@ -132,13 +132,53 @@ PRIOR_STATES = (
     ("a registry where someone once made CC_FILE_CLAIM callable by programs ('both')", {FILE_CLAIM: "both"}),
 )
 
-# Why each tool belongs where it does; the hints are built from these, never from the rows.
-_WHY = {
-    LIST: ("bulk", "it returns every shipment, data no person asks to read"),
-    READINGS: ("bulk", "it returns dozens of readings per shipment, data no person asks to read"),
-    LIMITS: ("small", "it returns two small rows a person may well ask about, and a program needs them too"),
-    FILE_CLAIM: ("write", "it writes: a program may do whatever its tools do, as often as its budget allows"),
-}
+
+def _tool(code: str, writes: bool, irreversible: bool, result_chars: int, person_asks: bool) -> dict:
+    return {
+        "name": code,
+        "writes": writes,
+        "irreversible": irreversible,
+        "result_chars": result_chars,
+        "person_asks": person_asks,
+    }
+
+
+def _access_probes() -> tuple[tuple[dict], ...]:
+    from tooldesign.codemode import coldchain_tools as cc
+
+    facts = cc.deployment_facts()
+    # the lesson's four tools first (the check deploys them), then tools the lesson never shows: a write
+    # that can be undone, a write with a bulk result a person asks about, a bulk read, a small read
+    others = (
+        _tool("CC_HOLD_SHIPMENT", True, False, 58, True),
+        _tool("CC_REPRICE_ALL_LANES", True, False, 18_400, True),
+        _tool("CC_GET_LANE_HISTORY", False, False, 31_900, False),
+        _tool("CC_GET_CARRIER", False, False, 186, True),
+    )
+    return tuple((facts[code],) for code in DEPLOYED) + tuple((tool,) for tool in others)
+
+
+ACCESS_PROBES = _access_probes()
+
+
+def _kind(tool: dict) -> str:
+    """Where the lesson's reasons put a probe: a write, bulk data nobody reads, or a small result."""
+    if tool["writes"]:
+        return "write"
+    return "small" if tool["person_asks"] else "bulk"
+
+
+def _why(tool: dict) -> str:
+    size = f"{tool['result_chars']:,} characters"
+    return {
+        "write": "it writes: a program may do whatever its tools do, as often as its budget allows"
+        + ("" if tool["irreversible"] else ", and that a write can be undone brings no person back"),
+        "bulk": f"its result is bulk data ({size}) no person asks to read",
+        "small": f"its result is small ({size}) and a person may well ask about it; a program may need it too",
+    }[_kind(tool)]
+
+
+_RIGHT = {"write": "direct", "bulk": "code", "small": "both"}
 _ADVICE = {
     "bulk": {
         "both": "the model could still pull its data into the context",
@@ -167,48 +207,99 @@ def verification_rows_after(deployment_access: dict, prior: dict | None) -> list
         return [list(row) for row in registry.verify()]
 
 
-def _normalised(answer: dict) -> dict | str:
-    """Access values with case and spaces forgiven, or the reason the answer cannot be used."""
-    unknown = sorted(set(answer) - set(DEPLOYED))
-    if unknown:
-        return f"{', '.join(unknown)} is not one of the four tools ({', '.join(DEPLOYED)})"
-    cleaned = {}
-    for code in DEPLOYED:
-        value = answer.get(code)
-        if isinstance(value, str):
-            value = value.strip().lower()
-        if value is not None and value not in ACCESS:
-            return f"{code}: {answer.get(code)!r} is not an access value; use 'direct', 'code' or 'both'"
-        cleaned[code] = value
-    return cleaned
+def _access_value(tool: dict, value: Any) -> str | None:
+    """The access value with case and spaces forgiven (None: the function gave none), or raises ValueError."""
+    call = f"access_for({tool['name']})"
+    if (raised := probe_error(value)) is not None:
+        raise ValueError(f"{call} raised {raised}")
+    if isinstance(value, str):
+        value = value.strip().lower()
+    if value is not None and value not in ACCESS:
+        raise ValueError(
+            f"{call} returned {value!r}, which is not an access value; use 'direct', 'code' or 'both'"
+        )
+    return value
 
 
-def _judge_access(answer: Any) -> object:
-    if type(answer) is not dict:
-        return failed("deployment_access should be a dict: tool code -> 'direct', 'code' or 'both'")
-    cleaned = _normalised(answer)
-    if isinstance(cleaned, str):
-        return failed(cleaned)
+def _judge_access(results: Any) -> object:
+    tools = [tool for (tool,) in ACCESS_PROBES]
+    try:
+        values = [_access_value(tool, value) for tool, value in zip(tools, results)]
+    except ValueError as error:
+        return failed(str(error))
+    # The lesson's four tools, deployed as a script would, on registries earlier scripts left behind.
+    deployment = dict(zip(DEPLOYED, values))
     for story, prior in PRIOR_STATES:
-        rows = {row[0]: row[1] for row in verification_rows_after(cleaned, prior)}
-        for code in DEPLOYED:
-            kind, why = _WHY[code]
-            wrong = _ADVICE[kind].get(rows[code])
+        rows = {row[0]: row[1] for row in verification_rows_after(deployment, prior)}
+        for tool in tools[: len(DEPLOYED)]:
+            code = tool["name"]
+            wrong = _ADVICE[_kind(tool)].get(rows[code])
             if wrong is None:
                 continue
-            if cleaned[code] is None:
+            if deployment[code] is None:
                 reason = (
                     "a new tool starts at 'both'" if prior is None else "merge_tool keeps the stored access"
                 )
                 return failed(
-                    f"on {story}, {code} ends up '{rows[code]}' because your script passes nothing for it "
-                    f"and {reason}. Decide its value from what it does and state it explicitly."
+                    f"on {story}, {code} ends up '{rows[code]}' because access_for gives nothing for it, so "
+                    f"your script passes nothing and {reason}. Return a value for every tool: state it explicitly."
                 )
-            return failed(f"{code} ends up '{rows[code]}': {wrong}. Look again at what it does: {why}.")
+            return failed(
+                f"{code} ends up '{rows[code]}': {wrong}. Look again at what it does: {_why(tool)}."
+            )
+    # Tools the lesson never shows: the same reasons must decide them.
+    for tool, value in zip(tools[len(DEPLOYED) :], values[len(DEPLOYED) :]):
+        right = _RIGHT[_kind(tool)]
+        if value == right:
+            continue
+        if value is None:
+            return failed(
+                f"access_for({tool['name']}) gives nothing: a deployment script that passes nothing keeps "
+                "whatever an earlier script stored. Return a value for every tool."
+            )
+        return failed(
+            f"access_for({tool['name']}) gives '{value}': {_ADVICE[_kind(tool)][value]}. Look again at what "
+            f"it does: {_why(tool)}. Decide from the description, not from the tool's name."
+        )
     return passed(
-        "every tool lands where what it does puts it, on every registry, whatever an earlier "
-        "script left behind."
+        f"right for the four tools above and for {count(len(tools) - len(DEPLOYED), 'tool')} the lesson never "
+        "showed: each lands where what it does puts it, whatever an earlier script left behind."
     )
+
+
+# Mistakes a learner's access_for may make, as functions over the tool's description.
+_LESSON_VALUES = {LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "direct"}
+
+
+def _looks_up_the_lesson(tool: dict) -> str | None:
+    return _LESSON_VALUES.get(tool["name"])
+
+
+def _three_by_hand(tool: dict) -> str | None:
+    return {LIST: "code", READINGS: "code", LIMITS: "both"}.get(tool["name"])
+
+
+def _guesses_from_the_name(tool: dict) -> str:
+    code = tool["name"]
+    if "CLAIM" in code or "FILE" in code:
+        return "direct"
+    return "code" if "LIST" in code or "READINGS" in code else "both"
+
+
+def _only_irreversible_writes_direct(tool: dict) -> str:
+    if tool["irreversible"]:
+        return "direct"
+    return "both" if tool["person_asks"] else "code"
+
+
+def _by_size_alone(tool: dict) -> str:
+    if tool["writes"] and tool["result_chars"] < 1000:
+        return "direct"
+    return "code" if tool["result_chars"] >= 1000 else "both"
+
+
+def _writes_to_code(tool: dict) -> str:
+    return "code" if tool["writes"] else ("both" if tool["person_asks"] else "code")
 
 
 # ---------- exercise 3: how many fillers fit ----------
@@ -349,32 +440,31 @@ EXERCISES = [
     Exercise(
         "ex07-access",
         NOTEBOOK,
-        "deployment_access",
+        "access_for",
         2,
         _judge_access,
-        prompt="Choose, from what each of the four tools does, the access value a deployment script passes "
-        "for it, so the registry ends right whatever state it was in.",
+        kind="function",
+        probes=ACCESS_PROBES,
+        prompt="Write access_for(tool): the access value a deployment script passes for a tool, decided from "
+        "its description (writes, irreversible, result size, whether a person asks), so every registry ends right.",
         wrong_answers=(
-            WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both"}, "passes nothing for it"),
+            WrongAnswer(_three_by_hand, "your script passes nothing"),
+            WrongAnswer(lambda tool: "both", "pull its data into the context"),
             WrongAnswer(
-                {LIST: "code", READINGS: "code", LIMITS: None, FILE_CLAIM: "direct"}, "state it explicitly"
+                lambda tool: "direct" if tool["writes"] else ("both" if tool["person_asks"] else "direct"),
+                "could not call it",
             ),
-            WrongAnswer(dict.fromkeys(DEPLOYED, "both"), "pull its data into the context"),
+            WrongAnswer(lambda tool: "direct" if tool["writes"] else "code", "answer a question about it"),
             WrongAnswer(
-                {LIST: "direct", READINGS: "code", LIMITS: "both", FILE_CLAIM: "direct"}, "could not call it"
+                lambda tool: "both" if tool["person_asks"] or tool["writes"] else "code",
+                "no person to approve",
             ),
-            WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "code", FILE_CLAIM: "direct"}, "small rows"),
-            WrongAnswer({LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "both"}, "it writes"),
-            WrongAnswer(
-                {LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "code"}, "no person to approve"
-            ),
-            WrongAnswer(
-                {LIST: "code", READINGS: "code", LIMITS: "hidden", FILE_CLAIM: "direct"},
-                "not an access value",
-            ),
-            WrongAnswer(
-                {LIST: "code", READINGS: "code", LIMITS: "both", "CC_DELETE": "direct"}, "not one of the four"
-            ),
+            WrongAnswer(_writes_to_code, "no person to approve"),
+            WrongAnswer(lambda tool: "hidden", "not an access value"),
+            WrongAnswer(_looks_up_the_lesson, "gives nothing"),
+            WrongAnswer(_guesses_from_the_name, "not from the tool's name"),
+            WrongAnswer(_only_irreversible_writes_direct, "can be undone brings no person back"),
+            WrongAnswer(_by_size_alone, "not from the tool's name"),
         ),
     ),
     Exercise(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
 from typing import Any
 
 from workbook.checks import failed, passed, placeholder_problem, probe_error
@@ -47,32 +49,154 @@ _PARTY = re.compile(
 )
 
 
-# ---------- exercise 2: a call fixed from its error ----------
+# ---------- exercise 2: a call fixed from its error and the user's request ----------
+
+FIX_TOOL = "sales_order_get_block_summary"
+FIX_FIELDS = ("sales_order", "detail")
+# The request behind the lesson's rejected call (the notebook shows it beside the error).
+LESSON_REQUEST = "Why is order 4725 blocked? The short answer is enough."
 
 
-def _judge_fixed_call(answer: Any) -> object:
-    if type(answer) is not dict:
-        return failed("fixed_call should be a dict of arguments, like the one the dispatcher rejected")
-    extra = sorted(set(answer) - {"sales_order", "detail"})
+@cache
+def _dispatcher() -> Any:
+    from tooldesign.dispatch import Dispatcher
+    from tooldesign.tools import tool_set
+    from tooldesign.tools.designed import EXAMPLES
+
+    return Dispatcher(tool_set("designed"), examples=EXAMPLES)
+
+
+def rejection(call: dict, tool: str = FIX_TOOL) -> str:
+    """What the course's dispatcher answers a call the schema refuses (its error text, as the model reads it)."""
+    from tooldesign.dispatch import ToolCall
+
+    result = _dispatcher().dispatch(ToolCall(tool, call, "toolu_fix"))
+    if not result.is_error:
+        raise ValueError(f"{call!r} passes the schema of {tool}; a rejected call is needed")
+    return str(result.content)
+
+
+def _fix_probes() -> tuple[tuple[str, dict, str], ...]:
+    cases = (
+        (LESSON_REQUEST, {"sales_order": "SO-4725", "detail": "full"}),
+        (
+            "Why is sales order 4731 blocked? I need its PO number too.",
+            {"sales_order": "4731", "detail": "full"},
+        ),
+        ("Is SO-4734 held? Keep it brief.", {"sales_order": 4734, "detail": "concise"}),
+        ("Give me the dates and items on the block of order 4723.", {"detail": "detailed"}),
+        ("What is holding order 4711? One line, please.", {"sales_order": "4711"}),
+        (
+            "Which items of order #4732 are held, and why?",
+            {"sales_order": "#4732", "detail": "short", "order": "4732"},
+        ),
+        (
+            "Why can order 4733 not ship? Send the delivery dates.",
+            {"sales_order": "4733 ", "detail": "summary"},
+        ),
+    )
+    return tuple((request, call, rejection(call)) for request, call in cases)
+
+
+FIX_PROBES = _fix_probes()
+# What each probe's user asked for: the order (digits) and whether they need dates, PO number or items.
+_FIX_WANTS = (
+    ("4725", "concise"),
+    ("4731", "detailed"),
+    ("4734", "concise"),
+    ("4723", "detailed"),
+    ("4711", "concise"),
+    ("4732", "detailed"),
+    ("4733", "detailed"),
+)
+
+
+def _fix_problem(got: Any, want: tuple[str, str]) -> str | None:
+    """What is wrong with one corrected call, in the words of the error's rule; None when it is right."""
+    if type(got) is not dict:
+        return "return a dict of arguments, like the call the dispatcher rejected"
+    extra = sorted(set(got) - set(FIX_FIELDS))
     if extra:
-        return failed(
-            f"{', '.join(extra)} is not a field of sales_order_get_block_summary; the error lists "
-            "the fields it takes"
+        return (
+            f"{', '.join(map(str, extra))} is not a field of {FIX_TOOL}; the error lists the fields it takes"
         )
-    order, detail = answer.get("sales_order"), answer.get("detail")
+    missing = [field for field in FIX_FIELDS if field not in got]
+    if missing:
+        return (
+            f"the call has no {missing[0]}, and the error says it is required: the user's request says what "
+            "goes there"
+        )
+    order, detail = got["sales_order"], got["detail"]
     if type(order) is not str:
-        return failed("sales_order is a string of digits, '4725', not a number")
-    if order != "4725":
-        if order.strip().upper().replace("SO-", "").replace("SO", "") == "4725":
-            return failed("sales_order takes digits only: drop the 'SO-' prefix and any spaces")
-        return failed("keep the same order: 4725 is the one the user asked about")
+        return "sales_order is a string of digits, as the error says, not a number"
+    if order != want[0]:
+        if re.sub(r"\D", "", order) == want[0]:
+            return "sales_order takes digits only, as the error says: drop the 'SO-' prefix, the '#' and any spaces"
+        if order == "4711":
+            return "4711 is the error's example, there to show the shape: the order is the one the user asked about"
+        return "sales_order must be the order the user asked about, in digits"
     if detail not in ("concise", "detailed"):
-        return failed(
-            "detail must be one of 'concise', 'detailed', as the error says; the user wants the short answer"
-        )
-    if detail != "concise":
-        return failed("the user asked for the short answer: 'concise'")
-    return passed("the corrected call passes the schema: read the error, change what it names, call again.")
+        return "detail must be one of the values the error lists: 'concise' or 'detailed'"
+    if detail != want[1]:
+        if want[1] == "detailed":
+            return (
+                "the error's rule is 'concise' unless you need dates, PO number or items, and this user asks "
+                "for one of them: read the request"
+            )
+        return "this user asks for no dates, PO number or items, so the error's rule gives 'concise'"
+    return None
+
+
+def _judge_fixed_call(results: Any) -> object:
+    for (request, call, _error), got, want in zip(FIX_PROBES, results, _FIX_WANTS):
+        where = f"for {request!r} (the rejected call {call})"
+        if (raised := probe_error(got)) is not None:
+            return failed(f"fixed_call raised {raised} {where}")
+        problem = _fix_problem(got, want)
+        if problem:
+            return failed(f"{where}: {problem}")
+    return passed(
+        f"right for all {len(FIX_PROBES)} rejected calls: the error says what the schema expects, the request "
+        "what the user wants, and the corrected call needs both."
+    )
+
+
+# Mistakes a learner's fixed_call may make.
+def _types_the_printed_answer(request: str, call: dict, error: str) -> dict:
+    return {"sales_order": "4725", "detail": "concise"}
+
+
+def _sends_the_example(request: str, call: dict, error: str) -> dict:
+    return json.loads(error.split("Example: ", 1)[1].rsplit(". Correct", 1)[0])
+
+
+def _always_concise(request: str, call: dict, error: str) -> dict:
+    return {"sales_order": re.sub(r"\D", "", request), "detail": "concise"}
+
+
+def _keeps_the_order_as_sent(request: str, call: dict, error: str) -> dict:
+    detail = "detailed" if re.search(r"\b(dates?|PO|items?)\b", request) else "concise"
+    return {"sales_order": call.get("sales_order", ""), "detail": detail}
+
+
+def _order_as_a_number(request: str, call: dict, error: str) -> dict:
+    detail = "detailed" if re.search(r"\b(dates?|PO|items?)\b", request) else "concise"
+    return {"sales_order": int(re.sub(r"\D", "", request)), "detail": detail}
+
+
+def _order_from_the_call_only(request: str, call: dict, error: str) -> dict:
+    detail = "detailed" if re.search(r"\b(dates?|PO|items?)\b", request) else "concise"
+    return {"sales_order": re.sub(r"\D", "", str(call.get("sales_order", ""))), "detail": detail}
+
+
+def _keeps_extra_fields(request: str, call: dict, error: str) -> dict:
+    detail = "detailed" if re.search(r"\b(dates?|PO|items?)\b", request) else "concise"
+    return {**call, "sales_order": re.sub(r"\D", "", request), "detail": detail}
+
+
+def _detail_from_the_call(request: str, call: dict, error: str) -> dict:
+    detail = call.get("detail") if call.get("detail") in ("concise", "detailed") else "concise"
+    return {"sales_order": re.sub(r"\D", "", request), "detail": detail}
 
 
 # ---------- exercise 3: the policy check in front of a draft ----------
@@ -369,12 +493,19 @@ EXERCISES = [
         "fixed_call",
         1,
         _judge_fixed_call,
-        prompt="Correct the rejected call from what its error says.",
+        kind="function",
+        probes=FIX_PROBES,
+        prompt="Write fixed_call(request, call, error): the arguments to send after a rejected call, from what "
+        "the error says the schema expects and what the user's request asks for.",
         wrong_answers=(
-            WrongAnswer({"sales_order": "SO-4725", "detail": "concise"}, "digits only"),
-            WrongAnswer({"sales_order": "4725", "detail": "full"}, "one of"),
-            WrongAnswer({"sales_order": 4725, "detail": "concise"}, "not a number"),
-            WrongAnswer({"sales_order": "4725", "detail": "concise", "order": "4725"}, "not a field"),
+            WrongAnswer(_types_the_printed_answer, "the order the user asked about"),
+            WrongAnswer(_sends_the_example, "the error's example"),
+            WrongAnswer(_always_concise, "asks for one of them"),
+            WrongAnswer(_keeps_the_order_as_sent, "digits only"),
+            WrongAnswer(_order_as_a_number, "not a number"),
+            WrongAnswer(_order_from_the_call_only, "the order the user asked about"),
+            WrongAnswer(_keeps_extra_fields, "not a field"),
+            WrongAnswer(_detail_from_the_call, "asks for one of them"),
         ),
     ),
     Exercise(

@@ -314,6 +314,57 @@ def _gen_fillers(rng: random.Random) -> tuple:
     return (fixed + count * filler + rng.choice([0, -1, 1, rng.randint(-filler, filler)]),)
 
 
+# ---------- 07 access_for ----------
+# Written from the lesson's reasons, not from its four tools: a write never goes to programs, bulk data
+# nobody reads goes to programs alone, a small result a person asks about stays callable from both sides.
+
+
+def _access(tool: dict) -> str:
+    if tool["writes"]:
+        return "direct"
+    return "both" if tool["person_asks"] else "code"
+
+
+def _same_access(got: Any, want: Any) -> bool:
+    """Case and spaces forgiven, as the lesson's check forgives them."""
+    return type(got) is str and got.strip().lower() == want
+
+
+_TOOL_NAME_PARTS = (
+    ("CC", "WH", "TMS", "QA", "DOCK"),
+    ("GET", "LIST", "FILE", "SET", "HOLD", "EXPORT", "CANCEL", "BOOK", "SYNC"),
+    ("SHIPMENT", "CARRIER", "LANE", "PALLET", "ALARM", "SENSOR_LOG", "CLAIMS", "SLOT", "INVOICE", "LIMITS"),
+)
+
+
+def _gen_access_tool(rng: random.Random) -> tuple:
+    """A tool whose access follows beyond doubt from its description; its name says nothing reliable."""
+    code = "_".join(rng.choice(part) for part in _TOOL_NAME_PARTS)
+    kind = rng.choice(("write", "write", "bulk", "small"))
+    if kind == "write":  # any size, any reader, undoable or not: a write stays out of every program
+        chars = rng.choice((rng.randint(20, 600), rng.randint(1_500, 60_000)))
+        return (
+            {
+                "name": code,
+                "writes": True,
+                "irreversible": rng.random() < 0.5,
+                "result_chars": chars,
+                "person_asks": rng.random() < 0.5,
+            },
+        )
+    bulk = kind == "bulk"  # bulk data nobody asks to read, or a small result a person may ask about
+    chars = rng.randint(1_500, 80_000) if bulk else rng.randint(20, 600)
+    return (
+        {
+            "name": code,
+            "writes": False,
+            "irreversible": False,
+            "result_chars": chars,
+            "person_asks": not bulk,
+        },
+    )
+
+
 # ---------- 08 tokens_per_correct ----------
 
 
@@ -334,6 +385,77 @@ def _gen_runs(rng: random.Random) -> tuple:
             for _ in range(rng.randint(0, 6))
         ],
     )
+
+
+# ---------- 09 fixed_call ----------
+# The order is the one the user named; detail follows the schema's own rule ('concise' unless the user
+# needs dates, PO number or items) applied to the request, which the error cannot know.
+
+_NEEDS_DETAIL = re.compile(r"\b(dates?|PO|items?)\b", re.IGNORECASE)
+
+
+def _fixed_call(request: str, call: dict, error: str) -> dict:
+    order = re.search(r"\d+", request)
+    return {
+        "sales_order": order.group() if order else "",
+        "detail": "detailed" if _NEEDS_DETAIL.search(request) else "concise",
+    }
+
+
+_ASKS_SHORT = (
+    "Why is order {n} blocked? Just the short answer.",
+    "Quick question: what is holding sales order {n}?",
+    "Is SO-{n} blocked, and why? One line, please.",
+    "What is the block on order #{n}? Keep it brief.",
+    "Tell me in a sentence why order {n} cannot ship.",
+)
+_ASKS_DETAIL = (
+    "Why is order {n} blocked? I also need its PO number.",
+    "Give me the dates on the block of order {n}.",
+    "Which items of sales order #{n} are held, and why?",
+    "Is SO-{n} blocked? Send the delivery dates and the items too.",
+    "I need the PO number and the dates for the block on order {n}.",
+)
+
+
+def _gen_fixed_call(rng: random.Random) -> tuple:
+    """A request, a call the model got wrong for it, and the course dispatcher's real error for that call."""
+    from workbook.exercises.lesson09 import rejection
+
+    number = str(rng.randint(1000, 99_999))
+    detailed = rng.random() < 0.5
+    request = rng.choice(_ASKS_DETAIL if detailed else _ASKS_SHORT).format(n=number)
+    orders = [
+        f"SO-{number}",
+        f"{number} ",
+        f"#{number}",
+        int(number),
+        f"SO{number}",
+        f" {number}",
+        None,
+        number,
+    ]
+    details = [
+        "full",
+        "short",
+        "verbose",
+        "summary",
+        "brief",
+        "long",
+        None,
+        "detailed" if detailed else "concise",
+    ]
+    while True:
+        order, detail = rng.choice(orders), rng.choice(details)
+        call: dict = {}
+        if order is not None:
+            call["sales_order"] = order
+        if detail is not None:
+            call["detail"] = detail
+        if rng.random() < 0.2:
+            call[rng.choice(("order", "customer", "id"))] = number
+        if call != {"sales_order": number, "detail": "detailed" if detailed else "concise"}:
+            return (request, call, rejection(call))
 
 
 # ---------- 09 approve ----------
@@ -765,14 +887,7 @@ REFERENCES: dict[str, Grading] = {
     "ex06-price-tool": Grading(public=True),
     "ex06-broken": Grading(public=True),
     "ex07-descriptions": Grading(public=True),
-    "ex07-access": Grading(
-        lambda: {
-            "CC_LIST_SHIPMENTS": "code",
-            "CC_GET_READINGS": "code",
-            "CC_GET_LIMITS": "both",
-            "CC_FILE_CLAIM": "direct",
-        }
-    ),
+    "ex07-access": Grading(_access, _gen_access_tool, same=_same_access),
     "ex07-fillers": Grading("tooldesign.codemode.sizelimit:fillers_that_fit", _gen_fillers, draws=6),
     # The judge parses the call and its hints name both indexes, as the prompt does: no key to hide.
     "ex08-example-call": Grading(_value("lesson08", "EXAMPLE_CALL"), public=True),
@@ -780,7 +895,7 @@ REFERENCES: dict[str, Grading] = {
     "ex08-tokens-per-correct": Grading(_tokens_per_correct, _gen_runs),
     "ex08-fifth-level": Grading(_value("lesson08", "FIFTH")),
     "ex09-boundary-clause": Grading(public=True),
-    "ex09-fixed-call": Grading(lambda: {"sales_order": "4725", "detail": "concise"}),
+    "ex09-fixed-call": Grading(_fixed_call, _gen_fixed_call),
     # The lesson's example policy is this exercise's answer in another shape: the edition stubs it.
     "ex09-approval": Grading(
         _approve,
