@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 
@@ -107,6 +108,8 @@ def test_no_answer_is_in_clear_in_the_student_edition(edition):
     assert not (exercises / "references.py").exists() and not (edition.folder / "solutions").exists()
     assert not (edition.folder / "src" / "workbook" / "grade").exists()
     text = "\n".join(p.read_text() for p in exercises.glob("lesson*.py"))
+    # Digests and sealed messages are hex: a figure may turn up inside one by chance ("...0421632...").
+    text = re.sub(r"\b[0-9a-f]{32,}\b", "<hex>", text)
     for secret in ("SHP-2061", "1,920", "99983", "21632", "21,632", "tuketim ( onceki = 30500", "['4711', '4723', '4725']", "BREACH_EXPECTED",
                    "_resent", "sum(estimate_tokens(r) for r in result_texts)", "EXPOSURE_EXPECTED",
                    # the fixed call's and the access values' keys: their probes' inputs ship, their answers do not
