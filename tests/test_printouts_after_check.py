@@ -19,6 +19,8 @@ from workbook import checks
 GATES = [
     ("01_sap_orders_data", "blocked_orders", "ex01-blocked-orders", "sap.is_blocked, axis=1",
      ("4723", "4725", "True")),
+    ("02_coldchain_data", "claims_for", "ex02-claims", "claims_for(shipments.to_dict",
+     ("SHP-2047", "1920")),
     ("07_code_mode_catalog", "deployment_access", "ex07-access", "print(VERIFICATION_QUERY",
      ("CC_GET_READINGS      code", "CC_GET_LIMITS        both")),
 ]
@@ -36,7 +38,7 @@ def _cells(notebook: str, answer: str, marker: str):
     """The code cells before the answer cell, the answer cell's solution, the check cell, the gated cell."""
     cells = [c.source for c in nbformat.read(SOLUTIONS_DIR / f"{notebook}.ipynb", as_version=4).cells
              if c.cell_type == "code"]
-    at = next(i for i, s in enumerate(cells) if "### BEGIN SOLUTION" in s and re.search(rf"^{answer}\s*=", s, re.M))
+    at = next(i for i, s in enumerate(cells) if "### BEGIN SOLUTION" in s and re.search(rf"^(def {answer}\(|{answer}\s*=)", s, re.M))
     gated = next(i for i, s in enumerate(cells) if marker in s)
     assert gated > at + 1 and "after(" in cells[gated], f"{notebook}: the printout is not behind after()"
     return cells[:at], cells[at], cells[at + 1], cells[gated]
