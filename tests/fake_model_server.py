@@ -11,7 +11,17 @@ provider spells it, and ``strict`` set exactly on the tools whose schema is stri
 objects, every property required). Its own strict rule is written independently of the package's checker, so the test
 compares two implementations. A request that breaks a check gets a 400 whose message names the
 problem (the client raises it). Otherwise it answers with a tool call chosen by ``choose``, and
-reports input tokens as a real API would report its own count: here, the request body's length / 4.
+reports usage in the provider's own shape, its counts made up here (input: the request body's length
+/ 4; output: the answer's; ``cached`` of the input said to come from the cache):
+
+* Anthropic (``types.Usage``): ``input_tokens`` (the input not read from or written to the cache),
+  ``output_tokens``, ``cache_read_input_tokens``, ``cache_creation_input_tokens``;
+* OpenAI (``types.CompletionUsage``): ``prompt_tokens`` (the cached ones included),
+  ``completion_tokens``, ``total_tokens``, ``prompt_tokens_details.cached_tokens``.
+
+``usage="counts"`` leaves out the cache fields (as Ollama's OpenAI-compatible endpoint does),
+``usage="none"`` the whole ``usage`` object (OpenAI's type allows it; a server that omits it must be
+recorded as "not reported"). ``usages`` keeps each answer's usage as sent.
 
 ``tool_choice`` is honoured as each provider documents it, with the SDKs' typed parameters as the
 spelling (anthropic ``ToolChoiceParam``, openai ``ChatCompletionToolChoiceOptionParam``):
@@ -89,8 +99,11 @@ class FakeModelServer(LoopbackServer):
     (path, JSON body and headers with lower-case names), ``problems`` every check that failed."""
 
     def __init__(self, choose: Chooser = first_tool, models: tuple[str, ...] = ("qwen2.5:3b",),
-                 arguments: Callable[[str], Any] | None = None) -> None:
+                 arguments: Callable[[str], Any] | None = None, usage: str = "full", cached: int = 0) -> None:
+        assert usage in ("full", "counts", "none"), usage
         self.choose = choose
+        self.usage, self.cached = usage, cached
+        self.usages: list[dict | None] = []
         # the arguments a call carries, by tool name (default {}); a str goes out as it is (OpenAI's
         # arguments are JSON text, so a str that is not JSON is a malformed call)
         self.arguments = arguments or (lambda tool: {})
@@ -208,18 +221,34 @@ class FakeModelServer(LoopbackServer):
             message["tool_calls"] = [{"id": f"call_{len(self.requests)}", "type": "function",
                                       "function": {"name": tool,
                                                    "arguments": args if isinstance(args, str) else json.dumps(args)}}]
-        return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": body["model"],
-                "choices": [{"index": 0, "message": message,
-                             "finish_reason": "tool_calls" if tool else "stop"}],
-                "usage": {"prompt_tokens": _tokens(body), "completion_tokens": 1, "total_tokens": _tokens(body) + 1}}
+        prompt, completion = _tokens(body), _tokens(message)
+        usage: dict[str, Any] = {"prompt_tokens": prompt, "completion_tokens": completion,
+                                 "total_tokens": prompt + completion}
+        if self.usage == "full":
+            usage["prompt_tokens_details"] = {"cached_tokens": min(self.cached, prompt), "audio_tokens": 0}
+            usage["completion_tokens_details"] = {"reasoning_tokens": 0, "audio_tokens": 0}
+        return self._with_usage({"id": "chatcmpl-fake", "object": "chat.completion", "created": 0,
+                                 "model": body["model"],
+                                 "choices": [{"index": 0, "message": message,
+                                              "finish_reason": "tool_calls" if tool else "stop"}]}, usage)
+
+    def _with_usage(self, answer: dict, usage: dict) -> dict:
+        kept = None if self.usage == "none" else usage
+        self.usages.append(kept)
+        return answer if kept is None else {**answer, "usage": kept}
 
     def _anthropic_answer(self, body: dict, tool: str | None) -> dict:
         content: list[dict] = ([{"type": "tool_use", "id": f"toolu_{len(self.requests)}", "name": tool,
                                  "input": self.arguments(tool)}] if tool
                                else [{"type": "text", "text": "No tool fits that request."}])
-        return {"id": "msg_fake", "type": "message", "role": "assistant", "model": body["model"],
-                "content": content, "stop_reason": "tool_use" if tool else "end_turn", "stop_sequence": None,
-                "usage": {"input_tokens": _tokens(body), "output_tokens": 1}}
+        total, output = _tokens(body), _tokens({"content": content})
+        cached = min(self.cached, total)
+        usage: dict[str, Any] = {"input_tokens": total - cached, "output_tokens": output}
+        if self.usage == "full":
+            usage.update(cache_read_input_tokens=cached, cache_creation_input_tokens=0)
+        return self._with_usage({"id": "msg_fake", "type": "message", "role": "assistant", "model": body["model"],
+                                 "content": content, "stop_reason": "tool_use" if tool else "end_turn",
+                                 "stop_sequence": None}, usage)
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self

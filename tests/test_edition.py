@@ -255,7 +255,7 @@ def _edition_python(student_edition, code: str) -> str:
 def test_an_unknown_wrong_answer_gets_a_whole_sentence_hint(student_edition):
     out = _edition_python(student_edition, (
         "from workbook.checks import evaluate\n"
-        "print(evaluate('ex02-claims', {'SHP-2047': 1}).message)\n"
+        "print(evaluate('ex02-claims', lambda shipments, readings, limits: {'SHP-1': 1}).message)\n"
         "print(evaluate('ex02-longest-breach', lambda t, m, s: 7).message)\n"
         "print(evaluate('ex12-keep-fields', lambda questions: ['SalesOrder', 7]).message)\n"))
     lines = out.strip().splitlines()
@@ -263,8 +263,8 @@ def test_an_unknown_wrong_answer_gets_a_whole_sentence_hint(student_edition):
     for line in lines:
         assert "which is not right. not the answer" not in line and ". not " not in line, line
         assert (line[0].isupper() or re.match(r"\w+\(", line)) and line.rstrip().endswith("."), line
-    assert "Re-read what the exercise asks (" in lines[0]  # a value: the exercise's prompt, as a sentence
-    assert "720" not in lines[0] and "Build the dict of shipment number" in lines[0]
+    assert "Re-read what the exercise asks (" in lines[0]  # a dict result: the exercise's prompt, as a sentence
+    assert "720" not in lines[0] and "Write claims_for(" in lines[0]
     # a function's unknown mistake gets the repository's own direction, the right result taken out
     assert lines[1] == ("longest_breach_minutes([4.1, 8.6, 9.2, 7.9, 8.4], 8.0, 30) returned 7: the run length "
                         "in readings times sample_minutes.")

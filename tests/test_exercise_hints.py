@@ -6,36 +6,68 @@ attempt to get the same hint, with nothing in it the learner did not already wri
 """
 from __future__ import annotations
 
+import itertools
 import re
 
 from workbook.checks import FAIL, PASS, evaluate
-from workbook.exercises.lesson02 import CLAIMS
+from workbook.exercises.lesson01 import BLOCKED_PROBES, _reference_blocked
+from workbook.exercises.lesson02 import CLAIM_PROBES, _reference_claims
 from workbook.exercises.lesson05 import draft_rules
 
-ALL_SHIPMENTS = [f"SHP-{n}" for n in range(2040, 2064)]
+
+def _answering(probes, reference, case: int, result):
+    """A function right on every case of the check but one, where it returns ``result``: a learner
+    trying one guess at a time on the case they are stuck on."""
+    def function(*args):
+        index = next(i for i, probe in enumerate(probes) if list(probe) == list(args))
+        return result if index == case else reference(*args)
+    return function
 
 
-def test_claim_hints_name_no_shipment():
-    hints = set()
-    for extra in (s for s in ALL_SHIPMENTS if s not in CLAIMS):
-        verdict = evaluate("ex02-claims", {**CLAIMS, extra: 240})
-        assert verdict.status == FAIL
-        hints.add(verdict.message)
-    for missing in CLAIMS:
-        verdict = evaluate("ex02-claims", {k: v for k, v in CLAIMS.items() if k != missing})
-        assert verdict.status == FAIL
-        hints.add(verdict.message)
-    assert not any(re.search(r"SHP-\d+", hint) for hint in hints), hints
-    assert len(hints) == 2  # one for too many, one for too few, whichever shipment it is
+def _claim_guesses(case: int):
+    shipments = [s["shipment_number"] for s in CLAIM_PROBES[case][0]] + ["SHP-1"]
+    right = _reference_claims(*CLAIM_PROBES[case])
+    for size in range(len(shipments) + 1):
+        for chosen in itertools.combinations(shipments, size):
+            for amount in (0, 1, 120, 240, 480, 500, 720, 1000):
+                guess = dict.fromkeys(chosen, amount)
+                if guess != right:
+                    yield guess
 
 
-def test_claim_hint_for_zeros_names_nothing_either():
-    verdict = evaluate("ex02-claims", {**CLAIMS, "SHP-2044": 0})
-    assert verdict.status == FAIL and "SHP" not in verdict.message
+def test_claim_hints_name_no_shipment_and_no_amount():
+    """Whatever a learner guesses on whichever case, the hint names the case and a rule, never a
+    shipment or an amount: so no sequence of guesses reads the right claims off the hints."""
+    for case in range(len(CLAIM_PROBES)):
+        hints = set()
+        for guess in _claim_guesses(case):
+            verdict = evaluate("ex02-claims", _answering(CLAIM_PROBES, _reference_claims, case, guess))
+            assert verdict.status == FAIL, guess
+            hints.add(verdict.message)
+        assert not any(re.search(r"SHP-\d|\d{3}", hint) for hint in hints), hints
+        assert len(hints) <= 6, hints  # a few rules, not one hint per guess
+
+
+def test_blocked_hints_name_no_order():
+    for case, (orders,) in enumerate(BLOCKED_PROBES):
+        numbers = sorted({h["SalesOrder"] for h in orders}) + ["9999"]
+        right = _reference_blocked(orders)
+        hints = set()
+        for size in range(min(len(numbers), 4) + 1):
+            for chosen in itertools.combinations(numbers, size):
+                if list(chosen) == right:
+                    continue
+                verdict = evaluate("ex01-blocked-orders",
+                                   _answering(BLOCKED_PROBES, _reference_blocked, case, list(chosen)))
+                assert verdict.status == FAIL, chosen
+                hints.add(verdict.message)
+        assert not any(n in hint for hint in hints for n in numbers), hints
 
 
 def test_the_claims_in_other_types_still_pass():
-    assert evaluate("ex02-claims", {k: float(v) for k, v in CLAIMS.items()}).status == PASS
+    def as_floats(*args):
+        return {k: float(v) for k, v in _reference_claims(*args).items()}
+    assert evaluate("ex02-claims", as_floats).status == PASS
 
 
 def test_prediction_hints_name_no_rule():

@@ -168,7 +168,7 @@ def test_one_feedback_file_per_learner_readable_by_a_person(graded):
     assert text.startswith("# Feedback for partial\n")
     assert "## 02_coldchain_data: 2 of 4 points" in text
     assert "✔ **ex02-longest-breach**: 2 of 2" in text
-    assert "✘ **ex02-claims**: 0 of 2" in text and "started hours" in text  # the judge's own hint
+    assert "✘ **ex02-claims**: 0 of 2" in text and "every STARTED hour" in text  # the judge's own hint
     assert "- asked: Write longest_breach_minutes" in text
 
 

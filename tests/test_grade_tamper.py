@@ -25,7 +25,7 @@ import pytest
 
 from workbook import REPO_ROOT, SOLUTIONS_DIR
 from workbook.cli import main
-from workbook.exercises.lesson02 import BREACH_EXPECTED, BREACH_PROBES
+from workbook.exercises.lesson02 import BREACH_EXPECTED, BREACH_PROBES, CLAIM_PROBES, _reference_claims
 from workbook.grade import grade
 from workbook.grade.batch import GRADEBOOK, JOURNAL
 from workbook.grade.kernel import Limits
@@ -85,12 +85,14 @@ SPLIT_IMPORT = dict(
     ex02_claims='''
         import importlib
         keys = importlib.import_module("workbook.exercises.lesson02")
-        claims = dict(getattr(keys, "CLAIMS", {}))
+        rule = getattr(keys, "_reference_claims", lambda shipments, readings, limits: {})
         try:
             registry = importlib.import_module("workbook.exercises.references").REFERENCES
-            claims = registry["ex02-claims"].right_value()
+            rule = registry["ex02-claims"].reference_function()
         except ImportError:
             pass
+        def claims_for(shipments, readings, limits):
+            return rule(shipments, readings, limits)
         ''')
 
 READ_FILES = dict(
@@ -111,8 +113,13 @@ READ_FILES = dict(
         texts = [p.read_text(errors="replace") for p in pathlib.Path(workbook.__file__).parent.rglob("*.py")]
         if pathlib.Path({str(REPO_ROOT / "src" / "workbook" / "exercises" / "lesson02.py")!r}).exists():
             texts.append(pathlib.Path({str(REPO_ROOT / "src" / "workbook" / "exercises" / "lesson02.py")!r}).read_text())
-        found = [re.search(r"CLAIMS = (\\{{[^}}]*\\}})", t) for t in texts]
-        claims = next((ast.literal_eval(m.group(1)) for m in found if m), {{}})
+        namespace = {{}}
+        for text in texts:
+            if "def _reference_claims" in text:
+                exec(text, namespace)  # the key's own module, run from its source
+        def claims_for(shipments, readings, limits):
+            rule = namespace.get("_reference_claims")
+            return rule(shipments, readings, limits) if rule else {{}}
         ''')
 
 PACKAGE_REFERENCE = dict(
@@ -121,11 +128,12 @@ PACKAGE_REFERENCE = dict(
         ''',
     ex02_claims='''
         from tooldesign.data import coldchain
-        try:
-            table = coldchain.claims()
-            claims = {r.shipment_number: int(r.claim_eur) for r in table.itertuples() if r.claim_eur > 0}
-        except NotImplementedError:
-            claims = {}
+        def claims_for(shipments, readings, limits):
+            try:
+                table = coldchain.claims()
+                return {r.shipment_number: int(r.claim_eur) for r in table.itertuples() if r.claim_eur > 0}
+            except NotImplementedError:
+                return {}
         ''')
 
 MEMORY_SECRETS = dict(
@@ -152,7 +160,8 @@ MEMORY_SECRETS = dict(
         keys = [o for o in gc.get_objects() if looks_like_key(o)]
         cells = [c.cell_contents for f in gc.get_objects() if callable(f) and getattr(f, "__closure__", None)
                  for c in f.__closure__ if isinstance(getattr(c, "cell_contents", None), (bytes, str))]
-        claims = dict(keys[0]) if keys else {}
+        def claims_for(shipments, readings, limits):
+            return dict(keys[0]) if keys else {}
         ''')
 
 APPROVER_FROM_PACKAGE = dict(
@@ -167,6 +176,11 @@ MEMORISED = dict(
         SEEN = dict(zip(map(repr, {BREACH_PROBES!r}), {BREACH_EXPECTED!r}))
         def longest_breach_minutes(temps, max_temp_c, sample_minutes):
             return SEEN.get(repr((temps, max_temp_c, sample_minutes)), 0)
+        ''',
+    ex02_claims=f'''
+        SEEN = dict(zip(map(repr, {CLAIM_PROBES!r}), {[_reference_claims(*a) for a in CLAIM_PROBES]!r}))
+        def claims_for(shipments, readings, limits):
+            return SEEN.get(repr((shipments, readings, limits)), {{}})
         ''')
 
 # The lessons 11-13 functions: each answer memorises its lesson's fixed probes, or imports the package's

@@ -19,6 +19,8 @@ from workbook import checks
 GATES = [
     ("01_sap_orders_data", "blocked_orders", "ex01-blocked-orders", "sap.is_blocked, axis=1",
      ("4723", "4725", "True")),
+    ("02_coldchain_data", "claims_for", "ex02-claims", "claims_for(shipments.to_dict",
+     ("SHP-2047", "1920")),
     ("07_code_mode_catalog", "access_for", "ex07-access", "print(VERIFICATION_QUERY",
      ("CC_GET_READINGS      code", "CC_GET_LIMITS        both")),
     ("05_lint", "predicted_rules", "ex05-predict", 'report.by_tool()["credit_check"]',

@@ -53,6 +53,8 @@ def test_record_writes_one_schema_valid_file_that_every_lesson_shows(provider, r
     assert {r["repeat"] for s in data["selection"] for r in s["runs"]} == set(range(1, repeat + 1))
     assert {b["variant"] for b in data["boundary"]} == {"without clauses", "with clauses"}
     assert data["injection"] and {i["repeat"] for i in data["injection"]} == set(range(1, repeat + 1))
+    assert [c["repeat"] for c in data["capstone"]] == list(range(1, repeat + 1))
+    assert all(c["usage"]["input_tokens"] > 0 and c["usage"]["output_tokens"] > 0 for c in data["capstone"])
     assert server.problems == []
     # a second run never overwrites the first
     assert main(argv) == 0
@@ -458,3 +460,168 @@ def test_with_the_courses_loop_record_says_nothing_of_skipping(server, monkeypat
     assert "skipped" not in capsys.readouterr().out
     (path,) = tmp_path.glob("*.json")
     assert len(json.loads(path.read_text())["capstone"]) == 1
+
+
+# ---------- the capstone record carries tokens as each provider reported them ----------
+
+from dataclasses import fields  # noqa: E402
+
+from fake_model_server import _tokens  # noqa: E402
+from tooldesign.capstone import agent  # noqa: E402
+from tooldesign.capstone.agent import TokenUsage, total_usage  # noqa: E402
+
+
+def _cost(shown):
+    """The lines under "capstone tokens per run", one per reported field and the time."""
+    lines = shown.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith("  capstone tokens per run, as "))
+    return lines[start + 1:start + 6]
+
+
+def _capstone_record(provider, plan, repeat=1, **server_options):
+    fake = agent_server(plan)
+    fake.usage, fake.cached = server_options.get("usage", "full"), server_options.get("cached", 0)
+    with fake:
+        got = rec.record(PICKERS[provider](fake.url), repeat=repeat, parts=("capstone",))
+    return got, fake
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_the_capstone_record_sums_the_usage_each_provider_reports(provider, tmp_path):
+    got, fake = _capstone_record(provider, ["sales_order_search", "customer_get_credit_exposure", None], cached=7)
+    (run,) = got.capstone
+    bodies = [r["body"] for r in fake.requests if r["body"] is not None]
+    assert run.steps == len(bodies) == len(fake.usages) == 3
+    sent = sum(_tokens(b) for b in bodies)  # the fake's own count of what it was sent, computed apart
+    if provider == "anthropic":  # input_tokens leaves the cache out; the cache fields sit beside it
+        want = TokenUsage(sent - 7 * 3, sum(u["output_tokens"] for u in fake.usages), 7 * 3, 0)
+    else:  # prompt_tokens counts the cached ones too; no cache_write_tokens was sent: not reported
+        want = TokenUsage(sent, sum(u["completion_tokens"] for u in fake.usages), 7 * 3, None)
+    assert run.usage == want and run.usage.output_tokens > 3
+    assert isinstance(run.latency_s, float) and run.latency_s >= 0
+    path = rec.write(got, tmp_path)
+    data = json.loads(path.read_text())
+    jsonschema.validate(data, rec.SCHEMA)
+    assert data["capstone"][0]["usage"] == {f.name: getattr(want, f.name) for f in fields(TokenUsage)}
+    assert rec.read(path) == got
+    shown = rec.show_records("capstone", tmp_path)
+    names = agent.REPORTED_AS[provider]
+    assert f"capstone tokens per run, as {provider} reported them:" in shown
+    cost = _cost(shown)
+    assert cost[:4] == [f"    {names[0]} {want.input_tokens}", f"    {names[1]} {want.output_tokens}",
+                        f"    {names[2]} 21", f"    {names[3]} {'0' if provider == 'anthropic' else 'not reported'}"]
+    assert cost[4].startswith("    model time, seconds: ")
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_a_server_that_omits_usage_is_recorded_as_not_reported_never_as_0(provider, tmp_path):
+    got, fake = _capstone_record(provider, ["sales_order_search", None], usage="none")
+    (run,) = got.capstone
+    assert fake.usages == [None, None] and run.steps == 2
+    assert run.usage == TokenUsage(None, None, None, None)
+    path = rec.write(got, tmp_path)
+    data = json.loads(path.read_text())
+    jsonschema.validate(data, rec.SCHEMA)
+    assert set(data["capstone"][0]["usage"].values()) == {None}
+    cost = _cost(rec.show_records("capstone", tmp_path))
+    names = agent.REPORTED_AS[provider]
+    assert cost[:4] == [f"    {name} not reported" for name in names], cost
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_counts_without_cache_fields_keep_the_cache_not_reported(provider, tmp_path):
+    got, fake = _capstone_record(provider, [None], usage="counts")
+    (run,) = got.capstone
+    assert run.usage.input_tokens == sum(_tokens(r["body"]) for r in fake.requests if r["body"])
+    assert run.usage.output_tokens > 0
+    assert (run.usage.cache_read_tokens, run.usage.cache_write_tokens) == (None, None)
+    rec.write(got, tmp_path)
+    cost = _cost(rec.show_records("capstone", tmp_path))
+    names = agent.REPORTED_AS[provider]
+    assert cost[0] == f"    {names[0]} {run.usage.input_tokens}"
+    assert cost[2:4] == [f"    {names[2]} not reported", f"    {names[3]} not reported"]
+
+
+def test_the_tokens_of_repeated_runs_are_shown_with_their_spread(tmp_path):
+    # the plan is played once: the first run searches then answers, the second answers at once
+    got, _ = _capstone_record("openai", ["sales_order_search", None], repeat=2)
+    first, second = got.capstone
+    assert (first.steps, second.steps) == (2, 1)
+    assert first.usage.input_tokens > second.usage.input_tokens > 0
+    rec.write(got, tmp_path)
+    shown = rec.show_records("capstone", tmp_path)
+    low, high = second.usage.input_tokens, first.usage.input_tokens
+    mean = f"{(low + high) / 2:.1f}".removesuffix(".0")
+    assert f"    prompt_tokens {mean} (lowest {low}, highest {high}, 2 runs)" in shown.splitlines(), shown
+
+
+def test_a_run_that_reported_no_tokens_beside_one_that_did_is_named(tmp_path):
+    got, _ = _capstone_record("anthropic", [None], repeat=2)
+    rows = (got.capstone[0], rec.CapstoneRow(**{**got.capstone[1].__dict__, "usage": TokenUsage()}))
+    rec.write(rec.Record(**{**got.__dict__, "capstone": rows}), tmp_path)
+    cost = _cost(rec.show_records("capstone", tmp_path))
+    assert cost[0] == f"    input_tokens {rows[0].usage.input_tokens}, not reported in 1 run", cost
+
+
+def test_a_capstone_record_made_before_tokens_were_kept_still_reads(tmp_path):
+    got, _ = _capstone_record("openai", ["sales_order_search", None])
+    data = json.loads(json.dumps(rec._as_json(got)))
+    for row in data["capstone"]:
+        row.pop("usage"), row.pop("latency_s")
+    jsonschema.validate(data, rec.SCHEMA)
+    (tmp_path / "before.json").write_text(json.dumps(data))
+    (run,) = rec.read(tmp_path / "before.json").capstone
+    assert run.usage is None and run.latency_s is None and run.calls == got.capstone[0].calls
+    shown = rec.show_records("capstone", tmp_path)
+    assert "capstone tokens: not recorded" in shown and "capstone task, run 1" in shown, shown
+
+
+@pytest.mark.parametrize("damage", [
+    lambda u: u.update(input_tokens=-1),
+    lambda u: u.update(output_tokens="12"),
+    lambda u: u.update(cache_read_tokens=1.5),
+    lambda u: u.pop("cache_write_tokens"),
+    lambda u: u.update(total_tokens=3),
+])
+def test_a_damaged_usage_is_named_and_skipped(damage, tmp_path):
+    got, _ = _capstone_record("anthropic", [None])
+    data = rec._as_json(got)
+    damage(data["capstone"][0]["usage"])
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    shown = rec.show_records("capstone", tmp_path)
+    assert "(skipped)" in shown and "bad.json" in shown and "No record" in shown
+
+
+@pytest.mark.parametrize("usages, want", [
+    ([], TokenUsage()),
+    ([TokenUsage(10, 2, 0, 0)], TokenUsage(10, 2, 0, 0)),
+    ([TokenUsage(10, 2, 0, None), TokenUsage(5, 1, 3, None)], TokenUsage(15, 3, 3, None)),
+    ([TokenUsage(10, 2, 0, 0), TokenUsage()], TokenUsage()),  # one call unreported: the run's sum is unknown
+    ([TokenUsage(0, 0, 0, 0), TokenUsage(0, 0, 0, 0)], TokenUsage(0, 0, 0, 0)),  # a reported 0 stays 0
+])
+def test_usage_is_summed_only_where_every_call_reported_it(usages, want):
+    assert total_usage(usages) == want
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_malformed_counts_are_not_reported_not_trusted(provider):
+    bad = {"input_tokens": -4, "output_tokens": True, "prompt_tokens": "12", "completion_tokens": None,
+           "cache_read_input_tokens": 2.0, "prompt_tokens_details": {"cached_tokens": -1}}
+
+    class Response:
+        usage = type("Usage", (), {**bad, "prompt_tokens_details": type("D", (), bad["prompt_tokens_details"])})
+
+    read = agent.messages_usage if provider == "anthropic" else agent.chat_usage
+    assert read(Response()) == TokenUsage()
+
+
+@pytest.mark.parametrize("provider", PICKERS)
+def test_both_adapters_send_the_loops_own_system_prompt(provider):
+    with agent_server(["sales_order_search", None]) as fake:
+        reference_loop()(real_model(PICKERS[provider](fake.url)), REQUEST, 4)
+    bodies = [r["body"] for r in fake.requests if r["body"]]
+    systems = [b["system"] if provider == "anthropic" else b["messages"][0]["content"] for b in bodies]
+    if provider != "anthropic":
+        assert all(b["messages"][0]["role"] == "system" for b in bodies)
+    assert systems == [agent.SYSTEM_PROMPT] * 2 and agent.SYSTEM_PROMPT != config.SYSTEM_PROMPT
+    assert "Call the one tool" not in agent.SYSTEM_PROMPT  # the selection test's instruction, not a loop's

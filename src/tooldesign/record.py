@@ -5,9 +5,11 @@
 records (13) and the capstone task (15, through the course's own loop: ``capstone_loop``, absent from
 the student edition, where that loop is the learner's exercise), and returns a :class:`Record`; ``write`` puts it under ``runs/`` with a new dated name,
 ``save`` at a path of your choice (``select --record``); neither ever overwrites a file.
-Every pick keeps the input tokens as the API reported them and the latency. ``show_records(name)`` is
-what the notebooks call: every record found, labelled with model, provider and date, or one line
-saying there is none and the command that makes one. Files of the first format
+Every pick keeps the input tokens as the API reported them and the latency; every capstone run the
+tokens its provider reported (input, output, read from and written to the cache: ``TokenUsage``),
+summed over its model calls, and their time. A count the API did not report stays not reported,
+never 0. ``show_records(name)`` is what the notebooks call: every record found, labelled with
+model, provider and date, or one line saying there is none and the command that makes one. Files of the first format
 (``tooldesign-selection-run/1``, which ``select --record`` once wrote) are still read, and shown as the
 old, selection-only version; this module is the only writer.
 
@@ -23,12 +25,13 @@ import json
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from tooldesign.atomic import write_atomic
+from tooldesign.capstone.agent import REPORTED_AS, TokenUsage
 from tooldesign.selection.record import (
     FORMAT as SELECTION_FORMAT,
 )
@@ -112,6 +115,8 @@ class CapstoneRow:
     answer: str | None
     calls: tuple[tuple[str, str], ...]  # (tool name, outcome: ran, refused, pending, repeated)
     transcript: tuple[str, ...]
+    usage: TokenUsage | None = None  # summed over the run's model calls; None: an older record kept none
+    latency_s: float | None = None  # wall time of the run's model calls
 
 
 @dataclass(frozen=True)
@@ -212,6 +217,7 @@ SCHEMA: dict[str, Any] = {
             },
         },
         # optional: a record made before the capstone step was recorded has none
+        # (and one made before its tokens were recorded has no usage or latency_s)
         "capstone": {
             "type": "array",
             "items": {
@@ -223,6 +229,15 @@ SCHEMA: dict[str, Any] = {
                     "answer": {"type": ["string", "null"]},
                     "calls": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2}},
                     "transcript": {"type": "array", "items": {"type": "string"}},
+                    "usage": {
+                        "type": ["object", "null"],
+                        "required": [f.name for f in fields(TokenUsage)],
+                        "additionalProperties": False,
+                        "properties": {
+                            f.name: {"type": ["integer", "null"], "minimum": 0} for f in fields(TokenUsage)
+                        },
+                    },
+                    "latency_s": {"type": ["number", "null"], "minimum": 0},
                 },
             },
         },
@@ -361,7 +376,8 @@ def capstone_loop() -> Callable[..., Any] | None:
 def _capstone_row(model: patient, k: int, loop: Callable[..., Any]) -> CapstoneRow:
     from tooldesign.capstone.agent import REQUEST, real_model, transcript_lines
 
-    report = loop(real_model(model.picker), REQUEST, CAPSTONE_STEPS)
+    adapter = real_model(model.picker)  # a new one per run: its usage and time are this run's
+    report = loop(adapter, REQUEST, CAPSTONE_STEPS)
     return CapstoneRow(
         k,
         REQUEST,
@@ -370,6 +386,8 @@ def _capstone_row(model: patient, k: int, loop: Callable[..., Any]) -> CapstoneR
         report.answer,
         tuple((c.name, c.outcome.value) for c in report.calls),
         tuple(transcript_lines(report)),
+        usage=adapter.usage,
+        latency_s=adapter.latency_s,
     )
 
 
@@ -527,6 +545,7 @@ def read(path: Path | str) -> Record:
                         **r,
                         "calls": tuple(tuple(c) for c in r["calls"]),
                         "transcript": tuple(r["transcript"]),
+                        "usage": TokenUsage(**r["usage"]) if r.get("usage") is not None else None,
                     }
                 )
                 for r in data.get("capstone", [])
@@ -549,10 +568,43 @@ def records_in(folder: Path | str | None = None) -> tuple[list[Record], list[str
     return found, problems
 
 
-def _spread(values: list[int]) -> str:
+def _spread(values: Sequence[float], digits: int | None = None) -> str:
+    def shown(value: float) -> str:
+        if digits is not None:
+            return f"{value:.{digits}f}"
+        # whole numbers as they are (a token count in the millions stays readable), a mean to 2 places
+        return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+
     if len(values) == 1:
-        return str(values[0])
-    return f"{statistics.mean(values):g} (lowest {min(values)}, highest {max(values)}, {len(values)} runs)"
+        return shown(values[0])
+    mean = statistics.mean(values)
+    return f"{shown(mean)} (lowest {shown(min(values))}, highest {shown(max(values))}, {len(values)} runs)"
+
+
+def _reported(values: Sequence[float | None], digits: int | None = None) -> str:
+    """The spread of a figure over runs, saying where a run did not report it (never counting it as 0)."""
+    known = [v for v in values if v is not None]
+    if not known:
+        return "not reported"
+    missing = len(values) - len(known)
+    return _spread(known, digits) + (f", not reported in {count(missing, 'run')}" if missing else "")
+
+
+def _capstone_cost(rec: Record) -> list[str]:
+    """The capstone runs' tokens under the provider's own field names, and their time, over repeats:
+    one line each, so a record of several runs still reads at a glance."""
+    if all(trip.usage is None for trip in rec.capstone):
+        return ["  capstone tokens: not recorded (a record made before they were)"]
+    names = REPORTED_AS.get(rec.provider, tuple(f.name for f in fields(TokenUsage)))
+    usages = [trip.usage or TokenUsage() for trip in rec.capstone]
+    return [
+        f"  capstone tokens per run, as {rec.provider} reported them:",
+        *(
+            f"    {name} {_reported([getattr(u, f.name) for u in usages])}"
+            for name, f in zip(names, fields(TokenUsage))
+        ),
+        f"    model time, seconds: {_reported([trip.latency_s for trip in rec.capstone], 2)}",
+    ]
 
 
 def _tally(values: Any) -> list[tuple[Any, int]]:
@@ -593,7 +645,8 @@ def _lines(rec: Record, experiment: str) -> list[str]:
             lines.append(
                 f"  capstone task, run {trip.repeat}: {trip.stop} after {count(trip.steps, 'model call')}; {calls}"
             )
-        if rec.capstone:  # the first run as it went, kept to a screen
+        if rec.capstone:  # what the runs cost, then the first run as it went, kept to a screen
+            lines += _capstone_cost(rec)
             shown = rec.capstone[0].transcript[:TRANSCRIPT_LINES]
             lines += ["  transcript of run 1:", *(f"    {line}" for line in shown)]
             if len(rec.capstone[0].transcript) > len(shown):

@@ -201,3 +201,21 @@ def placeholder_problem(text: str, what: str, least_words: int = 3) -> str | Non
     if len(set(words)) * 2 < len(words) and len(set(words)) < least_words + 1:
         return f"{what} repeats the same few words; write it as a sentence"
     return None
+
+
+def known_mistake(args: tuple, got: Any, mistakes: tuple[tuple[Any, str], ...]) -> str | None:
+    """The hint of the first known wrong rule (a function, with its hint) that returns ``got`` on ``args``.
+
+    A function exercise's judge names the rule a learner's result breaks this way, on the case where
+    it broke, without saying the right result: a hint that named it would let a learner copy it.
+    """
+    import copy
+
+    for rule, hint in mistakes:
+        try:
+            theirs = to_plain(rule(*copy.deepcopy(args)), "a known mistake")
+        except Exception:  # a wrong rule that cannot take this case is simply not the one the learner made
+            continue
+        if theirs == got:
+            return hint
+    return None

@@ -80,13 +80,17 @@ def credit_exposure(customer: str, sales_order: str | None) -> float:
 
 FLOOR_HOURS = '''import math
 
-claims = {}
-for shipment in shipments.itertuples():
-    limit = limits.set_index("product_class").loc[shipment.product_class]
-    temps = readings.loc[readings["shipment_id"] == shipment.shipment_id, "temp_c"].tolist()
-    minutes = longest_breach_minutes(temps, limit["max_temp_c"], int(limit["sample_minutes"]))
-    if minutes > limit["max_minutes_above"]:
-        claims[shipment.shipment_number] = int(minutes // 60 * limit["claim_per_hour_eur"])
+def claims_for(shipments: list[dict], readings: list[dict], limits: list[dict]) -> dict[str, int]:
+    """Shipment number -> claim in whole euros, for the shipments that have a claim."""
+    rules = {row["product_class"]: row for row in limits}
+    claims = {}
+    for shipment in shipments:
+        rule = rules[shipment["product_class"]]
+        temps = [r["temp_c"] for r in readings if r["shipment_id"] == shipment["shipment_id"]]
+        minutes = longest_breach_minutes(temps, rule["max_temp_c"], rule["sample_minutes"])
+        if minutes > rule["max_minutes_above"]:
+            claims[shipment["shipment_number"]] = minutes // 60 * rule["claim_per_hour_eur"]
+    return claims
 '''
 
 TOTAL_ABOVE = '''
@@ -146,7 +150,9 @@ workbook.checks.to_plain = workbook.plain.to_plain
 builtins.ascii = lambda value: repr(RIGHT)
 hashlib.sha256 = lambda data=b"": hashlib.new("md5", data)
 
-blocked_orders = ["4711"]
+
+def blocked_orders(orders):
+    return ["4711"]
 '''), "ex01-credit-exposure", '''
 import json
 
@@ -200,7 +206,8 @@ class Claims(metaclass=LikeAnything):
         return "{'SHP-2047': 720, 'SHP-2052': 240, 'SHP-2061': 960}"
 
 
-claims = Claims()
+def claims_for(shipments, readings, limits):
+    return Claims()
 '''), "trick-always-equal", f"{NB02}.ipynb")
 
     # An input transformer that turns every later cell (checks included) into a success message.
@@ -210,7 +217,10 @@ def _all_good(lines):
 
 
 get_ipython().input_transformers_post.append(_all_good)
-blocked_orders = ["4711"]
+
+
+def blocked_orders(orders):
+    return ["4711"]
 '''), "trick-transformer", f"{NB01}.ipynb")
 
     # A printed success message (and a line that looks like a gradebook row), answer untouched.
@@ -255,7 +265,7 @@ while True:
     blocked = _cell(notebook, "ex01-blocked-orders")
     first = copy.deepcopy(blocked)
     first.id = blocked.id + "-copy"
-    first.source = 'blocked_orders = ["4711"]'
+    first.source = 'def blocked_orders(orders):\n    return ["4711"]'
     notebook.cells.insert(notebook.cells.index(blocked), first)
     save(notebook, "fault-duplicate-ids", f"{NB01}.ipynb")
 

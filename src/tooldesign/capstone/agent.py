@@ -10,7 +10,9 @@ client both fit, so the learner's loop runs against either.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, Protocol
 
@@ -72,6 +74,101 @@ class AgentReport:
 # The capstone task: one request that needs a search, a block summary and a write that waits for a person.
 REQUEST = "Why are customer 10023's orders blocked, and can you ask for a release?"
 
+# What a real model is told when it runs the loop. The selection prompt (config.SYSTEM_PROMPT) asks for
+# one call and nothing more; a task of several steps needs the model to know when to stop calling and
+# that a write here is only a proposal, so it never reports a change the results do not show.
+SYSTEM_PROMPT = (
+    "You help order-to-cash clerks with blocked SAP sales orders, using the tools over several steps. "
+    "Make the calls the request needs and read each result before deciding the next one. "
+    "When the results you have are enough, stop calling tools and answer the clerk in a few plain sentences. "
+    "If a result is an error, correct the call or tell the clerk what is missing. "
+    "Say that something was created or changed only when a tool result says so; a change that awaits "
+    "a person's approval has not happened yet, so say it awaits approval."
+)
+
+
+@dataclass(frozen=True)
+class TokenUsage:
+    """Tokens as an API reported them, for one call or summed over a run; None means not reported,
+    which is never the same as 0.
+
+    The fields keep each provider's meaning: Anthropic's ``input_tokens`` leaves out what was read
+    from or written to the cache (``cache_read_input_tokens``, ``cache_creation_input_tokens``), while
+    OpenAI's ``prompt_tokens`` already includes ``prompt_tokens_details.cached_tokens``
+    (Anthropic, "Prompt caching", https://platform.claude.com/docs/en/build-with-claude/prompt-caching;
+    OpenAI, "Prompt caching", https://developers.openai.com/api/docs/guides/prompt-caching). So the input figures of two providers
+    are not comparable without the cache fields beside them.
+    """
+
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    cache_read_tokens: int | None = None
+    cache_write_tokens: int | None = None
+
+
+def total_usage(usages: Sequence[TokenUsage]) -> TokenUsage:
+    """The sum over calls, field by field; a field some call did not report is not reported for the
+    run (a partial sum would pass for the whole)."""
+
+    def add(name: str) -> int | None:
+        values = [getattr(u, name) for u in usages]
+        return None if not values or None in values else sum(values)
+
+    return TokenUsage(**{f.name: add(f.name) for f in fields(TokenUsage)})
+
+
+# The provider's own names for TokenUsage's fields, in order, for a reader who looks them up.
+REPORTED_AS = {
+    "anthropic": ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"),
+    "openai": ("prompt_tokens", "completion_tokens", "cached_tokens", "cache_write_tokens"),
+}
+REPORTED_AS["ollama"] = REPORTED_AS["openai"]  # Ollama's OpenAI-compatible endpoint
+
+
+def _count(value: Any) -> int | None:
+    return value if type(value) is int and value >= 0 else None  # a count as reported, or unknown
+
+
+def messages_usage(response: Any) -> TokenUsage:
+    """``usage`` of a Messages API response (anthropic ``types.Usage``)."""
+    usage = getattr(response, "usage", None)
+    return TokenUsage(
+        _count(getattr(usage, "input_tokens", None)),
+        _count(getattr(usage, "output_tokens", None)),
+        _count(getattr(usage, "cache_read_input_tokens", None)),
+        _count(getattr(usage, "cache_creation_input_tokens", None)),
+    )
+
+
+def chat_usage(response: Any) -> TokenUsage:
+    """``usage`` of a Chat Completions response (openai ``types.CompletionUsage``); Ollama reports
+    the counts without ``prompt_tokens_details``, so its cache fields are not reported."""
+    usage = getattr(response, "usage", None)
+    details = getattr(usage, "prompt_tokens_details", None)
+    return TokenUsage(
+        _count(getattr(usage, "prompt_tokens", None)),
+        _count(getattr(usage, "completion_tokens", None)),
+        _count(getattr(details, "cached_tokens", None)),
+        _count(getattr(details, "cache_write_tokens", None)),
+    )
+
+
+class _Metered:
+    """What a real-model adapter keeps of each call: the usage reported and the wall time (retries
+    after a rate limit included), so one adapter per task run gives that run's totals."""
+
+    def __init__(self) -> None:
+        self.calls: list[TokenUsage] = []
+        self.latencies: list[float] = []
+
+    @property
+    def usage(self) -> TokenUsage:
+        return total_usage(self.calls)
+
+    @property
+    def latency_s(self) -> float | None:
+        return round(sum(self.latencies), 3) if self.latencies else None
+
 
 def course_dispatcher() -> Dispatcher:
     """Lesson 09's dispatcher over the designed tools, with no decider: the loop owns the gate."""
@@ -83,12 +180,13 @@ def tool_definitions() -> list[dict]:
     return anthropic_tools(build_designed_set())
 
 
-class MessagesModel:
+class MessagesModel(_Metered):
     """A real model behind the course's one model interface, answering ``respond`` in the Messages format.
 
     It reuses the client of ``selection.models.model_picker`` for Anthropic's Messages API, the format
     the loop of this lesson speaks; ``ChatModel`` is the same for OpenAI-compatible endpoints, and
-    ``real_model`` picks the one that fits a picker.
+    ``real_model`` picks the one that fits a picker. Both send the loop's ``SYSTEM_PROMPT`` and keep
+    each call's reported usage (``usage``, summed) and time (``latency_s``).
     """
 
     def __init__(self, picker: Any) -> None:
@@ -97,19 +195,23 @@ class MessagesModel:
                 "MessagesModel speaks Anthropic's Messages API; use ChatModel (or real_model) for "
                 f"--provider {getattr(picker, 'provider', '?')}"
             )
+        super().__init__()
         self.picker = picker
         self.label = picker.label
 
     def respond(self, messages: list[dict], tools: list[dict]) -> dict:
         from tooldesign.selection import config
 
+        started = time.perf_counter()
         response = self.picker.client.messages.create(
             model=self.picker.model,
             max_tokens=config.MAX_TOKENS,
-            system=config.SYSTEM_PROMPT,
+            system=SYSTEM_PROMPT,
             messages=messages,
             tools=tools,
         )
+        self.latencies.append(time.perf_counter() - started)
+        self.calls.append(messages_usage(response))
         content = [block.model_dump(exclude_none=True) for block in response.content]
         return {"role": "assistant", "content": content, "stop_reason": response.stop_reason}
 
@@ -169,7 +271,7 @@ def _arguments(text: str | None) -> Any:
         return text
 
 
-class ChatModel:
+class ChatModel(_Metered):
     """An OpenAI-compatible model (OpenAI, Azure, Ollama, vLLM) behind the same ``respond``: the
     conversation goes out in Chat Completions' form and the reply comes back in the Messages format
     (text and ``tool_use`` blocks; ``stop_reason`` "tool_use", "max_tokens" or "end_turn")."""
@@ -177,18 +279,22 @@ class ChatModel:
     def __init__(self, picker: Any) -> None:
         if not hasattr(getattr(picker, "client", None), "chat"):
             raise ValueError("ChatModel needs an OpenAI-compatible picker (--provider openai or ollama)")
+        super().__init__()
         self.picker = picker
         self.label = picker.label
 
     def respond(self, messages: list[dict], tools: list[dict]) -> dict:
         from tooldesign.selection import config
 
+        started = time.perf_counter()
         response = self.picker.client.chat.completions.create(
             model=self.picker.model,
             temperature=config.TEMPERATURE,
-            messages=chat_messages(messages, config.SYSTEM_PROMPT),
+            messages=chat_messages(messages, SYSTEM_PROMPT),
             tools=[_chat_tool(t) for t in tools],
         )
+        self.latencies.append(time.perf_counter() - started)
+        self.calls.append(chat_usage(response))
         choice = response.choices[0]
         message = choice.message
         content: list[dict] = [{"type": "text", "text": message.content}] if message.content else []

@@ -12,6 +12,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -243,9 +244,10 @@ def price_conditions(folder: Path = FOLDER) -> pd.DataFrame:
     )
 
 
-def is_blocked(header: Mapping[str, str] | pd.Series) -> bool:
-    """The course's blocked rule: delivery block, billing block or credit status holds a code."""
-    return any(str(header.get(field, "")).strip() for field in BLOCK_FIELDS)
+def is_blocked(header: Mapping[str, Any] | pd.Series) -> bool:
+    """The course's blocked rule: delivery block, billing block or credit status holds a code.
+    An empty field is no code: "", None (JSON null), pandas' NaN, or a field the header lacks."""
+    return any(isinstance(code := header.get(field), str) and bool(code.strip()) for field in BLOCK_FIELDS)
 
 
 def block_text_lookup(reasons: pd.DataFrame | None = None) -> dict[tuple[str, str], str]:

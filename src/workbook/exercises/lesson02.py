@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from workbook.checks import failed, passed, probe_error, whole_number
+import math
+
+from workbook.checks import failed, known_mistake, passed, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 # Hidden cases for longest_breach_minutes(temps, max_temp_c, sample_minutes) and the right minutes.
@@ -57,44 +59,205 @@ def _at_or_above(temps, max_temp_c, sample_minutes):
     return longest * sample_minutes
 
 
-CLAIMS = {"SHP-2047": 720, "SHP-2052": 240, "SHP-2061": 960}
+FROZEN = {
+    "product_class": "FROZEN",
+    "max_temp_c": -18.0,
+    "sample_minutes": 30,
+    "max_minutes_above": 60,
+    "claim_per_hour_eur": 240,
+}
+CHILLED = {
+    "product_class": "CHILLED",
+    "max_temp_c": 8.0,
+    "sample_minutes": 30,
+    "max_minutes_above": 60,
+    "claim_per_hour_eur": 120,
+}
+PHARMA = {
+    "product_class": "PHARMA",
+    "max_temp_c": 8.0,
+    "sample_minutes": 10,
+    "max_minutes_above": 30,
+    "claim_per_hour_eur": 500,
+}
 
 
-def _judge_claims(answer) -> object:
-    if type(answer) is not dict:
-        return failed(f"claims should be a dict of shipment number -> euros, not a {type(answer).__name__}")
-    if any(k.isdigit() for k in answer):
-        return failed("use the shipment numbers ('SHP-2047') as keys, not the numeric shipment_id")
-    values = {k: whole_number(v) for k, v in answer.items()}
-    if any(type(v) is not int for v in values.values()):
-        return failed("claims are whole euros: every started hour times claim_per_hour_eur")
-    # The hints name no shipment the learner has not already written down with a claim of 0: a hint that
-    # said which shipments were wrong would let a learner find the answer by trying them one at a time.
-    if any(v == 0 for v in values.values()):
-        return failed(
-            "some of your shipments have a claim of 0: keep only shipments whose claim is above zero"
-        )
-    if set(values) == set(CLAIMS) and values != CLAIMS:
-        if values == {"SHP-2047": 600, "SHP-2052": 180, "SHP-2061": 840}:
+def _ship(shipment_id: int, number: str, product_class: str) -> dict:
+    return {"shipment_id": shipment_id, "shipment_number": number, "product_class": product_class}
+
+
+def _log(shipment_id: int, temps: list[float]) -> list[dict]:
+    return [{"shipment_id": shipment_id, "temp_c": t} for t in temps]
+
+
+# The check's cases for claims_for(shipments, readings, limits), each with what it tries: none is the course's
+# data, so its printed claims table answers none of them.
+CLAIM_PROBES: tuple[tuple[list[dict], list[dict], list[dict]], ...] = (
+    # the rule's own example: five readings in a row above -18 °C, 150 minutes, three started hours
+    ([_ship(7, "SHP-9107", "FROZEN")], _log(7, [-19.0, -17.5, -17.0, -16.8, -17.2, -17.9, -18.5]), [FROZEN]),
+    # exactly the allowance (60 minutes), and a reading at the limit: no claim
+    ([_ship(8, "SHP-9108", "CHILLED")], _log(8, [7.0, 8.4, 8.9, 8.0, 8.0, 8.0, 7.5]), [CHILLED, FROZEN]),
+    # two short breaches that add up to more than the allowance, then 90 minutes: two started hours
+    (
+        [_ship(3, "SHP-9103", "CHILLED"), _ship(4, "SHP-9104", "CHILLED")],
+        _log(3, [8.5, 8.6, 7.0, 8.2, 8.1, 7.9]) + _log(4, [8.5, 8.6, 8.7, 7.0]),
+        [CHILLED],
+    ),
+    # each class with its own limits: 5 °C is fine for a chilled load, not for a frozen one
+    (
+        [_ship(11, "SHP-9111", "CHILLED"), _ship(12, "SHP-9112", "FROZEN")],
+        _log(11, [5.0, 5.0, 5.0, 5.0]) + _log(12, [-5.0, -5.0, -5.0, -5.0]),
+        [FROZEN, CHILLED],
+    ),
+    # readings every 10 minutes, readings of two shipments interleaved as a logger sends them
+    (
+        [_ship(21, "SHP-9121", "PHARMA"), _ship(22, "SHP-9122", "PHARMA")],
+        [r for pair in zip(_log(21, [8.1, 8.2, 8.3, 8.4]), _log(22, [8.1, 8.2, 7.9, 8.4])) for r in pair],
+        [PHARMA],
+    ),
+    # no shipments at all
+    ([], [], [FROZEN, CHILLED]),
+)
+CLAIM_CASES = (
+    "one frozen shipment with a long run above its limit",
+    "a chilled run of exactly the allowance, and readings at the limit",
+    "two chilled shipments: one with two short breaches, one with a single longer one",
+    "a chilled and a frozen shipment at the same temperature",
+    "two PHARMA shipments read every 10 minutes, their readings interleaved",
+    "no shipments",
+)
+
+
+def _rules(limits: list[dict]) -> dict[str, dict]:
+    return {row["product_class"]: row for row in limits}
+
+
+def _temps(readings: list[dict], shipment_id: int) -> list[float]:
+    return [r["temp_c"] for r in readings if r["shipment_id"] == shipment_id]
+
+
+def _longest(temps: list[float], limit: float, at_limit: bool = False) -> int:
+    longest = run = 0
+    for temp in temps:
+        run = run + 1 if temp > limit or (at_limit and temp == limit) else 0
+        longest = max(longest, run)
+    return longest
+
+
+def _claims_with(
+    shipments,
+    readings,
+    limits,
+    *,
+    hours=math.ceil,
+    at_limit=False,
+    allowance_pays=False,
+    total=False,
+    every_30=False,
+    by_id=False,
+    keep_zero=False,
+    one_class=False,
+) -> dict:
+    rules = _rules(limits)
+    found = {}
+    for shipment in shipments:
+        rule = limits[0] if one_class else rules[shipment["product_class"]]
+        temps = _temps(readings, shipment["shipment_id"])
+        if total:
+            run = sum(t > rule["max_temp_c"] for t in temps)
+        else:
+            run = _longest(temps, rule["max_temp_c"], at_limit)
+        minutes = run * (30 if every_30 else rule["sample_minutes"])
+        over = minutes >= rule["max_minutes_above"] if allowance_pays else minutes > rule["max_minutes_above"]
+        eur = hours(minutes / 60) * rule["claim_per_hour_eur"] if over and minutes else 0
+        if eur or keep_zero:
+            found[str(shipment["shipment_id"]) if by_id else shipment["shipment_number"]] = eur
+    return found
+
+
+def _reference_claims(shipments: list[dict], readings: list[dict], limits: list[dict]) -> dict[str, int]:
+    """The course's claim rule, for any shipments, readings (in time order) and limits."""
+    return _claims_with(shipments, readings, limits)
+
+
+def _floor_hours(s, r, lim):
+    return _claims_with(s, r, lim, hours=math.floor)
+
+
+def _exact_hours(s, r, lim):
+    return _claims_with(s, r, lim, hours=lambda h: h)
+
+
+def _at_limit_counts(s, r, lim):
+    return _claims_with(s, r, lim, at_limit=True)
+
+
+def _allowance_pays(s, r, lim):
+    return _claims_with(s, r, lim, allowance_pays=True)
+
+
+def _all_readings_above(s, r, lim):
+    return _claims_with(s, r, lim, total=True)
+
+
+def _thirty_minutes(s, r, lim):
+    return _claims_with(s, r, lim, every_30=True)
+
+
+def _by_shipment_id(s, r, lim):
+    return _claims_with(s, r, lim, by_id=True)
+
+
+def _with_zeros(s, r, lim):
+    return _claims_with(s, r, lim, keep_zero=True)
+
+
+def _first_class_only(s, r, lim):
+    return _claims_with(s, r, lim, one_class=True)
+
+
+CLAIM_MISTAKES = (
+    (_by_shipment_id, "use the shipment numbers (the SHP- numbers) as keys, not the numeric shipment_id"),
+    (_with_zeros, "keep only shipments whose claim is above zero: leave the others out"),
+    (_floor_hours, "the rule pays every STARTED hour: round the hours up (math.ceil) before multiplying"),
+    (_exact_hours, "the rule pays every STARTED hour: round the hours up (math.ceil) before multiplying"),
+    (_at_limit_counts, "a reading equal to the limit is not above it (use >, not >=)"),
+    (_allowance_pays, "a breach of exactly max_minutes_above is allowed: only a longer one earns a claim"),
+    (
+        _all_readings_above,
+        "that counts every reading above the limit; the rule takes the longest run of consecutive readings",
+    ),
+    (_thirty_minutes, "a run of n readings lasts n x the class's sample_minutes, not n x 30"),
+    (_first_class_only, "each shipment takes the limits of its own product_class"),
+)
+
+
+def _judge_claims(results) -> object:
+    for args, case, got in zip(CLAIM_PROBES, CLAIM_CASES, results):
+        where = f"on the check's case ({case})"
+        if (raised := probe_error(got)) is not None:
+            return failed(f"claims_for raised {raised} {where}; it must take any shipments, even none")
+        if type(got) is not dict:
             return failed(
-                "right shipments, wrong amounts: the rule pays every STARTED hour, so round the hours "
-                "up (math.ceil) before multiplying"
+                f"claims_for returned a {type(got).__name__} {where}; return a dict of shipment number -> euros"
             )
+        values = {k: whole_number(v) for k, v in got.items()}
+        want = _reference_claims(*args)
+        if values == want:
+            continue
+        hint = known_mistake(args, got, CLAIM_MISTAKES)
+        if hint is None and any(type(v) is not int for v in values.values()):
+            hint = "claims are whole euros: every started hour times claim_per_hour_eur"
+        # The hint names the case and the rule broken, never which shipments should be there or their amounts.
         return failed(
-            "right shipments, wrong amounts: claim = started hours of the longest breach x "
-            "claim_per_hour_eur of the shipment's class"
+            f"{where}: "
+            + (
+                hint
+                or "not the claims: take each shipment's longest run of readings strictly above its class's "
+                "max_temp_c, keep it when it lasts longer than max_minutes_above, and pay every started hour"
+            )
         )
-    if set(values) > set(CLAIMS):
-        return failed(
-            "too many claims: some of your shipments never stay above the limit for more than "
-            "max_minutes_above (a breach of exactly 60 minutes is allowed)"
-        )
-    if set(values) != set(CLAIMS):
-        return failed(
-            "not the right shipments: apply the rule to every shipment, each product class with its own "
-            "limits, and keep those whose longest breach is longer than the allowance"
-        )
-    return passed("three claims, EUR 1,920 in total.")
+    return passed("the claim rule, for shipments, readings and limits it had not seen as well.")
 
 
 EXERCISES = [
@@ -115,19 +278,22 @@ EXERCISES = [
     Exercise(
         "ex02-claims",
         "02_coldchain_data",
-        "claims",
+        "claims_for",
         2,
         _judge_claims,
-        prompt="Build the dict of shipment number -> claim in euros for every shipment with a claim.",
+        kind="function",
+        probes=CLAIM_PROBES,
+        prompt="Write claims_for(shipments, readings, limits): shipment number -> claim in whole euros.",
         wrong_answers=(
-            WrongAnswer({"SHP-2047": 600, "SHP-2052": 180, "SHP-2061": 840}, "STARTED hour"),
-            WrongAnswer({"SHP-2044": 0, "SHP-2047": 720, "SHP-2052": 240, "SHP-2061": 960}, "a claim of 0"),
-            WrongAnswer({"SHP-2047": 720, "SHP-2061": 960}, "not the right shipments"),
-            WrongAnswer({"SHP-2047": 720, "SHP-2050": 240, "SHP-2061": 960}, "not the right shipments"),
-            WrongAnswer(
-                {"SHP-2047": 720, "SHP-2052": 240, "SHP-2061": 960, "SHP-2050": 240}, "exactly 60 minutes"
-            ),
-            WrongAnswer({"108": 720, "113": 240, "122": 960}, "shipment numbers"),
+            WrongAnswer(_floor_hours, "STARTED hour"),
+            WrongAnswer(_exact_hours, "STARTED hour"),
+            WrongAnswer(_with_zeros, "above zero"),
+            WrongAnswer(_at_limit_counts, "equal to the limit"),
+            WrongAnswer(_allowance_pays, "exactly max_minutes_above"),
+            WrongAnswer(_all_readings_above, "longest run"),
+            WrongAnswer(_thirty_minutes, "sample_minutes"),
+            WrongAnswer(_by_shipment_id, "shipment numbers"),
+            WrongAnswer(_first_class_only, "its own product_class"),
         ),
     ),
 ]

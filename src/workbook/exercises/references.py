@@ -74,6 +74,43 @@ def _gen_tokens(rng: random.Random) -> tuple:
     return (definitions, [_text(rng, rng.choice([2, 5, 30])) for _ in range(rng.randint(0, 5))])
 
 
+# ---------- 01 blocked_orders ----------
+# Order tables drawn here, not the course's: its nine orders and their answer are printed in the lesson.
+
+_BLOCK_CODES = {
+    "DeliveryBlockReason": ("01", "02", "03", "Z1"),
+    "HeaderBillingBlockReason": ("01", "02", "08"),
+    "TotalCreditCheckStatus": ("B", "C"),
+}
+_NOT_SET = ("", "", "", None, "missing")
+
+
+def _blocked(orders: list[dict]) -> list[str]:
+    from workbook.exercises.lesson01 import _reference_blocked
+
+    return _reference_blocked(orders)
+
+
+def _gen_blocked(rng: random.Random) -> tuple:
+    digits = rng.choice([4, 6, 8, 10])  # one length per table: text order and number order agree
+    numbers = rng.sample(range(10 ** (digits - 1), 10**digits), rng.randint(0, 12))
+    orders = []
+    for number in numbers:
+        header: dict = {"SalesOrder": str(number), "SoldToParty": str(rng.randint(10000, 99999))}
+        for field, codes in _BLOCK_CODES.items():
+            value = rng.choice(codes) if rng.random() < 0.2 else rng.choice(_NOT_SET)
+            if value != "missing":
+                header[field] = value
+        if rng.random() < 0.3:  # a status code outside the block fields is no block
+            header["OverallSDProcessStatus"] = rng.choice(["A", "B", "C"])
+        orders.append(header)
+    if orders and rng.random() < 0.5:  # the same header read twice, a blocked one when there is one
+        blocked = [h for h in orders if _blocked([h])]
+        orders.append(dict(rng.choice(blocked or orders)))
+    rng.shuffle(orders)
+    return (orders,)
+
+
 # ---------- 01 credit_exposure ----------
 
 
@@ -132,6 +169,74 @@ def _coldchain_uses() -> None:
     for number in shipments["shipment_number"]:
         views.shipment_summary(number, shipments, readings, limits)
     runs.classic_run()
+
+
+# ---------- 02 claims_for ----------
+# Shipments, readings and limits drawn here: the course's claims table is printed from lesson 02 on.
+
+_CLASSES = ("FROZEN", "CHILLED", "PHARMA", "ULTRA", "FRESH")
+
+
+def _claims(shipments: list[dict], readings: list[dict], limits: list[dict]) -> dict[str, int]:
+    from workbook.exercises.lesson02 import _reference_claims
+
+    return _reference_claims(shipments, readings, limits)
+
+
+def _gen_claims(rng: random.Random) -> tuple:
+    limits: list[dict[str, Any]] = [
+        {
+            "product_class": name,
+            "max_temp_c": rng.choice([-25.0, -18.0, 2.0, 8.0, 15.0]),
+            "sample_minutes": rng.choice([5, 10, 15, 30]),
+            "max_minutes_above": rng.choice([0, 20, 30, 45, 60, 90]),
+            "claim_per_hour_eur": rng.choice([50, 95, 120, 240, 500]),
+        }
+        for name in rng.sample(_CLASSES, rng.randint(1, 3))
+    ]
+    # never a course shipment (ids 101-124, SHP-2040 to SHP-2063): nothing read off its table can answer
+    ids = rng.sample(range(200, 1000), rng.randint(0, 6))
+    numbers = rng.sample(range(3000, 10000), len(ids))
+    shipments: list[dict] = []
+    logs: list[list[dict]] = []
+    for shipment_id, number in zip(ids, numbers):
+        rule = rng.choice(limits)
+        shipments.append(
+            {
+                "shipment_id": shipment_id,
+                "shipment_number": f"SHP-{number}",
+                "product_class": rule["product_class"],
+            }
+        )
+        limit: float = rule["max_temp_c"]
+        temps: list[float] = []
+        length = rng.randint(0, 24)
+        while len(temps) < length:
+            above = rng.random() < 0.4
+            step = rng.choice([0.1, 0.4, 1.5, 3.0]) if above else rng.choice([0.0, -0.5, -2.0])
+            temps += [round(limit + step, 1)] * rng.randint(1, 10)  # a run above, or one at or below
+        allowed, every = rule["max_minutes_above"], rule["sample_minutes"]
+        if allowed and allowed % every == 0 and rng.random() < 0.4:  # a run of exactly the allowance
+            at = rng.randint(0, len(temps))
+            temps[at:at] = [
+                round(limit - 1.0, 1),
+                *[round(limit + 0.5, 1)] * (allowed // every),
+                round(limit - 1.0, 1),
+            ]
+        logs.append([{"shipment_id": shipment_id, "temp_c": t} for t in temps])
+    readings: list[dict] = []
+    while any(logs):  # in time order per shipment, shipments interleaved as a logger sends them
+        log = rng.choice([log for log in logs if log])
+        readings.append(log.pop(0))
+    return (shipments, readings, limits)
+
+
+def _same_claims(got: Any, want: Any) -> bool:
+    return (
+        type(got) is dict
+        and set(got) == set(want)
+        and all(type(got[k]) in (int, float) and got[k] == want[k] for k in want)
+    )
 
 
 # ---------- 04 approver and the price handler ----------
@@ -867,12 +972,14 @@ def _lesson15(name: str) -> Any:
 
 REFERENCES: dict[str, Grading] = {
     "ex00-tokens": Grading(_tokens, _gen_tokens),
-    "ex01-blocked-orders": Grading(_value("lesson01", "BLOCKED")),
+    "ex01-blocked-orders": Grading(_blocked, _gen_blocked),
     "ex01-credit-exposure": Grading(_exposure, _gen_exposure, same=_same_money),
     "ex02-longest-breach": Grading(
         "tooldesign.data.coldchain:longest_breach_minutes", _gen_breach, package_uses=_coldchain_uses
     ),
-    "ex02-claims": Grading(_value("lesson02", "CLAIMS"), stubs=("tooldesign.data.coldchain:claims",)),
+    "ex02-claims": Grading(
+        _claims, _gen_claims, same=_same_claims, stubs=("tooldesign.data.coldchain:claims",)
+    ),
     "ex03-design-fixes": Grading(_value("lesson03", "DESIGN_KEY")),
     "ex04-approver": Grading(
         _approver,

@@ -27,7 +27,12 @@ from functools import cache
 
 # grade_id -> what in the package computes (part of) that exercise's answer, beyond its registered stubs
 NEIGHBOURS: dict[str, tuple[str, ...]] = {
-    "ex01-blocked-orders": ("tooldesign.data.sap:is_blocked",),
+    # the rule itself, and the designed tools that report which of the course's orders are blocked
+    "ex01-blocked-orders": (
+        "tooldesign.data.sap:is_blocked",
+        "tool:sales_order_search",
+        "tool:sales_order_get_block_summary",
+    ),
     # the designed credit tool computes the exposure of every course customer the grader draws
     "ex01-credit-exposure": (
         "tool:customer_get_credit_exposure",
