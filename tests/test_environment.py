@@ -82,11 +82,14 @@ def test_ci_runs_the_readme_test_command_then_the_browser_tests():
     ci = [l.strip() for l in (ROOT / ".ci/run").read_text().splitlines() if l.strip() and not l.startswith("#")]
     assert "make test" in ci and ci[-1] == "make test-browser"
     assert ci.index("make test") < ci.index("make test-browser")
+    assert "make test-lab" in ci and ci.index("make test") < ci.index("make test-lab"), "CI runs the lab-day set-up"
+    assert "make test-lab" in readme
     assert "|| true" not in "\n".join(ci), "CI must not hide a failure"
     assert any("apt-get install" in l and "chromium" in l for l in ci), "CI installs Debian's chromium when missing"
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^test: setup", makefile, re.MULTILINE)
     assert re.search(r"^test-browser: setup", makefile, re.MULTILINE)
+    assert re.search(r"^test-lab: setup.*\n\tCOURSE_LAB_TESTS=1 .*tests/test_wheelhouse.py", makefile, re.MULTILINE)
 
 
 def test_optional_extras_are_pinned_and_agree_with_requirements():
