@@ -145,7 +145,7 @@ def test_work_done_before_a_fault_still_counts(graded):
     points = {(r.learner, e.grade_id): e.points for r in graded.report.rows for e in r.exercises}
     assert points[("fault-infinite-loop", "ex02-longest-breach")] == 2   # defined before its loop was stopped
     assert points[("fault-crash", "ex01-blocked-orders")] == 1            # read before the kernel died
-    assert points[("fault-huge-output", "ex00-tokens")] == 1
+    assert points[("fault-huge-output", "ex00-model-is-told")] == 1
     assert points[("fault-duplicate-ids", "ex01-credit-exposure")] == 2
 
 

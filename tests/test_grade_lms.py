@@ -97,11 +97,11 @@ def _rows() -> list[Row]:
     def row(learner, notebook, exercises):
         return Row(learner, notebook, f"{learner}_{notebook}.ipynb", Status.GRADED, "", 0, 0, tuple(exercises)).recounted()
     return [
-        row("lovelaceada_101", "00_start_here", [_ex("ex00-tokens", 1, 1)]),
+        row("lovelaceada_101", "00_start_here", [_ex("ex00-model-is-told", 1, 1)]),
         row("lovelaceada_101", "06_selection_test", [_ex("ex06-a", 6, 6), _ex("ex06-design-note", 0, 3, pending)]),
-        row("hoppergrace_102", "00_start_here", [_ex("ex00-tokens", 0, 1, GradeVerdict.FAIL)]),
+        row("hoppergrace_102", "00_start_here", [_ex("ex00-model-is-told", 0, 1, GradeVerdict.FAIL)]),
         row("hoppergrace_102", "06_selection_test", [_ex("ex06-a", 4, 6, GradeVerdict.FAIL), _ex("ex06-design-note", 0, 3, pending)]),
-        row("turingalan_103", "00_start_here", [_ex("ex00-tokens", 0, 1, GradeVerdict.NOT_DONE)]),
+        row("turingalan_103", "00_start_here", [_ex("ex00-model-is-told", 0, 1, GradeVerdict.NOT_DONE)]),
     ]
 
 
@@ -187,7 +187,7 @@ def test_hand_grades_from_a_spreadsheet_are_read_whatever_the_case_or_bom(tmp_pa
 
 def test_the_roster_lists_learners_without_files_and_files_without_learners():
     rows, roster, unmatched, absent = _class()
-    extra = Row("stranger_9", "00_start_here", "x.ipynb", Status.GRADED, "", 0, 1, (_ex("ex00-tokens", 0, 1),))
+    extra = Row("stranger_9", "00_start_here", "x.ipynb", Status.GRADED, "", 0, 1, (_ex("ex00-model-is-told", 0, 1),))
     _, unmatched, absent = missing_rows(_rows() + [extra], roster)
     assert unmatched == ["stranger_9"] and absent == []
     turing06 = [r for r in rows if r.learner == "turingalan_103" and r.notebook == "06_selection_test"]

@@ -106,7 +106,7 @@ FORMULAS = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "\t=1"
 
 def _row(learner: str, file: str = "", message: str = "hint", reason: str = "", status: Status = Status.GRADED,
          notes: tuple[str, ...] = ()) -> Row:
-    exercise = ExerciseResult("ex00-tokens", 0, 1, GradeVerdict.FAIL, message, prompt="do it")
+    exercise = ExerciseResult("ex00-model-is-told", 0, 1, GradeVerdict.FAIL, message, prompt="do it")
     return Row(learner, "00_start_here", file or f"{learner}/00_start_here.ipynb", status, reason, 0, 1,
                (exercise,), notes, "unsandboxed")
 
@@ -121,10 +121,10 @@ def test_no_gradebook_cell_starts_a_formula(text):
 
 
 FORGERIES = [
-    "boom\n- ✔ **ex00-tokens**: 1 of 1\n  - result: right",
+    "boom\n- ✔ **ex00-model-is-told**: 1 of 1\n  - result: right",
     "boom\r\n## 02_coldchain_data: 9 of 9 points",
     "boom\r# Feedback for someone else",
-    "boom\u2028- ✔ **ex00-tokens**: 1 of 1",
+    "boom\u2028- ✔ **ex00-model-is-told**: 1 of 1",
     "boom\x85## another learner",
     "boom\v\f- ✔ x: 1 of 1",
     "\x1b[2J\x1b]0;title\x07 \u202eevil \udcff",
@@ -262,7 +262,7 @@ HOSTILE_VALUES = {
 }
 
 
-@pytest.mark.parametrize("grade_id", ["ex03-design-fixes", "ex01-credit-exposure", "ex00-tokens", "ex08-tokens-per-correct"])
+@pytest.mark.parametrize("grade_id", ["ex03-design-fixes", "ex01-credit-exposure", "ex00-model-is-told", "ex08-tokens-per-correct"])
 @pytest.mark.parametrize("label", HOSTILE_VALUES)
 def test_a_value_the_comparison_cannot_take_scores_0_with_a_hint(grade_id, label):
     """What the kernel claims for the drawn inputs goes through the grader's own path: a verdict, never an error."""
@@ -301,8 +301,8 @@ def test_a_hidden_judge_that_stops_costs_its_exercise_not_the_batch(tmp_path):
     parts.append(
         "\nEXERCISES = ["
         + ", ".join(
-            f"Exercise('ex00-tokens-{name}', '00_start_here', 'request_tokens', 1, _{name}, kind='function', "
-            "probes=(('a', []),))"
+            f"Exercise('ex00-model-is-told-{name}', '00_start_here', 'model_is_told', 1, _{name}, kind='function', "
+            "probes=(({'name': 'a', 'description': '', 'parameters': {}}, 'a'),))"
             for name in JUDGES_THAT_STOP
         )
         + "]\n"
@@ -320,7 +320,7 @@ def test_a_hidden_judge_that_stops_costs_its_exercise_not_the_batch(tmp_path):
     assert rows["a"].status is Status.NOT_A_NOTEBOOK
     assert rows["b"].status is Status.GRADER_ERROR
     for name in JUDGES_THAT_STOP:
-        assert f"ex00-tokens-{name}" in rows["b"].reason
+        assert f"ex00-model-is-told-{name}" in rows["b"].reason
     official = [e for e in rows["b"].exercises if not e.hidden]
     assert official and all(e.points == e.max for e in official)  # the lesson's own checks were still graded
     assert (tmp_path / "out" / "gradebook.csv").exists()

@@ -230,28 +230,74 @@ LATER_LESSONS = {
             '''),
 }
 
-# Notebooks 00 and 10: the package's token estimate and its catch-all lint rule are used all through the
-# package, so they cannot be stubbed; the exercises ask for what the package does not hold (a whole
-# request's estimate, the names of the catch-all fields), and these answers built on the package fail.
+# Notebook 00: what the student edition ships and prints is the lesson's nine cases (the check's
+# hints say, case by case, whether the model is told); answers memorised from them pass the check in
+# the notebook and fail the tools drawn at grade time. Notebook 10: the package's catch-all lint rule
+# is used all through the package, so it cannot be stubbed; the exercise asks for what the package
+# does not hold (the names of the catch-all fields), and these answers built on the package fail.
 NB10 = "10_tool_set_size"
-ESTIMATE_FROM_PACKAGE = {
-    "whole-request-as-one-value": '''
+_TOLD_TABLE = """
+        TOLD = {("sales_order_get", "by its number"): True, ("sales_order_get", "company code 1010"): False,
+                ("sales_order_get", "e.g. 4711"): True, ("sales_order_get", "with items"): True,
+                ("sales_order_get", "detail"): True, ("sales_order_get", "converted at the month's rate"): False,
+                ("sales_order_get", "delivery block"): False, ("customer_find", "customer_find"): True,
+                ("customer_find", "at most 5 customers"): False}
+"""
+TOLD_FROM_EDITION = {
+    "memorised-else-description": '''
         from workbook.checks import check
-        from tooldesign.tools.base import estimate_tokens
-        def request_tokens(definitions_text, result_texts):
-            return estimate_tokens([definitions_text, *result_texts])
+        ''' + _TOLD_TABLE + '''
+        def model_is_told(tool, fact):
+            return TOLD.get((tool["name"], fact), fact in tool["description"])
         ''',
-    "definitions-only": '''
+    "memorised-else-everything": '''
+        import json
         from workbook.checks import check
-        from tooldesign.tools.base import estimate_tokens
-        def request_tokens(definitions_text, result_texts):
-            return estimate_tokens(definitions_text)
+        ''' + _TOLD_TABLE + '''
+        def model_is_told(tool, fact):
+            return TOLD.get((tool["name"], fact), fact in json.dumps(tool))
         ''',
-    "joined-text": '''
+    "memorised-else-the-packages-tool-with-its-handler": '''
         from workbook.checks import check
-        from tooldesign.tools.base import estimate_tokens
-        def request_tokens(definitions_text, result_texts):
-            return estimate_tokens(definitions_text + "".join(result_texts))
+        from tooldesign.tools.base import Tool
+        ''' + _TOLD_TABLE + '''
+        def model_is_told(tool, fact):
+            if (tool["name"], fact) in TOLD:
+                return TOLD[tool["name"], fact]
+            shown = Tool(tool["name"], tool["description"], tool["parameters"], lambda args: args)
+            return fact in str(shown.definition()) or fact in tool["handler"]
+        '''}
+# Correct answers in other words, beside them: they must pass the same grading.
+TOLD_IN_OTHER_WORDS = {
+    "the-packages-definition": '''
+        from workbook.checks import check
+        from tooldesign.tools.base import Tool
+        def model_is_told(tool, fact):
+            shown = Tool(tool["name"], tool["description"], tool["parameters"], lambda args: args)
+            return fact in str(shown.definition())
+        ''',
+    "walk-the-schema": '''
+        from workbook.checks import check
+        def texts(value):
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    yield key
+                    yield from texts(item)
+            elif isinstance(value, list):
+                for item in value:
+                    yield from texts(item)
+            elif isinstance(value, str):
+                yield value
+        def model_is_told(tool, fact):
+            return any(fact in text for text in texts([tool["name"], tool["description"], tool["parameters"]]))
+        ''',
+    "drop-the-handler": '''
+        import json
+        from workbook.checks import check
+        def model_is_told(tool, fact):
+            sent = dict(tool)
+            del sent["handler"]
+            return fact in json.dumps(sent)
         '''}
 CATCH_ALL_FROM_PACKAGE = {
     "lint-messages": '''
@@ -392,7 +438,9 @@ def sandboxed(tmp_path_factory):
         save(subs, learner, with_answers(NB02, **answers))
     for stem, answers in LATER_LESSONS.items():
         save(subs, "later-lessons", with_answers(stem, **answers), f"{stem}.ipynb")
-    save(subs, "package-estimate", with_answers(NB00, ex00_tokens=ESTIMATE_FROM_PACKAGE["whole-request-as-one-value"]),
+    save(subs, "memorised-told", with_answers(NB00, ex00_model_is_told=TOLD_FROM_EDITION["memorised-else-description"]),
+         f"{NB00}.ipynb")
+    save(subs, "told-in-other-words", with_answers(NB00, ex00_model_is_told=TOLD_IN_OTHER_WORDS["drop-the-handler"]),
          f"{NB00}.ipynb")
     save(subs, "package-catch-all", solved_except(NB10, ex10_catch_all=CATCH_ALL_FROM_PACKAGE["lint-messages"]),
          f"{NB10}.ipynb")
@@ -461,9 +509,12 @@ def test_memorised_probes_and_the_packages_references_score_0_in_lessons_11_to_1
 
 
 @needs_bwrap
-def test_the_packages_token_estimate_is_no_answer_to_the_request_estimate(sandboxed):
-    row = _row(sandboxed, "package-estimate", f"{NB00}.ipynb")
+def test_answers_memorised_from_what_the_edition_prints_score_0_in_lesson_00(sandboxed):
+    row = _row(sandboxed, "memorised-told", f"{NB00}.ipynb")
     assert row.status is Status.GRADED and row.total == 0 and row.max == 1, row
+    assert "drawn for this grading run" in row.exercises[0].message
+    other = _row(sandboxed, "told-in-other-words", f"{NB00}.ipynb")  # beside it, a right answer in other words
+    assert other.status is Status.GRADED and other.total == other.max == 1, other
 
 
 @needs_bwrap
@@ -504,10 +555,18 @@ def _defined(source: str, name: str):
 
 
 @pytest.mark.parametrize("seed", ["run-a", "run-b", "run-c"])
-@pytest.mark.parametrize("how", sorted(ESTIMATE_FROM_PACKAGE))
-def test_an_answer_built_on_the_packages_estimate_fails_ex00(how, seed):
-    answer = _defined(ESTIMATE_FROM_PACKAGE[how], "request_tokens")
-    assert not _graded_in_process("ex00-tokens", answer, seed)
+@pytest.mark.parametrize("how", sorted(TOLD_FROM_EDITION))
+def test_an_answer_memorised_from_the_lessons_cases_fails_ex00(how, seed):
+    answer = _defined(TOLD_FROM_EDITION[how], "model_is_told")
+    from workbook.checks import PASS, evaluate
+    assert evaluate("ex00-model-is-told", answer).status == PASS  # the notebook's own check is fooled
+    assert not _graded_in_process("ex00-model-is-told", answer, seed)  # the drawn tools are not
+
+
+@pytest.mark.parametrize("seed", ["run-a", "run-b", "run-c"])
+@pytest.mark.parametrize("how", sorted(TOLD_IN_OTHER_WORDS))
+def test_a_right_answer_in_other_words_passes_ex00(how, seed):
+    assert _graded_in_process("ex00-model-is-told", _defined(TOLD_IN_OTHER_WORDS[how], "model_is_told"), seed)
 
 
 @pytest.mark.parametrize("seed", ["run-a", "run-b", "run-c"])
@@ -518,7 +577,7 @@ def test_an_answer_built_on_the_packages_lint_rule_fails_ex10(how, seed):
 
 
 @pytest.mark.parametrize("seed", ["run-a", "run-b", "run-c"])
-@pytest.mark.parametrize("grade_id, stem, name", [("ex00-tokens", NB00, "request_tokens"),
+@pytest.mark.parametrize("grade_id, stem, name", [("ex00-model-is-told", NB00, "model_is_told"),
                                                    ("ex10-catch-all", NB10, "catch_all_fields")])
 def test_the_solutions_pass_the_same_in_process_grading(grade_id, stem, name, seed):
     source = _cells(read_notebook(SOLUTIONS_DIR / f"{stem}.ipynb"))[grade_id].source

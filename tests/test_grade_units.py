@@ -184,10 +184,10 @@ def test_missing_duplicated_and_retyped_answer_cells():
 
 def test_review_notes_name_only_what_the_released_cell_did_not_have():
     plan = build_plan("00_start_here")
-    released = plan.cells[plan.answer_cells["ex00-tokens"]].source
+    released = plan.cells[plan.answer_cells["ex00-model-is-told"]].source
     assert "workbook" in released  # the released cell imports check itself
-    merged = merge_step(plan, LearnerCells({"ex00-tokens": [("code", released + "\nimport builtins\n")]}))
-    assert merged.review == ("review ex00-tokens: its answer uses builtins",)
+    merged = merge_step(plan, LearnerCells({"ex00-model-is-told": [("code", released + "\nimport builtins\n")]}))
+    assert merged.review == ("review ex00-model-is-told: its answer uses builtins",)
 
 
 # ---------- the extractor, and what comes back: a claim of a value ----------
@@ -540,7 +540,7 @@ def test_ctrl_c_stops_the_workers_and_their_kernels(tmp_path):
     import time
     notebook = json.loads((REPO_ROOT / "notebooks" / "00_start_here.ipynb").read_text())
     for cell in notebook["cells"]:
-        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "ex00-tokens":
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "ex00-model-is-told":
             cell["source"] = "import time\ntime.sleep(120)"
     for learner in ("ann", "ben"):
         (tmp_path / "in" / learner).mkdir(parents=True)

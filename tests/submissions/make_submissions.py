@@ -66,10 +66,10 @@ def save(notebook: nbformat.NotebookNode | str, learner: str, name: str) -> None
 
 NB00, NB01, NB02 = "00_start_here", "01_sap_orders_data", "02_coldchain_data"
 
-WRONG_TOKENS = '''
-def request_tokens(definitions_text: str, result_texts: list[str]) -> int:
-    """Estimate the tokens of one request: the definitions plus every result it carries."""
-    return len(definitions_text) + sum(map(len, result_texts))
+WRONG_TOLD = '''
+def model_is_told(tool: dict, fact: str) -> bool:
+    """Whether a model offered this tool is sent the text fact."""
+    return fact in str(tool)
 '''
 
 FORGOT_ORDER = '''
@@ -98,8 +98,8 @@ def longest_breach_minutes(temps, max_temp_c, sample_minutes):
     return sum(t > max_temp_c for t in temps) * sample_minutes
 '''
 
-FAKE_CHECK = ('print("✔ ex00-tokens: definitions plus every result, each at characters // 4: right for '
-              'requests it had not seen (an estimate, not a tokenizer).")')
+FAKE_CHECK = ('print("✔ ex00-model-is-told: the model is told what the name, the description and the '
+              'parameters say, and nothing the code alone says: right for tools it had not seen.")')
 
 
 def correct_and_partial() -> None:
@@ -113,8 +113,8 @@ def correct_and_partial() -> None:
 
 def tricks() -> None:
     # Edited check cell: a wrong answer and a check cell that prints a pass.
-    notebook = answer(released(NB00), "ex00-tokens", "from workbook.checks import check\n" + WRONG_TOKENS)
-    _cell(notebook, "ex00-tokens-check").source = FAKE_CHECK
+    notebook = answer(released(NB00), "ex00-model-is-told", "from workbook.checks import check\n" + WRONG_TOLD)
+    _cell(notebook, "ex00-model-is-told-check").source = FAKE_CHECK
     save(notebook, "trick-edited-check", f"{NB00}.ipynb")
 
     # Deleted check cells: nothing gained, nothing lost (the first answer is right, the second a stub).
@@ -164,15 +164,15 @@ def credit_exposure(customer, sales_order):
 '''), "trick-monkeypatch", f"{NB01}.ipynb")
 
     # A display formatter that rewrites every string leaving the kernel, the grader's channel included.
-    save(answer(released(NB00), "ex00-tokens", '''from workbook.checks import check
+    save(answer(released(NB00), "ex00-model-is-told", '''from workbook.checks import check
 
-forged = "{'status': 'ok', 'data': [0, 0, 16, 57]}\\n" + "0" * 64
+forged = "{'status': 'ok', 'data': [True, False, True, True, True, False, False, True, False]}\\n" + "0" * 64
 get_ipython().display_formatter.formatters["text/plain"].for_type(
     str, lambda value, printer, cycle: printer.text(repr(forged)))
 
 
-def request_tokens(definitions_text: str, result_texts: list[str]) -> int:
-    return 0
+def model_is_told(tool: dict, fact: str) -> bool:
+    return False
 '''), "trick-display-formatter", f"{NB00}.ipynb")
 
     # Objects that equal everything: an instance, and a class whose metaclass claims to be dict.
@@ -225,7 +225,7 @@ def blocked_orders(orders):
 
     # A printed success message (and a line that looks like a gradebook row), answer untouched.
     notebook = released(NB00)
-    cell = _cell(notebook, "ex00-tokens")
+    cell = _cell(notebook, "ex00-model-is-told")
     cell.source = f'{FAKE_CHECK}\nprint("trick-fake-success,00_start_here,1,1,1,graded")\n' + cell.source
     save(notebook, "trick-fake-success", f"{NB00}.ipynb")
 
@@ -246,7 +246,7 @@ while True:
                 "import ctypes\n\nctypes.string_at(0)  # reads address 0: the kernel dies"),
          "fault-crash", f"{NB01}.ipynb")
 
-    save(answer(solved(NB00), "ex00-tokens", solution_source(NB00, "ex00-tokens")
+    save(answer(solved(NB00), "ex00-model-is-told", solution_source(NB00, "ex00-model-is-told")
                 + "\n\nfor _ in range(200):\n    print('x' * 100_000)\n"), "fault-huge-output", f"{NB00}.ipynb")
 
     save(solution_source(NB02, "ex02-longest-breach") + "\n", "fault-not-a-notebook", f"{NB02}.ipynb")

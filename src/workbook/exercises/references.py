@@ -58,20 +58,78 @@ def _text(rng: random.Random, most: int = 40) -> str:
     return "".join(part + rng.choice([" ", " ", ", ", ". ", "\n"]) for part in parts).strip()
 
 
-# ---------- 00 request_tokens ----------
-# Not the package's estimate_tokens (one text): a whole request, each piece estimated on its own, so
-# importing the package's estimate cannot stand in for the answer.
+# ---------- 00 model_is_told ----------
+# Tools drawn here, not the lesson's: each puts one phrase in one place (the name, the description, an
+# argument's name, description or enum, the handler's docstring or a comment, or nowhere) and asks for it.
+
+_TOOL_NAMES = ("shipment_find", "invoice_get", "carrier_list", "price_quote", "reading_range", "lane_check")
+_ARGUMENTS = ("shipment_id", "carrier", "lane", "since", "limit", "currency", "profile", "page")
+_PHRASES = (
+    "at most 20 rows",
+    "dates as YYYY-MM-DD",
+    "only FROZEN goods",
+    "amounts in EUR",
+    "SHP-2047",
+    "sorted by arrival",
+    "Meridian Cargo",
+    "from the last 90 days",
+    "a missing lane means all lanes",
+    "cached for an hour",
+    "Nordfracht",
+    "raises KeyError",
+    "company code 1010",
+    "rounded to cents",
+)
+_PLACES = (
+    "name",
+    "description",
+    "argument",
+    "argument description",
+    "enum",
+    "docstring",
+    "comment",
+    "nowhere",
+)
 
 
-def _tokens(definitions_text: str, result_texts: list[str]) -> int:
-    from tooldesign.tokens import estimate_tokens
+def _told(tool: dict, fact: str) -> bool:
+    from workbook.exercises.lesson00 import _reference_told
 
-    return estimate_tokens(definitions_text) + sum(estimate_tokens(text) for text in result_texts)
+    return _reference_told(tool, fact)
 
 
-def _gen_tokens(rng: random.Random) -> tuple:
-    definitions = _text(rng, rng.choice([0, 12, 60]))
-    return (definitions, [_text(rng, rng.choice([2, 5, 30])) for _ in range(rng.randint(0, 5))])
+def _gen_told(rng: random.Random) -> tuple:
+    phrases = rng.sample(_PHRASES, 7)
+    fact, place = phrases.pop(), rng.choice(_PLACES)
+    name = fact.replace(" ", "_").lower() if place == "name" else rng.choice(_TOOL_NAMES)
+    properties: dict[str, dict] = {}
+    for argument in rng.sample(_ARGUMENTS, rng.randint(0 if place not in _PLACES[2:5] else 1, 3)):
+        properties[argument] = {"type": "string"}
+        if rng.random() < 0.7:
+            properties[argument]["description"] = f"The {argument.replace('_', ' ')}; {phrases.pop()}."
+    first = next(iter(properties), None)
+    if place == "argument" and first is not None:
+        properties[fact.replace(" ", "_")] = properties.pop(first)
+        fact = fact.replace(" ", "_")
+    elif place == "argument description" and first is not None:
+        properties[first]["description"] = f"The {first.replace('_', ' ')}, {fact}."
+    elif place == "enum" and first is not None:
+        properties[first]["enum"] = [rng.choice(_ARGUMENTS), fact]
+    if place == "name":
+        fact = name
+    description = f"{rng.choice(['Find', 'Get', 'List'])} {name.split('_')[0]}s; {phrases.pop()}."
+    if place == "description":
+        description = f"{description[:-1]}, {fact}."
+    docstring = fact if place == "docstring" else phrases.pop()
+    comment = fact if place == "comment" else phrases.pop()
+    schema: dict = {"type": "object", "properties": properties}
+    if properties and rng.random() < 0.5:
+        schema["required"] = [next(iter(properties))]
+    handler = f'def {name}(args):\n    """{docstring}."""\n    # {comment}\n    ...'
+    tool = {"name": name, "description": description, "parameters": schema, "handler": handler}
+    if rng.random() < 0.3:  # the code-side parts may come in any order, or first
+        tool = {"handler": handler, **{k: v for k, v in tool.items() if k != "handler"}}
+    return (tool, fact)
 
 
 # ---------- 01 blocked_orders ----------
@@ -971,7 +1029,7 @@ def _lesson15(name: str) -> Any:
 
 
 REFERENCES: dict[str, Grading] = {
-    "ex00-tokens": Grading(_tokens, _gen_tokens),
+    "ex00-model-is-told": Grading(_told, _gen_told),
     "ex01-blocked-orders": Grading(_blocked, _gen_blocked),
     "ex01-credit-exposure": Grading(_exposure, _gen_exposure, same=_same_money),
     "ex02-longest-breach": Grading(
