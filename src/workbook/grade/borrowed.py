@@ -64,11 +64,18 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
     ),
     "ex14-cache-breaks": ("tooldesign.wire.cache:cache_verdict",),
 }
-# The same, for modules the student edition leaves out whole (workbook.handout.TOOLDESIGN_LEFT_OUT): an
-# answer can only name them (in the course edition), and an honest answer may well read like them, so
-# a call is flagged and a likeness is not.
+# The same, where an honest answer may well read like the neighbour, so a call is flagged and a likeness
+# is not: modules the student edition leaves out whole (workbook.handout.TOOLDESIGN_LEFT_OUT), which an
+# answer can only name, and short conversions whose one right form is the neighbour's.
 CALLS_ONLY: dict[str, tuple[str, ...]] = {
     "ex15-agent-loop": ("tooldesign.capstone.reference:reference_loop",),
+    # the capstone's OpenAI adapter and the wire lesson's dialects convert a definition for Chat
+    # Completions; an honest conversion reads just like them, so only a call is flagged
+    "ex14-chat-tool": (
+        "tooldesign.capstone.agent:_chat_tool",
+        "tooldesign.wire.dialects:chat_tool",
+        "tooldesign.selection.models:openai_tools",
+    ),
 }
 COPY_TOKENS = 6  # a run of this many tokens (names made alike) is a copied line, not a coincidence
 COPY_SHARE = 0.5  # ... and half of a neighbour's runs in one answer is a copy of it
