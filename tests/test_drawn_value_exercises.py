@@ -11,11 +11,7 @@ neighbours are also flagged for review.
 from __future__ import annotations
 
 import copy
-import os
-import shutil
-import tempfile
 import textwrap
-from pathlib import Path
 
 import nbformat
 import pytest
@@ -29,6 +25,7 @@ from workbook.exercises.lesson02 import CLAIM_PROBES, _reference_claims
 from workbook.grade.borrowed import borrowed
 from workbook.grade.runner import _judge_drawn, draw_for
 from workbook.release import read_notebook
+from grading_run import grade_unsandboxed
 
 NB01, NB02 = "01_sap_orders_data", "02_coldchain_data"
 COURSE_BLOCKED = ["4711", "4723", "4725"]
@@ -289,8 +286,6 @@ def test_the_draws_cover_the_rules_edges():
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    from workbook.grade import grade
-    from workbook.grade.kernel import Limits
     from workbook.notebook_files import write_notebook
     from workbook.release import learner_copy
 
@@ -317,18 +312,7 @@ def graded(tmp_path_factory):
             path = subs / learner / f"{stem}.ipynb"
             path.parent.mkdir(parents=True, exist_ok=True)
             write_notebook(path, nbformat.from_dict(notebook))
-    work = Path(tempfile.mkdtemp(prefix="wbd", dir="/tmp"))
-    old = os.environ.get("WORKBOOK_GRADE_TMP")
-    os.environ["WORKBOOK_GRADE_TMP"] = str(work)
-    try:
-        report = grade(subs, out, jobs=1, timeout=120, progress=False, sandbox=False,
-                       limits=Limits(memory=1024 << 20, disk=64 << 20), say=lambda text: None)
-    finally:
-        if old is None:
-            os.environ.pop("WORKBOOK_GRADE_TMP")
-        else:
-            os.environ["WORKBOOK_GRADE_TMP"] = old
-        shutil.rmtree(work, ignore_errors=True)
+    report = grade_unsandboxed(subs, out, prefix="wbd")
     return {(row.learner, row.notebook): row for row in report.rows}
 
 

@@ -8,9 +8,6 @@ name put together at run time, a neighbour's code copied with its names changed,
 from __future__ import annotations
 
 import ast
-import os
-import shutil
-import tempfile
 import textwrap
 from pathlib import Path
 
@@ -23,6 +20,7 @@ from workbook.grade.plan import build_plan
 from workbook.grade.runner import merge_step
 from workbook.grade.submissions import LearnerCells
 from workbook.release import read_notebook
+from grading_run import grade_unsandboxed
 
 GRADED = [ex for ex in all_exercises() if ex.kind != "manual"]
 
@@ -168,8 +166,6 @@ def graded_batch(tmp_path_factory):
     is taken from the package the edition ships."""
     import nbformat
 
-    from workbook.grade import grade
-    from workbook.grade.kernel import Limits
     from workbook.notebook_files import write_notebook
     from workbook.release import learner_copy
 
@@ -204,18 +200,7 @@ def graded_batch(tmp_path_factory):
         path = subs / learner / f"{stem}.ipynb"
         path.parent.mkdir(parents=True)
         write_notebook(path, notebook(answers))
-    work = Path(tempfile.mkdtemp(prefix="wbb", dir="/tmp"))
-    old = os.environ.get("WORKBOOK_GRADE_TMP")
-    os.environ["WORKBOOK_GRADE_TMP"] = str(work)
-    try:
-        report = grade(subs, out, jobs=1, timeout=120, progress=False, sandbox=False,
-                       limits=Limits(memory=1024 << 20, disk=64 << 20), say=lambda text: None)
-    finally:
-        if old is None:
-            os.environ.pop("WORKBOOK_GRADE_TMP")
-        else:
-            os.environ["WORKBOOK_GRADE_TMP"] = old
-        shutil.rmtree(work, ignore_errors=True)
+    report = grade_unsandboxed(subs, out, prefix="wbb")
     return {row.learner: row for row in report.rows}
 
 

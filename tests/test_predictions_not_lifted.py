@@ -15,12 +15,8 @@ marks.
 """
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import tempfile
 import textwrap
-from pathlib import Path
 
 import pytest
 
@@ -32,6 +28,7 @@ from workbook.grade.plan import build_plan
 from workbook.grade.runner import merge_step
 from workbook.grade.submissions import LearnerCells
 from workbook.release import learner_copy, read_notebook
+from grading_run import grade_unsandboxed
 
 STEMS = {"03": "03_mirrored_tools", "05": "05_lint", "08": "08_definition_levels", "10": "10_tool_set_size",
          "13": "13_results_that_carry_instructions", "14": "14_tool_calls_on_the_wire"}
@@ -249,8 +246,6 @@ def test_every_exercise_of_this_brief_is_covered():
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    from workbook.grade import grade
-    from workbook.grade.kernel import Limits
     from workbook.notebook_files import write_notebook
 
     base = tmp_path_factory.mktemp("lifted")
@@ -270,18 +265,7 @@ def graded(tmp_path_factory):
             path = subs / learner / f"{STEMS[number]}.ipynb"
             path.parent.mkdir(parents=True, exist_ok=True)
             write_notebook(path, notebook)
-    work = Path(tempfile.mkdtemp(prefix="wbl", dir="/tmp"))
-    old = os.environ.get("WORKBOOK_GRADE_TMP")
-    os.environ["WORKBOOK_GRADE_TMP"] = str(work)
-    try:
-        report = grade(subs, out, jobs=1, timeout=120, progress=False, sandbox=False,
-                       limits=Limits(memory=1024 << 20, disk=64 << 20), say=lambda text: None)
-    finally:
-        if old is None:
-            os.environ.pop("WORKBOOK_GRADE_TMP")
-        else:
-            os.environ["WORKBOOK_GRADE_TMP"] = old
-        shutil.rmtree(work, ignore_errors=True)
+    report = grade_unsandboxed(subs, out, prefix="wbl")
     return report.rows
 
 

@@ -1,0 +1,27 @@
+"""One real grading run without the sandbox, for the tamper tests that must see what the grader itself
+concludes: its scratch folders go to a private temporary folder, removed afterwards."""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from workbook.grade import grade
+from workbook.grade.kernel import Limits
+
+
+def grade_unsandboxed(submissions: Path, out: Path, prefix: str = "wbg"):
+    """The grader's report on ``submissions`` (one job, no sandbox), its gradebook written to ``out``."""
+    work = Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+    old = os.environ.get("WORKBOOK_GRADE_TMP")
+    os.environ["WORKBOOK_GRADE_TMP"] = str(work)
+    try:
+        return grade(submissions, out, jobs=1, timeout=120, progress=False, sandbox=False,
+                     limits=Limits(memory=1024 << 20, disk=64 << 20), say=lambda text: None)
+    finally:
+        if old is None:
+            os.environ.pop("WORKBOOK_GRADE_TMP")
+        else:
+            os.environ["WORKBOOK_GRADE_TMP"] = old
+        shutil.rmtree(work, ignore_errors=True)
