@@ -109,20 +109,6 @@ ACCESS_TAMPERED = {
 }
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_access_controls_score_full_marks(seed):
-    for label, answer in (("the lesson's answer", _solution(ACCESS)), ("other words", access_other_words)):
-        points, message = _score(ACCESS, answer, seed)
-        assert points == get_exercise(ACCESS).points, (label, message)
-
-
-@pytest.mark.parametrize("label", sorted(ACCESS_TAMPERED))
-def test_access_built_from_what_the_edition_prints_scores_0(label):
-    for seed in SEEDS:
-        points, message = _score(ACCESS, ACCESS_TAMPERED[label], seed)
-        assert points == 0, (label, seed, message)
-
-
 def test_access_a_lookup_of_every_shipped_probe_scores_0(student_edition):
     """Every probe the edition ships, answered right by hand, with each printed fallback: the drawn tools fail."""
     probes = _shipped_probes(student_edition, "lesson07", ACCESS)
@@ -208,20 +194,6 @@ FIX_TAMPERED = {
 }
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_fixed_call_controls_score_full_marks(seed):
-    for label, answer in (("the lesson's answer", _solution(FIXED)), ("other words", fix_other_words)):
-        points, message = _score(FIXED, answer, seed)
-        assert points == get_exercise(FIXED).points, (label, message)
-
-
-@pytest.mark.parametrize("label", sorted(FIX_TAMPERED))
-def test_fixed_call_built_from_what_the_edition_prints_scores_0(label):
-    for seed in SEEDS:
-        points, message = _score(FIXED, FIX_TAMPERED[label], seed)
-        assert points == 0, (label, seed, message)
-
-
 def test_fixed_call_a_lookup_of_every_shipped_probe_scores_0(student_edition):
     probes = _shipped_probes(student_edition, "lesson09", FIXED)
     assert len(probes) >= 6 and all(isinstance(p[2], str) and "was not run" in p[2] for p in probes)
@@ -250,3 +222,24 @@ def test_the_drawn_rejections_are_the_dispatchers_own_and_need_the_request():
 @pytest.mark.parametrize("grade_id", [ACCESS, FIXED])
 def test_the_honest_answers_are_not_flagged_and_no_neighbour_gives_them(grade_id):
     assert borrowed(grade_id, SOLUTIONS[grade_id]) is None
+
+
+# ---------- both exercises: the controls score full marks, every answer built from the edition 0 ----------
+
+CONTROLS = {ACCESS: access_other_words, FIXED: fix_other_words}
+TAMPERED = {ACCESS: ACCESS_TAMPERED, FIXED: FIX_TAMPERED}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("grade_id", sorted(CONTROLS))
+def test_the_controls_score_full_marks(grade_id, seed):
+    for label, answer in (("the lesson's answer", _solution(grade_id)), ("other words", CONTROLS[grade_id])):
+        points, message = _score(grade_id, answer, seed)
+        assert points == get_exercise(grade_id).points, (label, message)
+
+
+@pytest.mark.parametrize("grade_id, label", [(g, label) for g in sorted(TAMPERED) for label in sorted(TAMPERED[g])])
+def test_an_answer_built_from_what_the_edition_prints_scores_0(grade_id, label):
+    for seed in SEEDS:
+        points, message = _score(grade_id, TAMPERED[grade_id][label], seed)
+        assert points == 0, (label, seed, message)
