@@ -95,7 +95,12 @@ def test_the_solution_notebook_holds_the_exercise_and_its_passing_check(grade_id
     checks = [c for c in cells if c.metadata.get("nbgrader", {}).get("grade_id") == f"{grade_id}-check"]
     assert len(checks) == 1, f"{grade_id}: one check cell expected"
     check_meta = checks[0].metadata["nbgrader"]
-    assert check_meta["grade"] is True and check_meta["locked"] is True and check_meta["points"] == exercise.points
+    if exercise.kind == "prediction":  # checked for the learner, worth nothing: a locked cell, no grade cell
+        assert exercise.points == 0 and check_meta["grade"] is False and check_meta["locked"] is True
+        assert "points" not in check_meta
+    else:
+        assert check_meta["grade"] is True and check_meta["locked"] is True
+        assert check_meta["points"] == exercise.points > 0
     assert f'check("{grade_id}", {exercise.answer})' in checks[0].source
     printed = "".join(o.get("text", "") for o in checks[0].outputs)
     assert printed.startswith(f"✔ {grade_id}:"), printed

@@ -116,7 +116,8 @@ SUBMISSIONS = {
     "correct04": (f"{NB04}.ipynb", lambda: solved(NB04)),
     "correct05": (f"{NB05}.ipynb", lambda: solved(NB05)),
     "partial01": (f"{NB01}.ipynb", lambda: solved(NB01, keep_stub=0)),
-    "partial05": (f"{NB05}.ipynb", lambda: solved(NB05, keep_stub=1)),
+    # 05's first answer is a prediction, worth nothing: 04 has two scored answers to leave one of blank
+    "partial04": (f"{NB04}.ipynb", lambda: solved(NB04, keep_stub=1)),
     "blank04": (f"{NB04}.ipynb", lambda: released(NB04)),
     "invalid_json01": (f"{NB01}.ipynb", lambda: b'{"cells": [ this is not JSON'),
     "not_a_notebook05": (f"{NB05}.ipynb", lambda: b"%PDF-1.4 a file saved under the wrong name\n"),
@@ -251,7 +252,7 @@ def test_partial_and_blank_notebooks_score_what_they_answered_with_the_hint(grad
     partial = _tests(graded["partial01"], NB01)
     assert [t["status"] for t in partial[:2]] == ["failed", "passed"]
     assert partial[0]["score"] == 0 and partial[0]["output"]  # the hint says what is missing
-    assert 0 < _score(graded["partial05"], NB05) < _score(graded["correct05"], NB05)
+    assert 0 < _score(graded["partial04"], NB04) < _score(graded["correct04"], NB04)
     blank = _tests(graded["blank04"], NB04)
     assert blank and all(t["score"] == 0 and t["status"] == "failed" and t["output"] for t in blank)
 

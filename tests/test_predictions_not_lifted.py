@@ -5,9 +5,9 @@ for review with no points, beside an honest control that scores full marks.
 Three kinds of lifting, each proven on every exercise it applies to:
 - reading the answer off a printout before the check: the printed text (taken from the notebook's own
   stored outputs) no longer holds it, so an answer built from it fails the check;
-- running the shipped instrument in the answer cell (the linter, the injection trials, the cache model,
-  the rollover rule): the grader's ``borrowed`` check voids the exercise and notes it for the instructor,
-  though the value itself would pass;
+- running the shipped instrument (the linter, the injection trials, the cache model, the rollover rule):
+  the value passes the check, so these four are predictions, checked for the learner and never scored:
+  the grader has no slot and the gradebook no column for them;
 - copying a lesson cell after the check that builds the answer: that cell waits for the check and uses
   the learner's own object.
 One real grading run closes it: lifted answers in two notebooks (03, 05) score 0 where the control scores full
@@ -23,7 +23,6 @@ import pytest
 from workbook import SOLUTIONS_DIR
 from workbook.checks import FAIL, PASS, evaluate
 from workbook.exercises import all_exercises
-from workbook.grade.borrowed import borrowed
 from workbook.grade.plan import build_plan
 from workbook.grade.runner import merge_step
 from workbook.grade.submissions import LearnerCells
@@ -206,20 +205,37 @@ LIFTS = [("05", "ex05-predict", "predicted_rules", EX05_LINT, "lint"),
          ("08", "ex08-swapped-m3", "swapped_m3", EX08_TOOL, "consumption")]
 
 
+PREDICTIONS = {"ex05-predict", "ex08-swapped-m3", "ex13-must-catch", "ex14-cache-breaks"}
+
+
+def test_every_exercise_the_shipped_instruments_answer_is_a_prediction_worth_nothing():
+    kinds = {ex.grade_id: (ex.kind, ex.points) for ex in all_exercises()}
+    assert {gid for _, gid, _, _, _ in LIFTS} == PREDICTIONS
+    assert all(kinds[gid] == ("prediction", 0) for gid in PREDICTIONS)
+    assert not [gid for gid, (kind, points) in kinds.items() if kind != "prediction" and points == 0]
+
+
 @pytest.mark.parametrize("number, grade_id, name, source, neighbour", LIFTS,
                          ids=[f"{g}-{n}" for _, g, _, _, n in LIFTS])
-def test_an_answer_the_instrument_computes_would_pass_and_is_voided(number, grade_id, name, source, neighbour):
-    # the lifted value is right: the check alone cannot tell it from the learner's own
+def test_an_answer_the_instrument_computes_passes_the_check_and_earns_nothing(number, grade_id, name, source,
+                                                                               neighbour):
+    # the lifted value is right: the check alone cannot tell it from the learner's own, so it scores nothing
     assert evaluate(grade_id, _value(source, name, _namespace(number))).status == PASS
-    found = borrowed(grade_id, source)
-    assert found is not None and found.neighbour.endswith(f":{neighbour}"), found
     plan = build_plan(STEMS[number])
-    control = merge_step(plan, LearnerCells({g: [("code", s)] for g, s in _answers(number).items()}))
-    assert control.void == {} and not any(note.startswith(f"review {grade_id}") for note in control.review)
-    lifted = merge_step(plan, LearnerCells({**{g: [("code", s)] for g, s in _answers(number).items()},
-                                            grade_id: [("code", source)]}))
-    assert set(lifted.void) == {grade_id} and "your own code" in lifted.void[grade_id]
-    assert any(note.startswith(f"review {grade_id}: its answer calls") for note in lifted.review)
+    assert grade_id not in {slot.grade_id for slot in plan.slots} and grade_id not in plan.answer_cells
+    at = plan.predictions[grade_id]
+    assert plan.cells[at].role == "lesson" and plan.cells[at + 1].role == "lesson"
+    honest = {g: [("code", s)] for g, s in _answers(number).items()}
+    for cells in (honest, {**honest, grade_id: [("code", source)]}):
+        merged = merge_step(plan, LearnerCells(cells))
+        assert merged.void == {} and merged.problems == ()
+        assert not any(note.startswith(f"review {grade_id}") for note in merged.review)
+        assert merged.sources[at] == cells[grade_id][0][1]  # the learner's own prediction runs, as it did for them
+    # a prediction deleted, copied or turned into markdown costs the file nothing
+    for cells in ({g: c for g, c in honest.items() if g != grade_id}, {**honest, grade_id: [("markdown", "x")]},
+                  {**honest, grade_id: [("code", "a = 1"), ("code", "a = 2")]}):
+        merged = merge_step(plan, LearnerCells(cells))
+        assert merged.void == {} and merged.problems == (), merged
 
 
 # ---------- 3. a lesson cell after the check that builds the answer ----------
@@ -275,6 +291,9 @@ def test_lifted_answers_score_0_in_a_grading_run_beside_a_full_control(graded):
     assert control and all(row.total == row.max > 0 for row in control), [
         (e.grade_id, e.points, e.message) for row in control for e in row.exercises]
     assert points[("lifter", "ex03-design-fixes")][0] == 0
-    assert points[("lifter", "ex05-predict")][0] == 0
     assert points[("lifter", "ex05-returns-rule")][0] > 0  # the honest answer beside them keeps its points
-    assert any("review ex05-predict" in row.reason for row in graded if row.learner == "lifter")
+    # the prediction, lifted or not, has no column: nothing it holds can earn or cost a point
+    assert not any(gid in PREDICTIONS for _, gid in points)
+    lifter05, control05 = ([row for row in graded if row.learner == who and row.notebook == STEMS["05"]][0]
+                           for who in ("lifter", "control"))
+    assert lifter05.total == control05.total == lifter05.max == 2

@@ -95,6 +95,17 @@ def test_check_says_it_runs_the_saved_file_and_when_it_was_saved(tmp_path):
     assert f"0 of {checked} checked exercises pass; 1 graded by hand." in done.stdout
 
 
+def test_check_marks_a_prediction_as_unscored_and_counts_it_apart(tmp_path):
+    course = make_copy(tmp_path / "course")
+    done = run_in(course, "-m", "workbook", "check", "05", timeout=300)
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stdout.splitlines() if "ex05-predict" in line)
+    assert "(a prediction: for you, not scored)" in line and "not done yet" in line
+    others = [line for line in done.stdout.splitlines() if "ex05-returns-rule" in line]
+    assert others and "prediction" not in others[0]
+    assert "0 of 1 checked exercises pass; 0 of 1 prediction right." in done.stdout
+
+
 def test_execute_failure_is_one_line_and_saves_nothing(tmp_path):
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1"),
                                                nbformat.v4.new_code_cell("raise ValueError('broken on purpose')")])

@@ -61,8 +61,15 @@ def _cell(
         cell.metadata.update(_nbgrader(grade_id, grade=False, solution=True, locked=False))
     elif role == "check":
         exercise = get_exercise(grade_id)
+        scored = exercise.kind != "prediction"  # a prediction's check is a locked cell worth nothing
         cell.metadata.update(
-            _nbgrader(f"{grade_id}-check", grade=True, solution=False, locked=True, points=exercise.points)
+            _nbgrader(
+                f"{grade_id}-check",
+                grade=scored,
+                solution=False,
+                locked=True,
+                points=exercise.points if scored else None,
+            )
         )
         cell.metadata.update({"editable": False, "deletable": False})
     elif role == "manual":

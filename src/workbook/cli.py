@@ -154,20 +154,24 @@ def _check(args: argparse.Namespace) -> int:
         ) from None
     lines = {line.grade_id: line for line in verdict_lines(notebook)}
     by_hand = [ex for ex in expected if ex.kind == "manual"]
-    checked = [ex for ex in expected if ex.kind != "manual"]
+    predictions = [ex for ex in expected if ex.kind == "prediction"]
+    checked = [ex for ex in expected if ex.kind not in ("manual", "prediction")]
     for exercise in expected:
         line = lines.get(exercise.grade_id)
+        tag = " (a prediction: for you, not scored)" if exercise.kind == "prediction" else ""
         if exercise.kind == "manual":
             print(
                 f"✎ {exercise.grade_id}: graded by hand, not by a check. Rubric: {exercise.prompt or 'see the notebook'}"
             )
         elif line:
-            print(f"{line.symbol} {exercise.grade_id}: {line.message}")
+            print(f"{line.symbol} {exercise.grade_id}{tag}: {line.message}")
         else:
-            print(f"? {exercise.grade_id}: its check cell did not run or was removed")
+            print(f"? {exercise.grade_id}{tag}: its check cell did not run or was removed")
     done = sum(1 for ex in checked if ex.grade_id in lines and lines[ex.grade_id].symbol == "✔")
     hand = f"; {len(by_hand)} graded by hand" if by_hand else ""
-    print(f"\n{done} of {len(checked)} checked exercises pass{hand}.")
+    told = sum(1 for ex in predictions if ex.grade_id in lines and lines[ex.grade_id].symbol == "✔")
+    ahead = f"; {told} of {plural_count(len(predictions), 'prediction')} right" if predictions else ""
+    print(f"\n{done} of {len(checked)} checked exercises pass{hand}{ahead}.")
     for problem in errors(notebook):
         print(f"note: {problem}")
     return 0

@@ -1,7 +1,12 @@
 """Every graded exercise of the course, one module per lesson (``lesson01``, ``lesson02``, ...).
 
 An :class:`Exercise` names the answer a notebook cell defines, how many points it earns, and a
-``judge`` that turns plain data into a verdict. ``wrong_answers`` lists plausible mistakes with a
+``judge`` that turns plain data into a verdict.
+
+A ``"prediction"`` is checked for the learner and never scored (``points`` 0, no gradebook column): its
+answer is what one of the lesson's own instruments prints when run, and the student edition has to ship
+that instrument for the cells after the check, so a grade would measure only whether the learner ran it
+first. Its check cell is a locked cell, not an nbgrader grade cell; the grader leaves it out. ``wrong_answers`` lists plausible mistakes with a
 piece of the hint each must get; the tests use them to prove every check fails where it should.
 
 What the grader needs beyond that lives in ``workbook.exercises.references``: for each grade_id,
@@ -35,7 +40,7 @@ class Exercise:
     answer: str  # the name the answer cell defines
     points: int
     judge: Callable[[Any], Any]  # plain data -> workbook.checks.Verdict
-    kind: Literal["value", "function", "manual"] = "value"
+    kind: Literal["value", "function", "manual", "prediction"] = "value"
     probes: tuple[tuple, ...] = ()  # for functions: the argument tuples the check calls it with
     wrong_answers: tuple[WrongAnswer, ...] = field(default=(), repr=False)
     prompt: str = ""  # one line for feedback files: what the exercise asks
@@ -71,6 +76,11 @@ def exercises_for_number(number: str) -> list[Exercise]:
 
 def _lesson_exercises(name: str) -> list[Exercise]:
     return importlib.import_module(f"{__name__}.{name}").EXERCISES
+
+
+def scored(exercises: list[Exercise]) -> list[Exercise]:
+    """The exercises that earn points: every kind but a prediction."""
+    return [ex for ex in exercises if ex.kind != "prediction"]
 
 
 def get_exercise(grade_id: str) -> Exercise:

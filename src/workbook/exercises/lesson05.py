@@ -204,8 +204,9 @@ EXERCISES = [
         "ex05-predict",
         NOTEBOOK,
         "predicted_rules",
-        1,
+        0,
         _judge_predicted,
+        kind="prediction",
         prompt="Predict the rule ids the linter reports for the draft credit_check tool.",
         wrong_answers=(
             WrongAnswer(["desc-sentences", "desc-when", "name-shape"], "does not fire"),

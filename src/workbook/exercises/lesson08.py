@@ -198,8 +198,9 @@ EXERCISES = [
         "ex08-swapped-m3",
         "08_definition_levels",
         "swapped_m3",
-        1,
+        0,
         _judge_swapped,
+        kind="prediction",
         prompt="What does tuketim return for A031 (52359 -> 52376) with the indexes swapped?",
         wrong_answers=(
             WrongAnswer(17, "right consumption"),

@@ -258,8 +258,9 @@ EXERCISES = [
         "ex13-must-catch",
         NOTEBOOK,
         "must_catch",
-        1,
+        0,
         _judge_catch,
+        kind="prediction",
         prompt="With the approval gate on, how many poisoned records must a person refuse, per configuration "
         "of notes and reader?",
         wrong_answers=(

@@ -420,8 +420,9 @@ EXERCISES = [
         "ex14-cache-breaks",
         NOTEBOOK,
         "breaks",
-        2,
+        0,
         _judge_breaks,
+        kind="prediction",
         prompt="For each change, the first part of the cached prefix it invalidates.",
         wrong_answers=(
             WrongAnswer({**BREAKS, CHANGES[2]: "none"}, "input example"),

@@ -6,7 +6,8 @@ approval exercise asks the learner to write in their own way, the corrected desc
 cell uses, the package's own claim rule. Wrapping one of them passes any comparison, because it *is*
 the answer. So the grader reads each answer cell for them: a cell that names a neighbour (calls it,
 imports it, reads it), or copies a neighbour's code or text, earns no points for that exercise and is
-flagged for the instructor, who may give them back by hand.
+flagged for the instructor, who may give them back by hand. A prediction (``kind="prediction"``) needs
+no entry: its answer is what a shipped instrument prints, so it is never scored (see ``workbook.exercises``).
 
 Neighbours are named here, per exercise, as "module:name" in ``tooldesign`` (or "tool:name", a tool of the
 course's tool sets, which an answer reaches by its name as text); the graded functions the
@@ -40,29 +41,9 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
         "tooldesign.dispatch.gate:checked_exposure",
     ),
     "ex02-claims": ("tooldesign.data.coldchain:claim_eur",),
-    # the linter (and the workbench that runs it) reports the draft's findings: a prediction it made
-    "ex05-predict": (
-        "tooldesign.lint:lint",
-        "tooldesign.lint:RULES",
-        "tooldesign.lint.widgets:workbench_update",
-    ),
     "ex07-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
-    # the rollover rule, and the consumption tool that applies it, compute the swapped reading
-    "ex08-swapped-m3": (
-        "tooldesign.levels.environment:meter_difference",
-        "tooldesign.levels.tools:consumption",
-    ),
     "ex09-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
     "ex12-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
-    # the notebook's model of the cache gives the verdict for any pair of requests an answer builds
-    # the injection trials count, per configuration, the proposals that reach the gate
-    "ex13-must-catch": (
-        "tooldesign.injection.measure:outcomes",
-        "tooldesign.injection.measure:defence_row",
-        "tooldesign.injection.measure:defence_rows",
-        "tooldesign.injection.attack:run_record",
-    ),
-    "ex14-cache-breaks": ("tooldesign.wire.cache:cache_verdict",),
 }
 # The same, where an honest answer may well read like the neighbour, so a call is flagged and a likeness
 # is not: modules the student edition leaves out whole (workbook.handout.TOOLDESIGN_LEFT_OUT), which an

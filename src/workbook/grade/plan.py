@@ -26,7 +26,7 @@ from pathlib import Path
 import workbook.exercises as exercises_package
 from workbook import REPO_ROOT, SOLUTIONS_DIR
 from workbook.checks import failed
-from workbook.exercises import Exercise
+from workbook.exercises import Exercise, scored
 from workbook.release import learner_copy, read_notebook
 
 CHECK_SUFFIX = "-check"
@@ -64,6 +64,7 @@ class Plan:
     slots: tuple[Slot, ...]
     answer_cells: dict[str, int] = field(default_factory=dict)  # grade_id -> index of its answer cell
     problems: tuple[str, ...] = ()  # author mistakes found while planning
+    predictions: dict[str, int] = field(default_factory=dict)  # grade_id -> cell of an unscored prediction
 
     @property
     def max_points(self) -> float:
@@ -162,15 +163,23 @@ def build_plan(
     source = read_notebook(solutions / f"{notebook}.ipynb")
     released = learner_copy(source)
     defined = {ex.grade_id: ex for ex in exercises if ex.notebook == notebook}
+    # A prediction is the learner's own: its cell runs as they wrote it (later cells may wait for its
+    # check), but it is no answer: missing, copied or lifted, it costs nothing and earns nothing.
+    predictions = {gid for gid, ex in defined.items() if ex.kind == "prediction"}
+    defined = {gid: ex for gid, ex in defined.items() if gid not in predictions}
     cells: list[Cell] = []
     answers: dict[str, int] = {}
     checks: dict[str, tuple[int, float]] = {}
+    predicted: dict[str, int] = {}
     manual: dict[str, float] = {}
     for index, cell in enumerate(released.cells):
         meta = cell.metadata.get("nbgrader", {})
         grade_id = meta.get("grade_id", "")
         role = "lesson"
-        if meta.get("solution") and not meta.get("grade"):
+        if grade_id in predictions:
+            if meta.get("solution"):
+                predicted[grade_id] = index
+        elif meta.get("solution") and not meta.get("grade"):
             role, answers[grade_id] = "answer", index
         elif meta.get("grade") and meta.get("solution"):  # nbgrader's manually graded answer
             role, answers[grade_id] = "answer", index
@@ -191,7 +200,7 @@ def build_plan(
         check_index, points = checks.get(grade_id, (index + 1, manual.get(grade_id, float(exercise.points))))
         slots.append(Slot(exercise, points, index, check_index))
     slots = _with_hidden_checks(slots, [ex for ex in hidden_checks if ex.notebook == notebook], len(cells))
-    return Plan(notebook, tuple(cells), tuple(slots), answers, tuple(problems))
+    return Plan(notebook, tuple(cells), tuple(slots), answers, tuple(problems), predicted)
 
 
 def _with_hidden_checks(slots: list[Slot], hidden_checks: list[Exercise], end: int) -> list[Slot]:
@@ -229,9 +238,9 @@ def manual_points() -> dict[str, float]:
 
 
 def course_exercises() -> tuple[tuple[str, str, float, str], ...]:
-    """(notebook, grade_id, points, kind) of every exercise: what a gradebook's points mean."""
+    """(notebook, grade_id, points, kind) of every scored exercise: what a gradebook's points mean."""
     exercises, _ = lesson_exercises()
-    return tuple((e.notebook, e.grade_id, float(e.points), e.kind) for e in exercises)
+    return tuple((e.notebook, e.grade_id, float(e.points), e.kind) for e in scored(list(exercises)))
 
 
 def answer_owner(hidden_checks: tuple[Exercise, ...] = ()) -> dict[str, str]:

@@ -229,6 +229,10 @@ def merge_step(plan: Plan, learner: LearnerCells) -> Merged:
         if (lifted := borrowed(grade_id, usable[-1], plan.cells[index].source)) is not None:
             void.setdefault(grade_id, lifted.reason)  # the package's answer earns nothing; a person looks
             review.append(lifted.note)
+    for grade_id, index in plan.predictions.items():
+        usable = [source for cell_kind, source in learner.cells.get(grade_id, []) if cell_kind == "code"]
+        if usable:  # the learner's own prediction, so cells waiting for its check run as they did for them
+            sources[index] = usable[-1]
     problems = []
     if missing:
         problems.append(FileProblem(Status.MISSING_ANSWERS, f"no answer cell for {', '.join(missing)}"))
