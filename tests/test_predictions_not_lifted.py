@@ -10,8 +10,8 @@ Three kinds of lifting, each proven on every exercise it applies to:
   the grader has no slot and the gradebook no column for them;
 - copying a lesson cell after the check that builds the answer: that cell waits for the check and uses
   the learner's own object.
-One real grading run closes it: lifted answers in two notebooks (03, 05) score 0 where the control scores full
-marks.
+One real grading run closes it: the lifted ex03 answer scores 0 and the lifted 05 prediction has no column,
+where the control scores full marks.
 """
 from __future__ import annotations
 

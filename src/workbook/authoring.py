@@ -61,14 +61,14 @@ def _cell(
         cell.metadata.update(_nbgrader(grade_id, grade=False, solution=True, locked=False))
     elif role == "check":
         exercise = get_exercise(grade_id)
-        scored = exercise.kind != "prediction"  # a prediction's check is a locked cell worth nothing
+        # a prediction's check is a locked cell worth nothing, not a grade cell
         cell.metadata.update(
             _nbgrader(
                 f"{grade_id}-check",
-                grade=scored,
+                grade=exercise.scored,
                 solution=False,
                 locked=True,
-                points=exercise.points if scored else None,
+                points=exercise.points if exercise.scored else None,
             )
         )
         cell.metadata.update({"editable": False, "deletable": False})

@@ -158,8 +158,11 @@ def check(grade_id: str, answer: Any) -> None:
         _PASSED.discard(grade_id)
     print(verdict.line(grade_id))
     # A prediction earns no points, so under nbgrader's autograder a miss must not cost a grade cell.
-    scored = get_exercise(grade_id).kind != "prediction"
-    if scored and not verdict.passed and os.environ.get("NBGRADER_EXECUTION") == "autograde":
+    if (
+        get_exercise(grade_id).scored
+        and not verdict.passed
+        and os.environ.get("NBGRADER_EXECUTION") == "autograde"
+    ):
         raise AssertionError(verdict.line(grade_id))
 
 

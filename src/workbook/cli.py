@@ -155,7 +155,7 @@ def _check(args: argparse.Namespace) -> int:
     lines = {line.grade_id: line for line in verdict_lines(notebook)}
     by_hand = [ex for ex in expected if ex.kind == "manual"]
     predictions = [ex for ex in expected if ex.kind == "prediction"]
-    checked = [ex for ex in expected if ex.kind not in ("manual", "prediction")]
+    checked = [ex for ex in expected if ex.scored and ex.kind != "manual"]
     for exercise in expected:
         line = lines.get(exercise.grade_id)
         tag = " (a prediction: for you, not scored)" if exercise.kind == "prediction" else ""

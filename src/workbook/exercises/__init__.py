@@ -1,13 +1,13 @@
 """Every graded exercise of the course, one module per lesson (``lesson01``, ``lesson02``, ...).
 
 An :class:`Exercise` names the answer a notebook cell defines, how many points it earns, and a
-``judge`` that turns plain data into a verdict.
+``judge`` that turns plain data into a verdict. ``wrong_answers`` lists plausible mistakes with a
+piece of the hint each must get; the tests use them to prove every check fails where it should.
 
 A ``"prediction"`` is checked for the learner and never scored (``points`` 0, no gradebook column): its
 answer is what one of the lesson's own instruments prints when run, and the student edition has to ship
 that instrument for the cells after the check, so a grade would measure only whether the learner ran it
-first. Its check cell is a locked cell, not an nbgrader grade cell; the grader leaves it out. ``wrong_answers`` lists plausible mistakes with a
-piece of the hint each must get; the tests use them to prove every check fails where it should.
+first. Its check cell is a locked cell, not an nbgrader grade cell; the grader leaves it out.
 
 What the grader needs beyond that lives in ``workbook.exercises.references``: for each grade_id,
 the right answer (a reference function, or the right value) and, for a function, a generator of
@@ -45,6 +45,11 @@ class Exercise:
     wrong_answers: tuple[WrongAnswer, ...] = field(default=(), repr=False)
     prompt: str = ""  # one line for feedback files: what the exercise asks
 
+    @property
+    def scored(self) -> bool:
+        """Whether it earns points: every kind but a prediction."""
+        return self.kind != "prediction"
+
 
 def _lesson_modules() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("lesson"))
@@ -76,11 +81,6 @@ def exercises_for_number(number: str) -> list[Exercise]:
 
 def _lesson_exercises(name: str) -> list[Exercise]:
     return importlib.import_module(f"{__name__}.{name}").EXERCISES
-
-
-def scored(exercises: list[Exercise]) -> list[Exercise]:
-    """The exercises that earn points: every kind but a prediction."""
-    return [ex for ex in exercises if ex.kind != "prediction"]
 
 
 def get_exercise(grade_id: str) -> Exercise:

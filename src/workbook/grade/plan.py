@@ -26,7 +26,7 @@ from pathlib import Path
 import workbook.exercises as exercises_package
 from workbook import REPO_ROOT, SOLUTIONS_DIR
 from workbook.checks import failed
-from workbook.exercises import Exercise, scored
+from workbook.exercises import Exercise
 from workbook.release import learner_copy, read_notebook
 
 CHECK_SUFFIX = "-check"
@@ -165,7 +165,7 @@ def build_plan(
     defined = {ex.grade_id: ex for ex in exercises if ex.notebook == notebook}
     # A prediction is the learner's own: its cell runs as they wrote it (later cells may wait for its
     # check), but it is no answer: missing, copied or lifted, it costs nothing and earns nothing.
-    predictions = {gid for gid, ex in defined.items() if ex.kind == "prediction"}
+    predictions = {gid for gid, ex in defined.items() if not ex.scored}
     defined = {gid: ex for gid, ex in defined.items() if gid not in predictions}
     cells: list[Cell] = []
     answers: dict[str, int] = {}
@@ -240,7 +240,7 @@ def manual_points() -> dict[str, float]:
 def course_exercises() -> tuple[tuple[str, str, float, str], ...]:
     """(notebook, grade_id, points, kind) of every scored exercise: what a gradebook's points mean."""
     exercises, _ = lesson_exercises()
-    return tuple((e.notebook, e.grade_id, float(e.points), e.kind) for e in scored(list(exercises)))
+    return tuple((e.notebook, e.grade_id, float(e.points), e.kind) for e in exercises if e.scored)
 
 
 def answer_owner(hidden_checks: tuple[Exercise, ...] = ()) -> dict[str, str]:
