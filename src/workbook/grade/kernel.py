@@ -45,6 +45,7 @@ from workbook.grade.sandbox import Sandbox, bwrap_args, kernel_env, prepare
 
 START_TIMEOUT = 120  # seconds for a kernel to come up, generous for a loaded machine
 GRACE = 30  # seconds a cell gets to stop after an interrupt before the kernel counts as stuck
+SETTLE = 10  # seconds to wait, after a reply, for the output that the kernel sent before it
 # (generous: a loaded machine must not turn a stopped loop into "stuck")
 PAYLOAD_LIMIT = 1_000_000  # characters of one answer as text; far above any exercise's answer
 MAX_MESSAGE = 64 << 20  # bytes; a bigger message from the kernel is dropped by ZeroMQ, never held in memory
@@ -212,6 +213,7 @@ class KernelSession:
         self.children_before: set[int] = set()
         self.extractor = f"_workbook_grade_{secrets.token_hex(4)}"
         self.output_by_request: dict[str, int] = {}
+        self.settled: set[str] = set()  # requests whose 'idle' status has come: all their output is counted
         self.oversized: set[str] = set()  # labels of requests during which one message was too big to receive
         self.label_of: dict[str, str] = {}
         self.manager: KernelManager | None = None
@@ -263,6 +265,8 @@ class KernelSession:
         )
         self.context = zmq.Context()
         self.context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)
+        # Output is counted as it arrives: let it queue on the grader's side rather than be dropped there.
+        self.context.setsockopt(zmq.RCVHWM, 0)
         self.manager = KernelManager(
             kernel_name="workbook-grade",
             kernel_spec_manager=_OneSpec(spec),
@@ -392,7 +396,10 @@ class KernelSession:
                 except Exception:  # cannot even ask it to stop: as good as stuck
                     return KernelOutcome(Claim.stuck)
                 reply = self._wait(msg_id, GRACE)
+                if reply is not None:
+                    self._settle(msg_id, SETTLE)
                 return KernelOutcome(Claim.timeout if reply is not None else Claim.stuck, reply=reply or {})
+            self._settle(msg_id, SETTLE)
         except DiskFull:
             self._kill()
             return KernelOutcome(Claim.disk)
@@ -432,6 +439,26 @@ class KernelSession:
             elif not ready and not self.alive():
                 raise KernelDied
 
+    def _settle(self, msg_id: str, seconds: float) -> None:
+        """Count the rest of one request's output: the reply comes on another socket, often before it.
+
+        The kernel sends its 'idle' status for a request after all of that request's output, on the same
+        ordered channel, so once it has come the count is complete however slow the machine is.
+        """
+        deadline = time.monotonic() + seconds
+        while msg_id not in self.settled:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.alive():
+                return
+            ready = dict(self.poller.poll(int(min(left, 0.25) * 1000) + 1))
+            self._check_disk()
+            if self.monitor in ready:  # one message too big: the connection dropped, 'idle' may be lost
+                self.monitor.recv_multipart()
+                self.oversized.add(self.label_of.get(msg_id, "a cell"))
+                return
+            if self.iopub.socket in ready:
+                self._drain_output(deadline)
+
     def _check_disk(self) -> None:
         now = time.monotonic()
         if now < self.next_disk_check:
@@ -453,10 +480,12 @@ class KernelSession:
             except Exception:
                 raise KernelBroken from None
             parent, kind, content = _parse(message)
+            if kind == "status" and content.get("execution_state") == "idle":
+                self.settled.add(parent)
             self.output_by_request[parent] = self.output_by_request.get(parent, 0) + _size(kind, content)
 
     def finish_output(self) -> None:
-        """Count what is still on its way before the totals are read."""
+        """Count what is still on its way before the totals are read (output a cell's threads sent late)."""
         if self.client is not None and self.alive():
             end = time.monotonic() + 1
             try:

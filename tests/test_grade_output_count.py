@@ -1,0 +1,69 @@
+"""The grader counts a cell's output completely by the time the cell's run returns.
+
+A kernel sends its reply on one socket and its output on another, so the reply often comes first. The
+count must not depend on which wins: each case below reads the count straight after the cell, with no
+final drain, and expects every character, exactly. (Before the count waited for the kernel's 'idle'
+status, the 30 MB hog of the tamper tests was sometimes graded as if it had printed nothing.)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from workbook.grade.kernel import KernelSession, work_folder
+from workbook.grade.sandbox import detect
+
+MB = 1_000_000
+
+# (label, cell, characters of output it sends). Each shape reaches the output by another road.
+CASES = [
+    ("one big print", "print('x' * (12 * 10**6 - 1))", 12 * MB),
+    ("many small prints", "for _ in range(200_000):\n    print('y' * 59)", 200_000 * 60),
+    ("stderr", "import sys\nfor _ in range(11):\n    sys.stderr.write('e' * 10**6)", 11 * MB),
+    ("stdout and stderr", "import sys\nprint('o' * 999)\n_ = sys.stderr.write('e' * 1000)", 2000),
+    (
+        "display",
+        "from IPython.display import display\nfor _ in range(12):\n    display('d' * (10**6 - 2))",
+        12 * MB,  # the text/plain repr of a str carries its two quotes
+    ),
+    ("flushed one line at a time", "for _ in range(1000):\n    print('f' * 9999, flush=True)", 1000 * 10_000),
+    ("a small print", "print('s' * 41)", 42),
+    ("no output", "quiet = 1", 0),
+]
+
+
+@pytest.fixture(scope="module")
+def session():
+    folder = work_folder()
+    with KernelSession(folder, detect(), timeout=300) as running:
+        yield running
+
+
+@pytest.mark.parametrize(("label", "cell", "size"), CASES, ids=[case[0] for case in CASES])
+def test_a_cells_output_is_counted_in_full_when_it_returns(session, label, cell, size):
+    session.run_cell(cell, label)
+    assert session.output_by_label().get(label, 0) == size, "every character counted, before any final drain"
+    assert label not in session.oversized
+
+
+def test_output_before_an_error_is_counted_with_the_traceback(session):
+    outcome = session.run_cell("print('z' * (3 * 10**6 - 1))\n1 / 0", "error")
+    assert outcome.error == "ZeroDivisionError: division by zero"
+    assert 3 * MB < session.output_by_label()["error"] < 3 * MB + 5000
+
+
+def test_the_last_cell_before_the_end_is_counted_too(session):
+    """The tamper tests' hog printed in the last cell the grader ran: no time was left to catch up."""
+    session.run_cell("for _ in range(30):\n    print('x' * 1_000_000)", "last cell")
+    assert session.output_by_label()["last cell"] == 30 * (MB + 1)
+    assert session.extract("quiet", "value", ()).data == 1  # a silent request after it still answers
+
+
+def test_a_cell_that_runs_out_of_time_has_its_output_counted(session):
+    session.timeout = 2
+    try:
+        outcome = session.run_cell("print('t' * 999)\nwhile True:\n    pass", "stopped")
+    finally:
+        session.timeout = 300
+    assert outcome.status == "timeout"
+    assert session.output_by_label()["stopped"] >= 1000  # its print and the interrupt's traceback
