@@ -600,7 +600,7 @@ def test_one_kernel_through_errors_a_stopped_loop_and_an_enormous_print():
         assert session.run_cell("print('x' * 80_000_000)", "cell 3").status == "ok"
         assert session.run_cell("answer = {'k': [1.5, None]}", "cell 4").status == "ok"
         assert session.extract("answer", "value", ()).data == {"k": [1.5, None]}
-        assert session.oversized == {"cell 3"}  # too big to receive, yet noticed
+        assert session.oversized == {"cell 3"} and session.deaf  # too big to receive, yet noticed
         assert session.extract("nothing", "value", ()).status == "missing"
     assert not folder.exists()
 

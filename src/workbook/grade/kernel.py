@@ -214,6 +214,7 @@ class KernelSession:
         self.extractor = f"_workbook_grade_{secrets.token_hex(4)}"
         self.output_by_request: dict[str, int] = {}
         self.settled: set[str] = set()  # requests whose 'idle' status has come: all their output is counted
+        self.deaf = False  # a message too big dropped the output connection: nothing more comes on it
         self.oversized: set[str] = set()  # labels of requests during which one message was too big to receive
         self.label_of: dict[str, str] = {}
         self.manager: KernelManager | None = None
@@ -426,6 +427,7 @@ class KernelSession:
             if self.monitor in ready:
                 self.monitor.recv_multipart()
                 self.oversized.add(self.label_of.get(msg_id, "a cell"))
+                self.deaf = True
             if self.iopub.socket in ready:
                 self._drain_output(deadline)
             if self.shell.socket in ready:
@@ -446,7 +448,7 @@ class KernelSession:
         ordered channel, so once it has come the count is complete however slow the machine is.
         """
         deadline = time.monotonic() + seconds
-        while msg_id not in self.settled:
+        while msg_id not in self.settled and not self.deaf:
             left = deadline - time.monotonic()
             if left <= 0 or not self.alive():
                 return
@@ -455,7 +457,7 @@ class KernelSession:
             if self.monitor in ready:  # one message too big: the connection dropped, 'idle' may be lost
                 self.monitor.recv_multipart()
                 self.oversized.add(self.label_of.get(msg_id, "a cell"))
-                return
+                self.deaf = True
             if self.iopub.socket in ready:
                 self._drain_output(deadline)
 
