@@ -567,6 +567,13 @@ CLAIMS: tuple[Claim, ...] = (
           "designed/mirror in the takeaways", exact_ratio),
     Claim("05", r"definitions about (?P<x>[\d.]+) times as long", r"about (?P<x>[\d.]+)x the mirror's",
           "designed/mirror after the lint", exact_ratio),
+    Claim("06", r"word matching goes from (?P<tuning>\d+)% on tuning to (?P<held>\d+)% on held-out",
+          r"designed\s+words\s+tuning\s+(?P<tuning>\d+)% -> held-out\s+(?P<held>\d+)%", "designed words: tuning to held-out"),
+    Claim("06", r"BM25 rises from (?P<tuning>\d+)% to (?P<held>\d+)%",
+          r"designed\s+bm25\s+tuning\s+(?P<tuning>\d+)% -> held-out\s+(?P<held>\d+)%", "designed BM25: tuning to held-out"),
+    Claim("06", r"still falls from (?P<tuning>\d+)% to (?P<held>\d+)%",
+          r"mirror\s+words\s+tuning\s+(?P<tuning>\d+)% -> held-out\s+(?P<held>\d+)%", "mirror: tuning to held-out"),
+    Claim("06", r"the tuning set has (?P<n>\w+)\s+requests", r"\d+/(?P<n>\d+) \(\d+%\)\s+\d+/138", "size of the tuning set"),
     Claim("07", r"Setting the bulk tools to `code` saves (?P<cmp>less|more) here",
           lambda seen: {"a": number(seen.table("step", "share of the classic run removed")[1]
                                     ["share of the classic run removed"]),

@@ -40,6 +40,26 @@ QUIZ = Quiz(
             ),
         ),
         Question(
+            "A tool's handler converts every amount to EUR, and only a comment in the handler says so. "
+            "What does a model offered the tool know about the currency?",
+            (
+                Choice(
+                    "Nothing: it is sent the name, the description and the argument schema, not the code",
+                    "Say it where the model reads it: in the description, or in the result's field names.",
+                    correct=True,
+                ),
+                Choice(
+                    "That amounts are in EUR, because the comment sits in the function",
+                    "Comments and docstrings stay with your code; the model never receives them.",
+                ),
+                Choice(
+                    "That amounts are in EUR, but only after its first call",
+                    "A result says EUR only if a field or a note in it says so; the comment still "
+                    "travels nowhere.",
+                ),
+            ),
+        ),
+        Question(
             "Why does a check call your function on its own inputs?",
             (
                 Choice(
