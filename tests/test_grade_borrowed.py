@@ -193,9 +193,7 @@ def graded_batch(tmp_path_factory):
                               nxt = got["next_cursor"]
                               return {"results": rows[cursor:cursor + size], "total": got["total"],
                                       "next_cursor": int(nxt) if nxt is not None else None}
-                          '''),
-                      "ex12-truncate-with-note": _wrap("ex12-truncate-with-note",
-                                                       "tooldesign.loop.shrink:truncate_text", "attribute")}),
+                          ''')}),
     ):
         path = subs / learner / f"{stem}.ipynb"
         path.parent.mkdir(parents=True)
@@ -208,9 +206,9 @@ def test_a_borrowed_answer_scores_0_beside_a_control_with_full_marks(graded_batc
     control, borrower = graded_batch["control"], graded_batch["borrower"]
     assert control.total == control.max > 0, [(e.grade_id, e.points, e.message) for e in control.exercises]
     points = {e.grade_id: e.points for e in borrower.exercises}
-    assert points["ex12-page"] == 0 and points["ex12-truncate-with-note"] == 0, borrower.exercises
-    assert points["ex12-keep-fields"] > 0  # the honest answer beside them keeps its points
-    assert "review ex12-page" in borrower.reason and "review ex12-truncate-with-note" in borrower.reason
+    assert points["ex12-page"] == 0, borrower.exercises
+    assert points["ex12-keep-fields"] > 0 and points["ex12-cut-records"] > 0  # the honest answers beside it keep theirs
+    assert "review ex12-page" in borrower.reason
 
 
 def test_the_capstone_loop_is_flagged_when_called_and_never_for_reading_like_it():

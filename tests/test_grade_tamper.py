@@ -211,11 +211,7 @@ LATER_LESSONS = {
     NB12: dict(
         ex12_keep_fields=_memorised_calls("keep_fields", "questions",
                                           {repr(a): L12._keep_fields(*a) for a in L12.KEEP_PROBES}),
-        ex12_truncate_with_note='''
-            from tooldesign.loop.shrink import truncate_text
-            def truncate(text, limit):
-                return truncate_text(text, limit)
-            ''',
+        ex12_cut_records=_memorised_calls("cut", "rows, limit", {repr(a): L12._cut(*a) for a in L12.CUT_PROBES}),
         ex12_page=_memorised_calls("page", "rows, cursor, size", {repr(a): L12._page(*a) for a in L12.PAGE_PROBES})),
     NB13: dict(
         ex13_as_data='''

@@ -76,9 +76,11 @@ def test_truncation_with_and_without_a_note():
         shrink.truncate_text(text, 0)
 
 
-def test_the_package_truncation_passes_the_lesson_exercise():
-    from workbook.checks import PASS, evaluate
-    assert evaluate("ex12-truncate-with-note", shrink.truncate_text).status == PASS
+def test_the_package_truncation_is_no_answer_to_the_lesson_exercise():
+    """The course's character cut is the lesson's instrument; the exercise asks for a cut at whole records."""
+    from workbook.checks import FAIL, evaluate
+    verdict = evaluate("ex12-cut-records", lambda rows, limit: shrink.truncate_text(json.dumps(rows), limit))
+    assert verdict.status == FAIL and "return a dict" in verdict.message
 
 
 def test_a_page_has_the_rows_a_total_and_a_cursor():

@@ -2,6 +2,8 @@
 exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tooldesign.loop import run_task
@@ -39,14 +41,26 @@ def keep_fields_other_words(questions):
     return sorted(kept)
 
 
-def truncate(text, limit):
-    if len(text) <= limit:
-        return text
-    return text[:limit] + f"\n[cut: {len(text) - limit:,} of {len(text):,} characters not shown]"
+def cut(rows, limit):
+    kept, used = [], 0
+    for record in rows:
+        used += len(json.dumps(record))
+        if used > limit:
+            break
+        kept.append(record)
+    left = len(rows) - len(kept)
+    return {"results": kept, "total": len(rows),
+            "note": f"{left} of {len(rows)} records are not shown." if left else None}
 
 
-def truncate_other_words(text, limit):
-    return text if len(text) <= limit else f"{text[:limit]} ... ({len(text) - limit} more characters left out)"
+def cut_other_words(rows, limit):
+    """Another loop, another note, the keys in another order: the same cut."""
+    sizes = [len(json.dumps(r)) for r in rows]
+    count = next((n for n in range(len(rows) + 1) if n == len(rows) or sum(sizes[:n + 1]) > limit), 0)
+    hidden = len(rows) - count
+    return {"note": None if not hidden else f"This list stops early: {hidden:,} more records were found and "
+                                            "left out. Narrow the search to read them.",
+            "total": float(len(rows)), "results": list(rows[:count])}
 
 
 def page(rows, cursor, size):
@@ -62,7 +76,7 @@ def page_other_order(rows, cursor, size):
 
 CORRECT = [("ex12-keep-fields", keep_fields), ("ex12-keep-fields", keep_fields_other_words),
            ("ex12-keep-fields", lambda questions: tuple(reversed(keep_fields(questions)))),
-           ("ex12-truncate-with-note", truncate), ("ex12-truncate-with-note", truncate_other_words),
+           ("ex12-cut-records", cut), ("ex12-cut-records", cut_other_words),
            ("ex12-page", page), ("ex12-page", page_other_order)]
 
 
@@ -109,8 +123,65 @@ def test_the_stub_is_not_done_yet():
     assert verdict.status != PASS
 
 
-def test_a_truncation_that_never_cuts_fails():
-    assert evaluate("ex12-truncate-with-note", lambda text, limit: text).status == FAIL
+def test_a_cut_that_never_cuts_fails():
+    verdict = evaluate("ex12-cut-records", lambda rows, limit: {"results": rows, "total": len(rows), "note": None})
+    assert verdict.status == FAIL and "more than" in verdict.message
+
+
+# More mistakes than the registered ones, each with the hint that names the rule it breaks.
+def _trimmed_records(rows, limit):  # keeps every record, but only its first field
+    got = cut(rows, limit)
+    return {**got, "results": [dict(list(r.items())[:1]) for r in got["results"]]}
+
+
+def _note_in_characters(rows, limit):
+    got = cut(rows, limit)
+    hidden = len(json.dumps(rows[len(got["results"]):]))
+    return {**got, "note": got["note"] and f"{hidden} characters are not shown."}
+
+
+def _note_as_a_placeholder(rows, limit):
+    got = cut(rows, limit)
+    return {**got, "note": got["note"] and f"TODO: say {len(rows) - len(got['results'])} xxx"}
+
+
+def _empty_note(rows, limit):
+    got = cut(rows, limit)
+    return {**got, "note": "" if got["note"] else None}
+
+
+def _no_note_key(rows, limit):
+    return {k: v for k, v in cut(rows, limit).items() if k != "note"}
+
+
+def _reversed(rows, limit):
+    got = cut(list(reversed(rows)), limit)
+    return {**got, "total": len(rows)}
+
+
+def _raises_on_nothing(rows, limit):
+    if not rows:
+        raise IndexError("list index out of range")
+    return cut(rows, limit)
+
+
+def _total_as_text(rows, limit):
+    return {**cut(rows, limit), "total": str(len(rows))}
+
+
+@pytest.mark.parametrize("answer, hint", [
+    (_trimmed_records, "whole and unchanged"),
+    (_note_in_characters, "how many records are not shown"),
+    (_note_as_a_placeholder, "placeholder"),
+    (_empty_note, "nothing says so"),
+    (_no_note_key, "has no note"),
+    (_reversed, "from the start"),
+    (_raises_on_nothing, "raised"),
+    (_total_as_text, "in all"),
+])
+def test_more_wrong_cuts_fail_with_the_rule_they_break(answer, hint):
+    verdict = evaluate("ex12-cut-records", answer)
+    assert verdict.status == FAIL and hint in verdict.message, verdict.message
 
 
 def test_a_page_as_a_list_fails_with_a_hint():
@@ -119,9 +190,11 @@ def test_a_page_as_a_list_fails_with_a_hint():
 
 
 def test_the_graders_drawn_inputs_agree_with_the_package_and_refuse_a_silent_cut():
+    def _silent_cut(rows, limit):
+        return {**cut(rows, limit), "note": None}
+
     import random
 
-    from tooldesign.loop.shrink import truncate_text
     from workbook.exercises import lesson12 as lesson
 
     rng = random.Random(20261201)
@@ -135,11 +208,11 @@ def test_the_graders_drawn_inputs_agree_with_the_package_and_refuse_a_silent_cut
         if questions:
             forgotten = [q for q in questions if q != questions[0]]  # one question left out entirely
             assert not lesson._same_fields(keep_fields(forgotten), want)
-        text, limit = lesson._gen_truncate(rng)
-        want = lesson._truncated(text, limit)
-        assert lesson._same_truncation(truncate_text(text, limit), want)
-        assert lesson._same_truncation(truncate_other_words(text, limit), want)
-        if len(text) > limit:
-            assert not lesson._same_truncation(text[:limit], want)
+        rows, limit = lesson._gen_cut(rng)
+        want = lesson._cut(rows, limit)
+        assert lesson._same_cut(cut(rows, limit), want) and lesson._same_cut(cut_other_words(rows, limit), want)
+        assert not lesson._same_cut(_silent_cut(rows, limit), want) or want["note"] is None
+        assert not lesson._same_cut(_note_in_characters(rows, limit), want) or want["note"] is None
+        assert not lesson._same_cut({**want, "results": rows}, want) or len(want["results"]) == len(rows)
         rows, cursor, size = lesson._gen_page(rng)
         assert lesson._same_page(page_other_order(rows, cursor, size), lesson._page(rows, cursor, size))

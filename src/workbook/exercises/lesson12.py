@@ -1,8 +1,9 @@
-"""Notebook 12: results across the loop. The fields a result keeps, truncation with a note, a cursor page."""
+"""Notebook 12: results across the loop. The fields a result keeps, a cut at whole records, a cursor page."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from workbook.checks import failed, passed, placeholder_problem, probe_error, whole_number
@@ -123,75 +124,177 @@ def _one_block_field(questions):
     ]
 
 
-# ---------- exercise 2: truncation that says so ----------
+# ---------- exercise 2: a cut at whole records that says what it left out ----------
 
-_RECORD = json.dumps(
+# Records of the shapes a search returns: an order header, a shipment, one with text that has
+# non-ASCII characters, one nested. Their sizes differ, so a budget cuts between them, not inside.
+_ORDERS: list[dict[str, Any]] = [
+    {"sales_order": str(4711 + n), "customer": "10023", "net_value": 100.0 * n, "currency": "EUR", "blocked": n % 3 == 0}
+    for n in range(7)
+]  # fmt: skip
+_MIXED: list[dict[str, Any]] = [
+    {"shipment_number": "SHP-1001", "product_class": "frozen", "breach_minutes": 0},
     {
-        "d": {
-            "results": [
-                {
-                    "SalesOrder": str(4711 + n),
-                    "SoldToParty": "10023",
-                    "TotalNetAmount": f"{100 * n}.00",
-                    "DeliveryBlockReason": "",
-                }
-                for n in range(12)
-            ]
-        }
-    }
+        "sales_order": "4725",
+        "note": "Préfère livraison après 14 h · prix contesté",
+        "items": [{"material": "TG12"}],
+    },
+    {"sales_order": "4730", "customer": "10024"},
+    {"shipment_number": "SHP-1002", "product_class": "chilled", "breach_minutes": 185, "claim_eur": 640},
+]
+
+
+def _size(record: Any) -> int:
+    return len(json.dumps(record))
+
+
+def _fit(rows: list, limit: int) -> int:
+    """How many records from the start fit in ``limit`` characters together (stopping at the first that does not)."""
+    used = kept = 0
+    for record in rows:
+        used += _size(record)
+        if used > limit:
+            break
+        kept += 1
+    return kept
+
+
+def _budget(rows: list, kept: int, slack: int = 0) -> int:
+    return sum(_size(r) for r in rows[:kept]) + slack
+
+
+CUT_PROBES: tuple[tuple[list[dict], int], ...] = (
+    (_ORDERS, 10_000),  # everything fits
+    (_ORDERS, _budget(_ORDERS, 3)),  # exactly three fit, to the character
+    (_ORDERS, _budget(_ORDERS, 3, _size(_ORDERS[3]) - 1)),  # one character short of a fourth
+    (_MIXED, _budget(_MIXED, 1, 60)),  # room for half of the second record, and for the smaller third
+    (_MIXED, _budget(_MIXED, 2, 20)),  # twenty characters to spare: less than the next record
+    (_ORDERS, 20),  # not even the first record fits
+    ([], 100),  # nothing was found
+    (_ORDERS[:1], _budget(_ORDERS, 1)),  # one record, exactly its size
 )
-TRUNCATE_PROBES = (("short result", 100), (_RECORD, 200), (_RECORD, 1000), ("x" * 50, 50), (_RECORD, 1))
 
 
-def _judge_truncate(results: Any) -> object:
-    for (text, limit), got in zip(TRUNCATE_PROBES, results):
-        call = f"truncate(<{len(text)} characters>, {limit})"
-        if isinstance(got, dict):
+def _cut(rows: list, limit: int) -> dict:
+    kept = _fit(rows, limit)
+    left = len(rows) - kept
+    note = (
+        None if not left else f"{left} of {len(rows)} records are not shown; narrow the search to see them."
+    )
+    return {"results": list(rows[:kept]), "total": len(rows), "note": note}
+
+
+def _note_problem(note: Any, left: int, total: int) -> str | None:
+    """Why a note on a cut result does not tell the model what is missing, or None when it does."""
+    if not isinstance(note, str) or not note.strip():
+        return "records were left out and nothing says so: the model would take the list for the whole of it"
+    numbers = {int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", note)}
+    if left not in numbers:
+        if total - left in numbers and total - left != left:
+            return (
+                "the note counts the records shown; say how many are not shown, the ones the model is missing"
+            )
+        return "say in the note how many records are not shown, as a number"
+    held = placeholder_problem(note, "the note")
+    return f"{held}: the model reads it to know what is missing" if held else None
+
+
+def _judge_cut(results: Any) -> object:
+    for (rows, limit), got in zip(CUT_PROBES, results):
+        call = f"cut(<{len(rows)} records>, limit={limit})"
+        if isinstance(got, dict) and set(got) == {"error"}:
             return failed(f"{call} raised {got.get('error')}")
-        if type(got) is not str:
-            return failed(f"{call} returned {type(got).__name__}; return the text to carry, a string")
-        if len(text) <= limit:
-            if got != text:
-                return failed(f"{call}: the text fits, so leave it exactly as it is, without a note")
+        if type(got) is not dict:
+            return failed(f"{call} returned {type(got).__name__}; return a dict with results, total and note")
+        missing = [key for key in ("results", "total", "note") if key not in got]
+        if missing:
+            return failed(f"{call} has no {', '.join(missing)}; the result needs results, total and note")
+        kept = got["results"]
+        if not isinstance(kept, list):
+            return failed(f"{call}: results is a list of the records kept, whole, not {type(kept).__name__}")
+        if any(record not in rows for record in kept):
+            return failed(
+                f"{call}: a record in results is not one of the rows as given; keep each whole and "
+                "unchanged, since half a record reads to the model as a whole one"
+            )
+        # Judged by properties (it ships in the student edition): a prefix, within the limit, and no room left.
+        if kept != rows[: len(kept)]:
+            return failed(
+                f"{call}: keep the records from the start, in order, and stop at the first that does "
+                "not fit; a later one that would fit leaves a hole nothing points to"
+            )
+        used = sum(_size(record) for record in kept)
+        if used > limit:
+            return failed(f"{call}: the records kept take more than {limit} characters together")
+        if len(kept) < len(rows) and used + _size(rows[len(kept)]) <= limit:
+            return failed(f"{call}: more records fit in {limit} characters; keep every one that fits")
+        if whole_number(got["total"]) != len(rows) or type(got["total"]) is bool:
+            return failed(f"{call}: total is how many records there are in all, kept or not")
+        left = len(rows) - len(kept)
+        if not left:
+            if got["note"] is not None:
+                return failed(
+                    f"{call}: nothing was left out, so the note is None; a note on a whole result "
+                    "sends the model looking for records that do not exist"
+                )
             continue
-        if not got.startswith(text[:limit]):
-            return failed(f"{call}: keep the first {limit} characters of the text, unchanged, then the note")
-        note = got[limit:]
-        if not note.strip():
-            return failed(f"{call} cut the text silently; add a note saying that something was cut")
-        if text[limit : limit + 20] in note:
-            return failed(f"{call} kept more than {limit} characters of the text; cut at the limit")
-        omitted = len(text) - limit
-        if str(omitted) not in note and f"{omitted:,}" not in note:
-            return failed(f"{call}: say in the note how many characters were left out ({omitted} here)")
-        held = placeholder_problem(note, "the note", least_words=2)
-        if held:
-            return failed(f"{call}: {held}; the model reads it to know what is missing")
-    return passed("a result that fits is untouched; a cut one says how much is missing.")
+        problem = _note_problem(got["note"], left, len(rows))
+        if problem:
+            return failed(f"{call}: {problem}")
+    return passed("whole records up to the limit, the total, and a note only when something is left out.")
 
 
-def _silent_cut(text, limit):
-    return text[:limit]
+def _cut_text(rows, limit):  # the cut above: characters, wherever the count runs out
+    text = json.dumps(rows)
+    return {
+        "results": text[:limit],
+        "total": len(rows),
+        "note": None if len(text) <= limit else "more not shown",
+    }
 
 
-def _vague_note(text, limit):
-    return text if len(text) <= limit else text[:limit] + " [truncated]"
+def _silent(rows, limit):
+    return {**_cut(rows, limit), "note": None}
 
 
-def _always_note(text, limit):
-    return text[:limit] + f" [{max(len(text) - limit, 0)} characters not shown]"
+def _always_noted(rows, limit):
+    cut = _cut(rows, limit)
+    return {**cut, "note": f"{len(rows) - len(cut['results'])} of {len(rows)} records are not shown."}
 
 
-def _bare_count(text, limit):
-    return text if len(text) <= limit else text[:limit] + f" [{len(text) - limit}]"
+def _vague(rows, limit):
+    cut = _cut(rows, limit)
+    return {**cut, "note": cut["note"] and "Some records were left out of this result."}
 
 
-def _placeholder_note(text, limit):
-    return text if len(text) <= limit else text[:limit] + f" [TODO {len(text) - limit} xxx]"
+def _counts_the_kept(rows, limit):
+    cut = _cut(rows, limit)
+    return {**cut, "note": cut["note"] and f"Showing {len(cut['results'])} records of a longer list."}
 
 
-def _keeps_the_end(text, limit):
-    return text if len(text) <= limit else text[-limit:] + f" [{len(text) - limit} characters not shown]"
+def _fills_the_holes(rows, limit):
+    kept, used = [], 0
+    for record in rows:  # skips a record that does not fit and takes a smaller one after it
+        if used + _size(record) <= limit:
+            kept.append(record)
+            used += _size(record)
+    left = len(rows) - len(kept)
+    return {"results": kept, "total": len(rows), "note": f"{left} records are not shown." if left else None}
+
+
+def _one_too_many(rows, limit):
+    kept = min(len(rows), _fit(rows, limit) + 1)
+    left = len(rows) - kept
+    return {
+        "results": list(rows[:kept]),
+        "total": len(rows),
+        "note": f"{left} records are not shown." if left else None,
+    }
+
+
+def _total_of_the_page(rows, limit):
+    cut = _cut(rows, limit)
+    return {**cut, "total": len(cut["results"])}
 
 
 # ---------- exercise 3: one page and a cursor ----------
@@ -293,21 +396,23 @@ EXERCISES = [
         ),
     ),
     Exercise(
-        "ex12-truncate-with-note",
+        "ex12-cut-records",
         NOTEBOOK,
-        "truncate",
+        "cut",
         2,
-        _judge_truncate,
+        _judge_cut,
         kind="function",
-        probes=TRUNCATE_PROBES,
-        prompt="Write truncate(text, limit): the first limit characters and a note saying how many were cut.",
+        probes=CUT_PROBES,
+        prompt="Write cut(rows, limit): whole records up to the limit, the total, and a note on what was left out.",
         wrong_answers=(
-            WrongAnswer(_silent_cut, "silently"),
-            WrongAnswer(_vague_note, "how many characters"),
-            WrongAnswer(_always_note, "leave it exactly"),
-            WrongAnswer(_bare_count, "in words"),
-            WrongAnswer(_placeholder_note, "placeholder words"),
-            WrongAnswer(_keeps_the_end, "first"),
+            WrongAnswer(_cut_text, "list of the records kept"),
+            WrongAnswer(_silent, "nothing says so"),
+            WrongAnswer(_always_noted, "the note is None"),
+            WrongAnswer(_vague, "as a number"),
+            WrongAnswer(_counts_the_kept, "counts the records shown"),
+            WrongAnswer(_fills_the_holes, "leaves a hole"),
+            WrongAnswer(_one_too_many, "more than"),
+            WrongAnswer(_total_of_the_page, "in all"),
         ),
     ),
     Exercise(
@@ -331,8 +436,8 @@ EXERCISES = [
 
 # ---------- for the instructor's grader: drawn inputs and how to compare on them ----------
 # Not used by the checks above. workbook.exercises.references can register, for example,
-# Grading(_keep_fields, _gen_keep, same=_same_fields), Grading(_truncated, _gen_truncate, same=_same_truncation,
-# stubs=("tooldesign.loop.shrink:truncate_text",)) and Grading(_page, _gen_page, same=_same_page).
+# Grading(_keep_fields, _gen_keep, same=_same_fields), Grading(_cut, _gen_cut, same=_same_cut) and
+# Grading(_page, _gen_page, same=_same_page).
 
 
 def _gen_keep(rng) -> tuple:
@@ -356,37 +461,23 @@ def _judge_keep_one(got: Any, want: list) -> str | None:
     return None if kept <= allowed else "extra"
 
 
-def _truncated(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit] + f"\n[cut: {len(text) - limit} characters not shown]"
+def _gen_cut(rng) -> tuple:
+    pool = _ORDERS + _MIXED
+    rows = [dict(rng.choice(pool), position=n) for n in range(rng.randint(0, 12))]
+    sizes = [_size(r) for r in rows]
+    edge = sum(sizes[: rng.randint(0, len(rows))])  # the records up to one of them, to the character
+    limit = rng.choice([rng.randint(0, sum(sizes) + 50), edge, max(edge - 1, 0)])
+    return (rows, limit)
 
 
-def _gen_truncate(rng) -> tuple:
-    pieces = [
-        '{"SalesOrder": "',
-        str(rng.randint(4700, 4799)),
-        '", "note": "',
-        "é€ ",
-        "x" * rng.randint(0, 40),
-        '"}',
-    ]
-    text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 120)))
-    return (text, rng.randint(1, max(1, len(text) + 20)))
-
-
-def _same_truncation(got: Any, want: str) -> bool:
-    """The learner's note may be worded any way: compare the kept text, and the count in the note."""
-    if type(got) is not str:
+def _same_cut(got: Any, want: dict) -> bool:
+    """The note is in the learner's words: compare the records and the total, and what the note says."""
+    if type(got) is not dict or got.get("results") != want["results"] or type(got.get("total")) is bool:
         return False
-    if "\n[cut: " not in want:
-        return got == want
-    kept, note = want.split("\n[cut: ", 1)
-    omitted = int(note.split(" ", 1)[0])
-    rest = got[len(kept) :]
-    return (
-        got.startswith(kept)
-        and placeholder_problem(rest, "the note", least_words=2) is None
-        and (str(omitted) in rest or f"{omitted:,}" in rest)
-    )
+    if whole_number(got.get("total")) != want["total"] or "note" not in got:
+        return False
+    left = want["total"] - len(want["results"])
+    return got["note"] is None if not left else _note_problem(got["note"], left, want["total"]) is None
 
 
 def _gen_page(rng) -> tuple:

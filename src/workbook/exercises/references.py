@@ -859,7 +859,7 @@ def _gen_approval_tool(rng: random.Random) -> tuple:
     return (_gen_tool(rng), rng.choice([True, False]))
 
 
-# ---------- 12 the loop: fields kept, truncation, a page ----------
+# ---------- 12 the loop: fields kept, a cut at whole records, a page ----------
 
 
 def _lesson12(name: str) -> Any:
@@ -878,19 +878,16 @@ def _same_kept_fields(got: Any, want: Any) -> bool:
     return _lesson12("_same_fields")(got, want)
 
 
-def _truncated(text: str, limit: int) -> str:
-    return _lesson12("_truncated")(text, limit)
+def _cut(rows: list, limit: int) -> dict:
+    return _lesson12("_cut")(rows, limit)
 
 
-def _gen_truncate(rng: random.Random) -> tuple:
-    if rng.random() < 0.2:  # the edges: a text exactly at the limit, one over it
-        text = "".join(rng.choice("abc é€{}") for _ in range(rng.randint(1, 60)))
-        return (text, len(text) - rng.choice([0, 1]) or 1)
-    return _lesson12("_gen_truncate")(rng)
+def _gen_cut(rng: random.Random) -> tuple:
+    return _lesson12("_gen_cut")(rng)
 
 
-def _same_truncation(got: Any, want: Any) -> bool:
-    return _lesson12("_same_truncation")(got, want)
+def _same_cut(got: Any, want: Any) -> bool:
+    return _lesson12("_same_cut")(got, want)
 
 
 def _page(rows: list, cursor: int, size: int) -> dict:
@@ -1078,14 +1075,7 @@ REFERENCES: dict[str, Grading] = {
     "ex11-approval": Grading(_needs_approval, _gen_approval_tool),
     "ex12-keep-fields": Grading(_keep_fields, _gen_keep, same=_same_kept_fields),
     # The note is in the learner's words: the judge checks properties, so it ships; drawn inputs compare facts.
-    "ex12-truncate-with-note": Grading(
-        _truncated,
-        _gen_truncate,
-        same=_same_truncation,
-        public=True,
-        stubs=("tooldesign.loop.shrink:truncate_text",),
-        package_uses=_loop_uses,
-    ),
+    "ex12-cut-records": Grading(_cut, _gen_cut, same=_same_cut, public=True),
     # The package's pager is this exercise's answer in another shape: the edition stubs it.
     "ex12-page": Grading(
         _page,
