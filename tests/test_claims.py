@@ -541,6 +541,66 @@ def _first_call(seen: Evidence) -> Shown:
     return {"a": calls["designed"][1], "b": calls["mirror"][1]}
 
 
+def _price_requests_lost(seen: Evidence) -> Shown:
+    """06: the price development requests "Get prices." sends elsewhere, from the stand-in's "designed  n/m right"."""
+    match = re.search(r"(?m)^designed\s+(?P<right>\d+)/(?P<total>\d+) right$", seen.outputs)
+    assert match, "no score of the broken price description printed"
+    return {"lost": str(int(match["total"]) - int(match["right"])), "total": match["total"]}
+
+
+def _wordings(seen: Evidence) -> dict[str, dict[str, list[float]]]:
+    """06's two wordings side by side: per wording and picker, the shares (%) on tuning, development, held-out.
+
+    Read from the printed pivot (its HTML spans rows, so the parsed table would shift the cells)."""
+    block = next((b for b in seen.outputs.split("\n\x00\n") if "designed-keyword-stuffed" in b and "held-out" in b),
+                 "")
+    shares: dict[str, dict[str, list[float]]] = {}
+    wording = ""
+    for line in block.splitlines():
+        row = re.match(r"\s*(?:(?P<wording>designed(?:-keyword-stuffed)?)\s+)?(?P<picker>bm25|words)\s+(?P<rest>.*)",
+                       line)
+        if not row:
+            continue
+        wording = row["wording"] or wording
+        shares.setdefault(wording, {})[row["picker"]] = [float(v) for v in re.findall(r"\((\d+)%\)", row["rest"])]
+    assert set(shares) == {"designed", "designed-keyword-stuffed"}, f"no table of the two wordings: {shares}"
+    return shares
+
+
+def _bm25_note(seen: Evidence) -> Shown:
+    """06: BM25 on the designed set, tuning right (of its requests) and held-out right and share, as printed."""
+    match = re.search(r"designed\s+bm25\s+tuning\s+\d+% -> held-out\s+(?P<pct>\d+)%[^\n]*: (?P<held>\d+) of", seen.outputs)
+    tuning = re.search(r"designed\s+bm25\s+(?P<tuning>\d+)/10 \(", seen.outputs)
+    assert match and tuning, "no BM25 score of the designed set printed"
+    return {"tuning": tuning["tuning"], "held": match["held"], "pct": match["pct"]}
+
+
+def _stuffed_against_plain(seen: Evidence) -> Shown:
+    shares = _wordings(seen)
+    pairs = [(a, b) for picker in ("bm25", "words")
+             for a, b in zip(shares["designed-keyword-stuffed"][picker], shares["designed"][picker], strict=True)]
+    assert len(pairs) == 6, f"expected two pickers on three case sets, got {pairs}"
+    return {"pairs": pairs}
+
+
+def _on_every_pair(said: Said, shown: Shown) -> list[str]:
+    """The comparison (`cmp`, "wins" or "loses") holds for the stuffed wording on every picker and case set."""
+    word = {"wins": "higher", "loses": "lower"}[said["cmp"]]
+    return [problem for a, b in shown["pairs"] for problem in comparison({"cmp": word}, {"a": a, "b": b})]
+
+
+def _source_gaps(seen: Evidence) -> Shown:
+    """08's published table: the gap from level three to four (and in tasks of 24), and the run-to-run gaps."""
+    rows = seen.table("success A", "success B")
+    a = {r[""]: number(r["success A"]) for r in rows}
+    b = {r[""]: number(r["success B"]) for r in rows}
+    gap = a["schema + example call"] - a["name + description + schema"]
+    runs = [round(abs(a[level] - b[level]), 4) for level in a]
+    assert runs[0] == runs[1], f"levels one and two differ by different amounts between the runs: {runs}"
+    return {"gap": f"{gap:.4f}", "tasks": f"{gap * 24:.0f}", "band12": f"{runs[0]:.4f}",
+            "band34": f"{max(runs[2:]):.4f}"}
+
+
 CLAIMS: tuple[Claim, ...] = (
     Claim("01", r"(?P<count>\w+) of the (?P<total>\w+) orders belong to customer 10023",
           r"(?P<total>\d+) orders:.*?10023: (?P<count>\d+)", "orders of customer 10023"),
@@ -658,6 +718,29 @@ CLAIMS: tuple[Claim, ...] = (
           "the whole task, mirror against designed", comparison),
     Claim("13", r"The scripted reader follows (?P<n>\d+) of (?P<total>\d+)", _readers_follow,
           "records the literal reader follows"),
+    Claim("06", r"still lost (?P<lost>\w+) of the (?P<total>\w+) price requests",
+          r"yet (?P<lost>\d+) of (?P<total>\d+) price requests go elsewhere",
+          "the design note: price requests the rule-abiding description loses"),
+    Claim("06", r"and (?P<lost>\w+) of the (?P<total>\w+) price requests went to other tools", _price_requests_lost,
+          "the design note: price requests 'Get prices.' loses"),
+    Claim("06", r"the designed set gets (?P<tuning>\d+) of (?P<tuning_total>\d+) tuning requests right and the mirror "
+                r"(?P<mirror>\d+) of (?P<mirror_total>\d+)",
+          r"mirror\s+(?P<mirror>\d+)/(?P<mirror_total>\d+) right.*?designed\s+(?P<tuning>\d+)/(?P<tuning_total>\d+) right",
+          "the design note: tuning scores with the word stand-in"),
+    Claim("06", r"on the held-out set the designed set gets (?P<designed>\d+) of (?P<total>\d+) \((?P<dpct>\d+)%\) "
+                r"and the mirror (?P<mirror>\d+) of \d+ \((?P<mpct>\d+)%\)",
+          r"mirror\s+words\s+tuning\s+\d+% -> held-out\s+(?P<mpct>\d+)%[^\n]*: (?P<mirror>\d+) of \d+ held-out.*?"
+          r"designed\s+words\s+tuning\s+\d+% -> held-out\s+(?P<dpct>\d+)%[^\n]*: (?P<designed>\d+) of (?P<total>\d+) held-out",
+          "the design note: held-out scores with the word stand-in"),
+    Claim("06", r"With BM25 the designed set goes from (?P<tuning>\d+) of 10 to (?P<held>\d+) of \d+ \((?P<pct>\d+)%\)",
+          _bm25_note,
+          "the design note: BM25's designed scores"),
+    Claim("06", r"the stuffed wording (?P<cmp>wins|loses) with both stand-ins on every case set", _stuffed_against_plain,
+          "the stuffed wording against the plain one, every picker and case set", _on_every_pair),
+    Claim("08", r"levels three and four \((?P<gap>[\d.]+), (?P<tasks>\w+) tasks\)", _source_gaps,
+          "the published gap from level three to four"),
+    Claim("08", r"between its two runs: (?P<band12>[\d.]+) at levels one and two, (?P<band34>zero) at three and four",
+          _source_gaps, "the published run-to-run gaps"),
 )
 
 
@@ -713,7 +796,6 @@ APPROXIMATE = re.compile(r"\b(about|roughly|nearly|around|some|almost|over|under
 # Figures that are neither printed nor attributed, each with the reason it may stand.
 EXEMPT: dict[tuple[str, str], str] = {
     ("06", "24 calls"): "stated with its arithmetic in the same sentence: 12 requests, two sets",
-    ("02", "26 calls"): "the count of the source lesson's first run (UC AI, R20), not a course measurement",
     ("02", "24 shipments"): "drawn as the chart's 24 panels; no cell prints the count as a number",
 }
 
@@ -945,6 +1027,15 @@ def _caught(prefix: str, doctored: dict) -> bool:
     ("08", "prose", "the mean gap\n  is 0.194", "the mean gap\n  is 0.166"),
     ("10", "prose", "Each of the 95 distractors", "Each of the 96 distractors"),
     ("10", "prose", "The designed row's 76 %", "The designed row's 84 %"),
+    ("06", "prose", "still lost three of the", "still lost two of the"),
+    ("06", "prose", "and three of the four price requests went", "and four of the four price requests went"),
+    ("06", "prose", "the mirror 4 of 10;", "the mirror 5 of 10;"),
+    ("06", "prose", "designed set gets 22 of 34", "designed set gets 24 of 34"),
+    ("06", "prose", "goes from 6 of 10 to 25 of 34", "goes from 7 of 10 to 25 of 34"),
+    ("06", "output", "yet 3 of 4 price requests go elsewhere", "yet 4 of 4 price requests go elsewhere"),
+    ("08", "prose", "(0.1666, four tasks)", "(0.1666, five tasks)"),
+    ("08", "prose", "0.0834 at levels one and two", "0.0417 at levels one and two"),
+    ("08", "output", "<td>0.9583</td>\n      <td>0.9583</td>", "<td>0.9167</td>\n      <td>0.9583</td>"),
 ])
 def test_doctored_figures_are_caught_by_the_registry(prefix, where, old, new):
     original = load(notebook_path(prefix))
@@ -971,6 +1062,7 @@ REVERSALS = [
     ("10", r"accuracy drops a little", "drops", "rises"),
     ("12", r"costs \*more\* than carrying everything", "*more*", "*less*"),
     ("12", r"The designed set carries fewer tokens than the mirror", "fewer", "more"),
+    ("06", r"the stuffed wording wins with both stand-ins on every case set", "wins", "loses"),
 ]
 
 
@@ -991,6 +1083,14 @@ def test_a_reversed_table_is_caught_even_when_the_sentence_stays():
     doctored = _doctor_output(notebook, f"<td>load all</td>\n      <td>{everything}</td>",
                               "<td>load all</td>\n      <td>99%</td>")
     assert _caught("10", doctored)
+
+
+def test_a_plain_wording_that_wins_one_column_contradicts_06():
+    """06 says the stuffed wording wins on every picker and case set; one held-out share reversed is caught."""
+    notebook = load(notebook_path("06"))
+    assert _stuffed_against_plain(evidence(notebook))["pairs"]
+    doctored = _doctor_output(notebook, "30/34 (88%)", "20/34 (59%)")
+    assert _caught("06", doctored)
 
 
 def test_a_technique_that_saves_and_keeps_everything_contradicts_12():

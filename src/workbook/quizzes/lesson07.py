@@ -25,17 +25,17 @@ QUIZ = Quiz(
             ),
         ),
         Question(
-            "A program reads reading.get('temperature_celsius') from a tool that returns temp_c. What happens?",
+            "A program reads reading.temperature_celsius from a tool that returns temp_c. What happens?",
             (
                 Choice(
-                    "It gets None, skips the reading, and may report a confident zero",
+                    "It gets undefined, skips the reading, and may report a confident zero",
                     "Nothing fails; the answer is "
                     "just wrong. That is why the description must name the fields.",
                     correct=True,
                 ),
                 Choice(
                     "The runner raises an error",
-                    "A .get() on a missing key is legal Python; it returns None.",
+                    "Reading a property an object lacks is legal JavaScript; it gives undefined.",
                 ),
                 Choice(
                     "The tool renames the field",
@@ -115,7 +115,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("The budget differs", "Both use UC AI's 31,855 bytes."),
-                Choice("SQLite is random", "It is deterministic, but no query here asks for an order."),
+                Choice("SQLite is random", "It is deterministic, but the catalog's query asks for no order."),
             ),
         ),
     )
