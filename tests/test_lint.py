@@ -167,10 +167,13 @@ def test_the_new_rules_fire_on_the_keyword_stuffed_wording():
 
 
 def test_set_size_rule():
+    """OpenAI's guide says fewer than 20 functions: 19 pass, 20 is already one too many."""
     many = ToolSet("many", tuple(replace(GOOD, name=f"customer_get_gap_{i}") for i in range(21)))
-    report = lint(many)
-    assert "set-size" in ids(report.findings)
-    assert "set-size" not in ids(lint(ToolSet("few", many.tools[:20])).findings)
+    for size, flagged in ((21, True), (20, True), (19, False), (1, False)):
+        found = lint(ToolSet(f"{size} tools", many.tools[:size])).findings
+        assert ("set-size" in ids(found)) is flagged, size
+    (finding,) = [f for f in lint(ToolSet("twenty", many.tools[:20])).findings if f.rule == "set-size"]
+    assert "fewer than 20" in finding.message
 
 
 def test_twin_descriptions_are_caught_even_with_different_names():

@@ -44,7 +44,7 @@ __all__ = [
     "GENERIC_PARAMETERS",
     "VAGUE_WORDS",
     "VERBS",
-    "MAX_TOOLS",
+    "TOOL_LIMIT",
     "MAX_SENTENCES",
     "MAX_WORDS",
     "sentences",
@@ -150,7 +150,7 @@ VAGUE_WORDS = frozenset(
         "everything",
     }
 )
-MAX_TOOLS = (
+TOOL_LIMIT = (
     20  # OpenAI's function-calling guide: fewer than 20 functions at the start of a turn, a soft limit
 )
 # The course's one rule for a description (notebook 04): three or four short sentences, in the order
@@ -423,11 +423,9 @@ def _approval(tool: Tool, tools: Sequence[Tool]) -> list[str]:
 
 
 def _set_size(tools: Sequence[Tool]) -> list[str]:
-    if len(tools) <= MAX_TOOLS:
+    if len(tools) < TOOL_LIMIT:
         return []
-    return [
-        f"{len(tools)} tools; offer fewer than {MAX_TOOLS + 1} at once, or let the model search for tools"
-    ]
+    return [f"{len(tools)} tools; offer fewer than {TOOL_LIMIT} at once, or let the model search for tools"]
 
 
 _STOP = frozenset(
@@ -581,7 +579,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "set-size",
-        f"at most {MAX_TOOLS} tools in a set",
+        f"fewer than {TOOL_LIMIT} tools in a set",
         "more and overlapping tools make choosing harder and cost on every call",
         _set_size,
         "set",
