@@ -25,7 +25,7 @@ QUIZ = Quiz(
             ),
         ),
         Question(
-            "A program reads reading.temperature_celsius from a tool that returns temp_c. What happens?",
+            "A tool's results carry temp_c, and the generated program asks each one for reading.temperature_celsius. What happens?",
             (
                 Choice(
                     "It gets undefined, skips the reading, and may report a confident zero",
