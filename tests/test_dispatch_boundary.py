@@ -27,6 +27,16 @@ GOOD = [
     "search_customers handles questions about who a customer is and the full picture of their account.",
     "Not for profile questions like who a customer is or what we know about them overall (use search_customers).",
     "Not for a customer's name, address, country, credit limit or open items (use `search_customers`).",
+    # Short noun phrases and sentences joined by a preposition, a pronoun or a verb are sentences too.
+    "Not for customer profiles (use search_customers).",
+    "Not for customer-level questions (use search_customers).",
+    "Not for anything concerning customer accounts (use search_customers).",
+    "Not for who the customer is or how their account stands (use search_customers).",
+    "Not for the customer as a whole (use search_customers).",
+    "When the user asks who a customer is or how their account stands overall, use search_customers instead.",
+    "Not for requests about the customer themselves, such as their contact details; use search_customers.",
+    "Questions about the customer rather than one order (who they are, their account) belong to "
+    "search_customers.",
 ]
 STUFFED = [
     "Not for customer, account, profile, full picture, everything, details, who, behind (use search_customers).",
@@ -37,6 +47,20 @@ STUFFED = [
     "Not for customers, the customer, any customer's customer data (use search_customers).",
     "Not for the full picture on 10023, everything on Nordhafen, Donau Retail, Lac Leman, 10051, "
     "accounts, profiles (use search_customers).",
+    # Keyword lists whatever separates their words: spaces, slashes, dots, dashes, ampersands, plus signs,
+    # line breaks, quotes, a colon; and short ones, of three words or of two between commas.
+    "Not for customer account profile everything: use search_customers.",
+    "Not for customer account profile (use search_customers).",
+    "Not for customer/account/profile (use search_customers).",
+    "Not for customer · account · profile (use search_customers).",
+    "Not for customer - account - profile - overview (use search_customers).",
+    "Not for customer & account & profile (use search_customers).",
+    "Not for customer+account+profile queries (use search_customers).",
+    "Not for customer\naccount\nprofile (use search_customers).",
+    "Not for 'customer' 'account' 'profile' (use search_customers).",
+    "Use search_customers for: customer; account; profile.",
+    "Not for customer account, profile overview (use search_customers).",
+    "Not for customer, account (use search_customers).",
 ]
 
 
@@ -79,7 +103,9 @@ def test_the_courses_own_clauses_pass_for_their_tools():
     assert clause_verdict(CLAUSES[ORDERS], ORDERS).ok
 
 
-@pytest.mark.parametrize("clause", STUFFED)
+# A list in a sentence of its own: the stand-ins read that sentence (it names no tool), so it is kept out
+# of STUFFED, whose clauses must leave every offline pick alone.
+@pytest.mark.parametrize("clause", [*STUFFED, "Keywords: customer account profile. Use search_customers."])
 def test_a_keyword_list_fails(clause):
     verdict = clause_verdict(clause, ORDERS)
     assert not verdict.ok

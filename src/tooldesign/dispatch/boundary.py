@@ -439,9 +439,33 @@ def _redirect_to(clause: str, neighbour: str) -> bool:
     return bool(re.search(before, clause, re.I) or re.search(after, clause, re.I))
 
 
+# Words that join the words naming the requests into a sentence: articles, prepositions, pronouns and
+# verbs. "and" and "or" are not among them (a keyword list uses them too), nor the words of the cue
+# itself ("not for", "use ... instead"), which every clause has.
+_JOINERS = (_FUNCTION_WORDS - {"and", "or", "nor", "but", "not", "no", "for", "use", "instead", "rather",
+                                "do", "does", "don't", "never", "go", "goes", "send", "all", "any", "each",
+                                "every", "other"}) | {
+    "has", "have", "had", "was", "were", "ask", "asks", "asked", "want", "wants", "need", "needs", "says",
+    "mean", "means", "concern", "concerns", "concerning", "involve", "involves", "involving", "over", "beyond",
+    "our", "your", "his", "her", "we", "you", "he", "she", "one", "themselves", "itself", "there",
+}  # fmt: skip
+_LIST_SEPARATORS = r"[,;/|:·•&+\n]|\s[-–—]\s"
+
+
+def _unjoined(text: str) -> int:
+    """How many words name the requests when nothing joins them (0 when a joining word is there)."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)?", _CUE.sub(" ", text))]
+    if any(w in _JOINERS or w.endswith("'s") for w in words):
+        return 0
+    return sum(1 for w in words if w not in _FUNCTION_WORDS and w not in _VAGUE)
+
+
 def _keyword_list(clause: str) -> str | None:
     """Why ``clause`` reads as a list of keywords rather than a sentence, or None."""
     text = _TOOL_NAME.sub(" ", clause)
+    unjoined = _unjoined(text)
+    if unjoined >= 3:
+        return f"{unjoined} words with no article, preposition or verb to join them into a sentence"
     tokens = re.findall(r"[A-Za-z']+|[,;/|()]", text)
     run = longest = 0
     for token in tokens:
@@ -453,7 +477,7 @@ def _keyword_list(clause: str) -> str | None:
     if longest >= 5:
         return f"{longest} content words in a row with nothing to join them"
     bare, phrases = _list_items(text)
-    if bare >= 3 and bare > 2 * phrases:
+    if (bare >= 3 and bare > 2 * phrases) or (bare >= 2 and not phrases):
         return f"{bare} single words between commas"
     chain = re.search(r"\b[A-Za-z']+(?:\s+(?:or|and)\s+[A-Za-z']+){3,}", text, re.I)
     if chain:
@@ -473,7 +497,7 @@ def _list_items(text: str) -> tuple[int, int]:
     text = re.sub(r"\([^)]*\)", " ", text)  # "(use search_customers)"
     text = _CUE.sub(" ", text)
     bare = phrases = 0
-    for item in re.split(r"[,;/|:]", text):
+    for item in re.split(_LIST_SEPARATORS, text):
         words = [w.lower() for w in re.findall(r"[A-Za-z']+", item)]
         if not words:
             continue
