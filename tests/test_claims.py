@@ -654,49 +654,49 @@ CLAIMS: tuple[Claim, ...] = (
           r"correct answer: (?P<right>\d+)\s+level 3 leaves (?P<wrong>\d+)", "G07 swapped at level three"),
     Claim("08", r"Single runs scatter (?P<cmp>wider|narrower) than the gap", _level_gap,
           "run-to-run band against the paired gap", comparison),
-    Claim("10", r"(?P<none>\d+) of the (?P<total>\d+) need no tool at all",
+    Claim("11", r"(?P<none>\d+) of the (?P<total>\d+) need no tool at all",
           r"(?P<total>\d+) requests, (?P<none>\d+) of them need no tool", "requests that need no tool"),
-    Claim("10", r"Each of the (?P<n>\d+) distractors gets one `desc-boundary`", r"'desc-boundary': (?P<n>\d+)",
+    Claim("11", r"Each of the (?P<n>\d+) distractors gets one `desc-boundary`", r"'desc-boundary': (?P<n>\d+)",
           "boundary findings in the grown set"),
-    Claim("10", r"(?P<n>\w+) `set-size` finding", r"'set-size': (?P<n>\d+)", "set-size findings"),
-    Claim("10", r"and (?P<n>\d+) pairs of near twins", r"'set-twins': (?P<n>\d+)", "near-twin pairs"),
-    Claim("10", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+designed\s+5\s+\d+\s+\d+\s+\d+\s+(?P<pct>\d+)%",
+    Claim("11", r"(?P<n>\w+) `set-size` finding", r"'set-size': (?P<n>\d+)", "set-size findings"),
+    Claim("11", r"and (?P<n>\d+) pairs of near twins", r"'set-twins': (?P<n>\d+)", "near-twin pairs"),
+    Claim("11", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+designed\s+5\s+\d+\s+\d+\s+\d+\s+(?P<pct>\d+)%",
           "designed set in the consolidation table"),
-    Claim("10", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+5\s+\d+\s+(?P<pct>\d+)%",
+    Claim("11", r"The designed row's (?P<pct>\d+) %", r"(?m)^\s*0\s+5\s+\d+\s+(?P<pct>\d+)%",
           "designed set at five tools in the growth table"),
-    Claim("10", r"the right tool, `(?P<item>\w+)`, (?P<cmp>is among|is not among) the three found", _found_list,
+    Claim("11", r"the right tool, `(?P<item>\w+)`, (?P<cmp>is among|is not among) the three found", _found_list,
           "the block summary among the three tools the search found", membership),
-    Claim("10", r"search with k = 2 or more comes out (?P<cmp>the same as|higher than|lower than) loading all",
+    Claim("11", r"search with k = 2 or more comes out (?P<cmp>the same as|higher than|lower than) loading all",
           _search_against_all("k>=2"), "search (k >= 2) against loading all", every_comparison),
-    Claim("10", r"and with k = 1 (?P<cmp>the same|higher|lower)", _search_against_all("k=1"),
+    Claim("11", r"and with k = 1 (?P<cmp>the same|higher|lower)", _search_against_all("k=1"),
           "search (k = 1) against loading all", comparison),
-    Claim("10", r"BM25's accuracy \(solid line\) (?P<cmp>falls) from (?P<start>\d+) to (?P<turn>\d+) tools, "
+    Claim("11", r"BM25's accuracy \(solid line\) (?P<cmp>falls) from (?P<start>\d+) to (?P<turn>\d+) tools, "
                 r"then flattens",
           _growth_curve("bm25"), "BM25's curve as the catalog grows, neighbours first", fastest_then_flat),
-    Claim("10", r"The word-matching stand-in loses (?P<cmp>the same as|more than|less than) BM25 "
+    Claim("11", r"The word-matching stand-in loses (?P<cmp>the same as|more than|less than) BM25 "
                 r"from (?P<start>\d+) to (?P<end>\d+) tools",
           _growth_curves, "the two stand-ins' loss over the growth table", _loss_between),
-    Claim("10", r"\(dashed\), BM25 (?P<cmp>loses the same|loses less|loses more) per added tool",
+    Claim("11", r"\(dashed\), BM25 (?P<cmp>loses the same|loses less|loses more) per added tool",
           r"(?P<b>[\d.]+) points per tool when the neighbours join, (?P<a>[\d.]+) when unrelated",
           "loss per tool, unrelated tools against neighbours", comparison),
-    Claim("10", r"more than our (?P<tokens>[\d,]+)\s+because", _tokens_at(50), "definitions at 50 tools"),
-    Claim("10", r"about (?P<per_tool>\d+) per tool here", _tokens_per_tool, "tokens per added tool"),
-    Claim("10", r"accuracy (?:drops|rises) a little \(from (?P<designed>\d+) % to (?P<merged>\d+) %\)",
+    Claim("11", r"more than our (?P<tokens>[\d,]+)\s+because", _tokens_at(50), "definitions at 50 tools"),
+    Claim("11", r"about (?P<per_tool>\d+) per tool here", _tokens_per_tool, "tokens per added tool"),
+    Claim("11", r"accuracy (?:drops|rises) a little \(from (?P<designed>\d+) % to (?P<merged>\d+) %\)",
           _consolidated_accuracy, "designed against consolidated accuracy"),
-    Claim("10", r"accuracy (?P<cmp>drops|rises) a little \(from", _consolidated_accuracy,
+    Claim("11", r"accuracy (?P<cmp>drops|rises) a little \(from", _consolidated_accuracy,
           "the consolidated set's accuracy against the designed set's",
           lambda said, shown: comparison({"cmp": "lower" if said["cmp"] == "drops" else "higher"},
                                          {"a": number(str(shown["merged"])), "b": number(str(shown["designed"]))})),
-    Claim("12", r"Each technique that saves tokens loses something, and the one that keeps every fact",
+    Claim("13", r"Each technique that saves tokens loses something, and the one that keeps every fact",
           _savers_that_lose, "the techniques that save tokens against the facts they keep", _every_saver_loses),
-    Claim("12", r"The mirrored run overtakes it at call (?P<call>\d+)",
+    Claim("13", r"The mirrored run overtakes it at call (?P<call>\d+)",
           lambda seen: _per_call(seen), "mirror against designed, call by call", _overtakes),
-    Claim("12", r"The note\s+costs little \(under (?P<n>\d+) tokens", _note_cost, "what the truncation note costs",
+    Claim("13", r"The note\s+costs little \(under (?P<n>\d+) tokens", _note_cost, "what the truncation note costs",
           _under),
-    Claim("12", r"costs \*(?P<cmp>more|less)\* than carrying everything",
+    Claim("13", r"costs \*(?P<cmp>more|less)\* than carrying everything",
           lambda seen: {"a": _technique("pages of 2, every page")(seen), "b": _technique("mirror, as is")(seen)},
           "every page against carrying everything", comparison),
-    Claim("12", r"The designed set carries (?P<cmp>fewer|more) tokens than the mirror",
+    Claim("13", r"The designed set carries (?P<cmp>fewer|more) tokens than the mirror",
           lambda seen: {"a": _technique("designed, as is")(seen), "b": _technique("mirror, as is")(seen)},
           "designed against mirror over the task", comparison),
     Claim("03", r"`get_order_status` returns only the code fields, so it is the (?P<cmp>cheapest|dearest)",
@@ -708,15 +708,15 @@ CLAIMS: tuple[Claim, ...] = (
           lambda said, shown: comparison(said, {"a": number(said["d"]) / number(said["m"]), "b": 0.25})),
     Claim("09", r"Each picker scores the (?P<cmp>same) with and without clauses", _boundary_scores,
           "the offline stand-ins with and without boundary clauses", comparison),
-    Claim("10", r"a near\s+neighbour costs BM25 (?P<cmp>the same|more|less) accuracy (?:as|than) an unrelated tool",
+    Claim("11", r"a near\s+neighbour costs BM25 (?P<cmp>the same|more|less) accuracy (?:as|than) an unrelated tool",
           r"(?P<a>[\d.]+) points per tool when the neighbours join, (?P<b>[\d.]+) when unrelated",
           "what a near neighbour costs against an unrelated tool", comparison),
-    Claim("12", r"The designed run starts (?P<cmp>higher|lower)", _first_call,
+    Claim("13", r"The designed run starts (?P<cmp>higher|lower)", _first_call,
           "the first model call, designed against mirror", comparison),
-    Claim("12", r"the mirrored run sent (?P<cmp>more|fewer) tokens than the designed one",
+    Claim("13", r"the mirrored run sent (?P<cmp>more|fewer) tokens than the designed one",
           lambda seen: {"a": _technique("mirror, as is")(seen), "b": _technique("designed, as is")(seen)},
           "the whole task, mirror against designed", comparison),
-    Claim("13", r"The scripted reader follows (?P<n>\d+) of (?P<total>\d+)", _readers_follow,
+    Claim("14", r"The scripted reader follows (?P<n>\d+) of (?P<total>\d+)", _readers_follow,
           "records the literal reader follows"),
     Claim("06", r"still lost (?P<lost>\w+) of the (?P<total>\w+) price requests",
           r"yet (?P<lost>\d+) of (?P<total>\d+) price requests go elsewhere",
@@ -1025,8 +1025,8 @@ def _caught(prefix: str, doctored: dict) -> bool:
     ("04", "prose", "(995 / 296)", "(1060 / 296)"),
     ("05", "output", "7 tools, 67 findings", "7 tools, 57 findings"),
     ("08", "prose", "the mean gap\n  is 0.194", "the mean gap\n  is 0.166"),
-    ("10", "prose", "Each of the 95 distractors", "Each of the 96 distractors"),
-    ("10", "prose", "The designed row's 76 %", "The designed row's 84 %"),
+    ("11", "prose", "Each of the 95 distractors", "Each of the 96 distractors"),
+    ("11", "prose", "The designed row's 76 %", "The designed row's 84 %"),
     ("06", "prose", "still lost three of the", "still lost two of the"),
     ("06", "prose", "and three of the four price requests went", "and four of the four price requests went"),
     ("06", "prose", "the mirror 4 of 10;", "the mirror 5 of 10;"),
@@ -1048,20 +1048,20 @@ REVERSALS = [
     ("03", r"so it is the cheapest", "cheapest", "dearest"),
     ("03", r"The big list read first costs the most", "most", "least"),
     ("04", r"The designed summary is under a quarter", "under", "over"),
-    ("10", r"a near neighbour costs BM25 the same accuracy", "the same", "more"),
-    ("12", r"The designed run starts higher", "higher", "lower"),
-    ("12", r"the mirrored run sent more tokens than the designed one", "more", "fewer"),
+    ("11", r"a near neighbour costs BM25 the same accuracy", "the same", "more"),
+    ("13", r"The designed run starts higher", "higher", "lower"),
+    ("13", r"the mirrored run sent more tokens than the designed one", "more", "fewer"),
     ("07", r"Setting the bulk tools to `code` saves less here", "saves less", "saves more"),
     ("04", r"no offline stand-in in this course can measure", "no offline stand-in", "an offline stand-in"),
     ("08", r"Single runs scatter wider than the gap", "wider", "narrower"),
-    ("10", r"is not among the three found", "is not among", "is among"),
-    ("10", r"comes out the same as loading all", "the same as", "higher than"),
-    ("10", r"and with k = 1 lower", "lower", "higher"),
-    ("10", r"The word-matching stand-in loses the same as BM25", "the same as", "less than"),
-    ("10", r"BM25 loses the same per added tool", "loses the same", "loses more"),
-    ("10", r"accuracy drops a little", "drops", "rises"),
-    ("12", r"costs \*more\* than carrying everything", "*more*", "*less*"),
-    ("12", r"The designed set carries fewer tokens than the mirror", "fewer", "more"),
+    ("11", r"is not among the three found", "is not among", "is among"),
+    ("11", r"comes out the same as loading all", "the same as", "higher than"),
+    ("11", r"and with k = 1 lower", "lower", "higher"),
+    ("11", r"The word-matching stand-in loses the same as BM25", "the same as", "less than"),
+    ("11", r"BM25 loses the same per added tool", "loses the same", "loses more"),
+    ("11", r"accuracy drops a little", "drops", "rises"),
+    ("13", r"costs \*more\* than carrying everything", "*more*", "*less*"),
+    ("13", r"The designed set carries fewer tokens than the mirror", "fewer", "more"),
     ("06", r"the stuffed wording wins with both stand-ins on every case set", "wins", "loses"),
 ]
 
@@ -1077,12 +1077,12 @@ def test_a_reversed_comparison_is_caught(prefix, pattern, old, new):
 
 def test_a_reversed_table_is_caught_even_when_the_sentence_stays():
     """The other way round: the sentence stays and the output reverses under it (a redesign changed it)."""
-    notebook = load(notebook_path("10"))
+    notebook = load(notebook_path("11"))
     rows = evidence(notebook).table("loading", "accuracy")
     everything = _row(rows, "loading", "load all")["accuracy"]
     doctored = _doctor_output(notebook, f"<td>load all</td>\n      <td>{everything}</td>",
                               "<td>load all</td>\n      <td>99%</td>")
-    assert _caught("10", doctored)
+    assert _caught("11", doctored)
 
 
 def test_a_plain_wording_that_wins_one_column_contradicts_06():
@@ -1095,11 +1095,11 @@ def test_a_plain_wording_that_wins_one_column_contradicts_06():
 
 def test_a_technique_that_saves_and_keeps_everything_contradicts_12():
     """12 says every technique that saves tokens loses a fact; a table where reading every page saves is caught."""
-    notebook = load(notebook_path("12"))
+    notebook = load(notebook_path("13"))
     saved = _row(evidence(notebook).table("technique", "tokens saved"), "technique", "pages of 2, every page")
     assert number(saved["tokens saved"]) <= 0
     doctored = _doctor_output(notebook, f"<td>{saved['tokens saved']}</td>", "<td>1200</td>")
-    assert _caught("12", doctored)
+    assert _caught("13", doctored)
 
 
 def test_a_curve_that_does_not_flatten_is_caught():
@@ -1146,7 +1146,7 @@ def test_a_ratio_is_held_to_the_printed_one_with_no_slack():
 
 @pytest.mark.parametrize("prefix, old, new", [
     ("03", "gets 843 characters", "gets 900 characters"),
-    ("10", "The designed row's 76 %", "The designed row's 85 %"),
+    ("11", "The designed row's 76 %", "The designed row's 85 %"),
     ("04", "designed call (the repeat)", "designed call (the repeat, 318 characters)"),
     ("08", "Those 8\ncalls ran", "Those 9\ncalls ran"),
 ])
@@ -1167,8 +1167,8 @@ OLD_MCP_RULES = [
 
 @pytest.mark.parametrize("sentence", OLD_MCP_RULES, ids=lambda s: s[:30])
 def test_the_old_mcp_error_rule_is_caught_in_prose_quiz_and_readme(sentence):
-    notebook = load(notebook_path("11"))
-    assert spec_problems(notebook_passages(notebook_path("11"), _doctor_prose(notebook, "## 5.", f"{sentence}\n\n## 5.")))
+    notebook = load(notebook_path("12"))
+    assert spec_problems(notebook_passages(notebook_path("12"), _doctor_prose(notebook, "## 5.", f"{sentence}\n\n## 5.")))
     quiz_cell = {"cell_type": "code", "id": "q", "outputs": [], "source":
                  f"Quiz((Question('Where does a bad argument go?', (Choice('A protocol error', {sentence!r}, "
                  "correct=True),)),)).show()"}

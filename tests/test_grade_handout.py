@@ -240,8 +240,8 @@ def test_a_draw_depends_on_the_run_secret_only(monkeypatch):
 
 
 @pytest.mark.parametrize("stem", ["02_coldchain_data", "04_designed_tools", "07_code_mode_catalog", "09_dispatch_and_errors",
-                                  "11_serving_tools_over_mcp", "12_results_across_the_loop",
-                                  "13_results_that_carry_instructions"])
+                                  "12_serving_tools_over_mcp", "13_results_across_the_loop",
+                                  "14_results_that_carry_instructions"])
 def test_the_lessons_that_use_a_stubbed_function_still_run_in_the_student_edition(edition, stem, monkeypatch):
     """The solution notebook, run over the student edition's packages: the package's own calls on the
     course data (plots, the explorer, the credit tool, the scripted runs) still work."""

@@ -335,8 +335,8 @@ EMPTYISH = ["", " ", "...", "TODO", "x", [], {}, None, 0, [""], {"": ""}]
 PLACEHOLDERS = ["x", "TODO", "lorem ipsum dolor amet", "xxx yyy zzz", "foo baz qux"]
 # Parts that may rightly repeat: two requests may start with the same tool (the requests must differ, which
 # its wrong answers prove); with the plain descriptions the two
-# growth orders of lesson 10 measure the same loss per tool, so its right answer holds one value twice.
-MAY_REPEAT = {"ex06-own-requests", "ex10-loss-per-tool"}
+# growth orders of lesson 11 measure the same loss per tool, so its right answer holds one value twice.
+MAY_REPEAT = {"ex06-own-requests", "ex11-loss-per-tool"}
 
 
 def _strings_replaced(value, text, keys=False):

@@ -32,12 +32,12 @@ def unlinked_mentions(own: str, text: str) -> list[str]:
 
 
 def test_the_reader_sees_a_bare_mention_and_passes_a_linked_one():
-    assert unlinked_mentions("14", "Lesson 09 ran `tool_choice`") == ["Lesson 09"]
-    assert unlinked_mentions("14", "lessons 10, 07 and 08") == ["lessons 10, 07 and 08"]
-    assert unlinked_mentions("14", "[lesson 09](09_dispatch_and_errors.ipynb) ran it") == []
-    assert unlinked_mentions("14", "lessons [07](07_code_mode_catalog.ipynb) and [08](08_definition_levels.ipynb)") == []
+    assert unlinked_mentions("15", "Lesson 09 ran `tool_choice`") == ["Lesson 09"]
+    assert unlinked_mentions("15", "lessons 11, 07 and 08") == ["lessons 11, 07 and 08"]
+    assert unlinked_mentions("15", "[lesson 09](09_dispatch_and_errors.ipynb) ran it") == []
+    assert unlinked_mentions("15", "lessons [07](07_code_mode_catalog.ipynb) and [08](08_definition_levels.ipynb)") == []
     assert unlinked_mentions("09", "this is notebook 09") == []
-    assert unlinked_mentions("14", "`make check NB=09` or `notebook 09`") == []
+    assert unlinked_mentions("15", "`make check NB=09` or `notebook 09`") == []
 
 
 def test_every_link_to_a_lesson_names_a_notebook_that_exists():

@@ -30,7 +30,7 @@ PIECE = 5
 def chars_to_tokens(chars: int) -> int:
     """The estimate (characters / 4, rounded down) on a count of characters already made.
 
-    The loop of notebook 12 and the code-mode runs of notebook 07 count characters as they go and
+    The loop of notebook 13 and the code-mode runs of notebook 07 count characters as they go and
     convert once at the end."""
     return chars // CHARS_PER_TOKEN
 

@@ -91,7 +91,7 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "mcp-benchmark",
-        ("11",),
+        ("12",),
         "The tests run one\nreal round trip over each transport, and `benchmarks/bench_mcp.py` prints what a "
         "call costs on each;",
         "The course's tests\nrun one real round trip over each transport, and a benchmark in its repository "

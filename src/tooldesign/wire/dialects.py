@@ -45,7 +45,7 @@ def responses_tool(tool: Tool) -> FunctionToolParam:
 
 
 def mcp_tool(tool: Tool) -> dict[str, Any]:
-    """MCP ``tools/list``: ``inputSchema`` (camel case), as lesson 11's server lists it, without the extras."""
+    """MCP ``tools/list``: ``inputSchema`` (camel case), as lesson 12's server lists it, without the extras."""
     listed = listed_tool(tool).model_dump(by_alias=True, exclude_none=True)
     return {key: listed[key] for key in ("name", "description", "inputSchema") if key in listed}
 

@@ -862,49 +862,49 @@ def _gen_approval_tool(rng: random.Random) -> tuple:
 # ---------- 12 the loop: fields kept, a cut at whole records, a page ----------
 
 
-def _lesson12(name: str) -> Any:
-    return pkgutil.resolve_name(f"workbook.exercises.lesson12:{name}")
+def _lesson13(name: str) -> Any:
+    return pkgutil.resolve_name(f"workbook.exercises.lesson13:{name}")
 
 
 def _keep_fields(questions: list[str]) -> list[str]:
-    return _lesson12("_keep_fields")(questions)
+    return _lesson13("_keep_fields")(questions)
 
 
 def _gen_keep(rng: random.Random) -> tuple:
-    return _lesson12("_gen_keep")(rng)
+    return _lesson13("_gen_keep")(rng)
 
 
 def _same_kept_fields(got: Any, want: Any) -> bool:
-    return _lesson12("_same_fields")(got, want)
+    return _lesson13("_same_fields")(got, want)
 
 
 def _cut(rows: list, limit: int) -> dict:
-    return _lesson12("_cut")(rows, limit)
+    return _lesson13("_cut")(rows, limit)
 
 
 def _gen_cut(rng: random.Random) -> tuple:
-    return _lesson12("_gen_cut")(rng)
+    return _lesson13("_gen_cut")(rng)
 
 
 def _same_cut(got: Any, want: Any) -> bool:
-    return _lesson12("_same_cut")(got, want)
+    return _lesson13("_same_cut")(got, want)
 
 
 def _page(rows: list, cursor: int, size: int) -> dict:
-    return _lesson12("_page")(rows, cursor, size)
+    return _lesson13("_page")(rows, cursor, size)
 
 
 def _gen_page(rng: random.Random) -> tuple:
-    return _lesson12("_gen_page")(rng)
+    return _lesson13("_gen_page")(rng)
 
 
 def _same_page(got: Any, want: Any) -> bool:
-    return _lesson12("_same_page")(got, want)
+    return _lesson13("_same_page")(got, want)
 
 
 def _loop_uses() -> None:
     """What the package asks of truncate_text: the truncating carrier in the measured runs, the slider,
-    and the order list notebook 12 shows cut at 1,000 characters."""
+    and the order list notebook 13 shows cut at 1,000 characters."""
     from tooldesign.loop import measure, run_task, shrink, widgets
 
     widgets._run.cache_clear()  # a warm cache would hide calls from the recorder, and the edition starts cold
@@ -920,32 +920,32 @@ def _loop_uses() -> None:
 # ---------- 13 results that carry instructions ----------
 
 
-def _lesson13(name: str) -> Any:
-    return pkgutil.resolve_name(f"workbook.exercises.lesson13:{name}")
+def _lesson14(name: str) -> Any:
+    return pkgutil.resolve_name(f"workbook.exercises.lesson14:{name}")
 
 
 def _as_data(text: str, source: str) -> dict:
-    return _lesson13("_as_data")(text, source)
+    return _lesson14("_as_data")(text, source)
 
 
 def _gen_as_data(rng: random.Random) -> tuple:
-    return _lesson13("_gen_as_data")(rng)
+    return _lesson14("_gen_as_data")(rng)
 
 
 def _same_as_data(got: Any, want: Any) -> bool:
-    return _lesson13("_same_as_data")(got, want)
+    return _lesson14("_same_as_data")(got, want)
 
 
 def _flagged(value: Any, marker: str) -> list[str]:
-    return _lesson13("_flagged")(value, marker)
+    return _lesson14("_flagged")(value, marker)
 
 
 def _gen_flag(rng: random.Random) -> tuple:
-    return _lesson13("_gen_flag")(rng)
+    return _lesson14("_gen_flag")(rng)
 
 
 def _same_paths(got: Any, want: Any) -> bool:
-    return _lesson13("_same_paths")(got, want)
+    return _lesson14("_same_paths")(got, want)
 
 
 def _lesson_uses(stem: str) -> Callable[[], None]:
@@ -976,15 +976,15 @@ def _lesson_uses(stem: str) -> Callable[[], None]:
 
 
 def _pager_uses() -> None:
-    """What the package and notebook 12 ask of page_of: the paginating carriers in the measured runs,
+    """What the package and notebook 13 ask of page_of: the paginating carriers in the measured runs,
     and the first page the lesson shows."""
     _loop_uses()
-    _lesson_uses("12_results_across_the_loop")()
+    _lesson_uses("13_results_across_the_loop")()
 
 
 def _injection_uses() -> None:
     """What the package asks of quoted and free_text_paths: the noted sets, the measured outcomes and
-    defences, the lint rows and the canary lint notebook 13 runs."""
+    defences, the lint rows and the canary lint notebook 14 runs."""
     from tooldesign.injection import attack, lint_rule, measure, reader, results
     from tooldesign.lint import lint
 
@@ -1011,18 +1011,18 @@ def _called(module: str, name: str) -> Any:
     return lambda: pkgutil.resolve_name(f"workbook.exercises.{module}:{name}")()
 
 
-def _lesson14(name: str) -> Any:
-    """A lesson-14 function, looked up when called (the registry imports no lesson at load time)."""
-    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson14:{name}")(*args)
+def _lesson15(name: str) -> Any:
+    """A lesson-15 function, looked up when called (the registry imports no lesson at load time)."""
+    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson15:{name}")(*args)
 
 
 def _agent_loop(*args: Any) -> Any:
-    """Lesson 15's answer key: the right loop, built where the student edition never ships it."""
+    """Lesson 16's answer key: the right loop, built where the student edition never ships it."""
     return pkgutil.resolve_name("tooldesign.capstone.reference:reference_loop")()(*args)
 
 
-def _lesson15(name: str) -> Any:
-    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson15:{name}")(*args)
+def _lesson16(name: str) -> Any:
+    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson16:{name}")(*args)
 
 
 REFERENCES: dict[str, Grading] = {
@@ -1067,24 +1067,24 @@ REFERENCES: dict[str, Grading] = {
         stubs=("tooldesign.dispatch.gate:release_policy",),
         package_uses=_lesson_uses("09_dispatch_and_errors"),
     ),
-    "ex10-loss-per-tool": Grading(_called("lesson10", "loss_key")),
-    "ex10-choose-k": Grading(_choose_k, _gen_rows),
-    "ex10-catch-all": Grading(catch_all_fields, _gen_definition, same=_same_fields, public=True),
-    "ex11-hint-defaults": Grading(_with_defaults, _gen_hints),
-    "ex11-outcome": Grading(_outcome, _gen_outcome),
-    "ex11-approval": Grading(_needs_approval, _gen_approval_tool),
-    "ex12-keep-fields": Grading(_keep_fields, _gen_keep, same=_same_kept_fields),
+    "ex11-loss-per-tool": Grading(_called("lesson11", "loss_key")),
+    "ex11-choose-k": Grading(_choose_k, _gen_rows),
+    "ex11-catch-all": Grading(catch_all_fields, _gen_definition, same=_same_fields, public=True),
+    "ex12-hint-defaults": Grading(_with_defaults, _gen_hints),
+    "ex12-outcome": Grading(_outcome, _gen_outcome),
+    "ex12-approval": Grading(_needs_approval, _gen_approval_tool),
+    "ex13-keep-fields": Grading(_keep_fields, _gen_keep, same=_same_kept_fields),
     # The note is in the learner's words: the judge checks properties, so it ships; drawn inputs compare facts.
-    "ex12-cut-records": Grading(_cut, _gen_cut, same=_same_cut, public=True),
+    "ex13-cut-records": Grading(_cut, _gen_cut, same=_same_cut, public=True),
     # The package's pager is this exercise's answer in another shape: the edition stubs it.
-    "ex12-page": Grading(
+    "ex13-page": Grading(
         _page,
         _gen_page,
         same=_same_page,
         stubs=("tooldesign.loop.shrink:page_of",),
         package_uses=_pager_uses,
     ),
-    "ex13-as-data": Grading(
+    "ex14-as-data": Grading(
         _as_data,
         _gen_as_data,
         same=_same_as_data,
@@ -1093,7 +1093,7 @@ REFERENCES: dict[str, Grading] = {
         package_uses=_injection_uses,
     ),
     # Paths in any order pass, and the judge's hints name the expected paths: it ships as it is.
-    "ex13-flag-free-text": Grading(
+    "ex14-flag-free-text": Grading(
         _flagged,
         _gen_flag,
         same=_same_paths,
@@ -1101,15 +1101,15 @@ REFERENCES: dict[str, Grading] = {
         stubs=("tooldesign.injection.lint_rule:free_text_paths",),
         package_uses=_injection_uses,
     ),
-    "ex13-must-catch": Grading(_called("lesson13", "_measured_catch")),
+    "ex14-must-catch": Grading(_called("lesson14", "_measured_catch")),
     # The judge reads the pairing rule itself (no answer key), so it ships; drawn inputs compare with the reference.
-    "ex14-answer-turn": Grading(
-        _lesson14("_answer_turn"), _lesson14("_gen_answer"), same=_lesson14("_same_answer"), public=True
+    "ex15-answer-turn": Grading(
+        _lesson15("_answer_turn"), _lesson15("_gen_answer"), same=_lesson15("_same_answer"), public=True
     ),
-    "ex14-chat-tool": Grading(_lesson14("_to_chat_tool"), _lesson14("_gen_convert")),
-    "ex14-cache-breaks": Grading(_value("lesson14", "BREAKS")),
+    "ex15-chat-tool": Grading(_lesson15("_to_chat_tool"), _lesson15("_gen_convert")),
+    "ex15-cache-breaks": Grading(_value("lesson15", "BREAKS")),
     # The judge reads the wire's rules from the scripts (no answer key), so it ships; drawn runs compare with the reference.
-    "ex15-agent-loop": Grading(_agent_loop, _lesson15("_gen_loop"), same=_lesson15("_same_run"), public=True),
+    "ex16-agent-loop": Grading(_agent_loop, _lesson16("_gen_loop"), same=_lesson16("_same_run"), public=True),
 }
 
 
