@@ -2,7 +2,7 @@
 
 ``record(picker, repeat)`` runs, ``repeat`` times each, the selection test on all three case sets
 (lesson 06), the boundary-clause requests and the ``tool_choice`` settings (09), the poisoned
-records (14) and the capstone task (15, through the course's own loop: ``capstone_loop``, absent from
+records (14) and the capstone task (16, through the course's own loop: ``capstone_loop``, absent from
 the student edition, where that loop is the learner's exercise), and returns a :class:`Record`; ``write`` puts it under ``runs/`` with a new dated name,
 ``save`` at a path of your choice (``select --record``); neither ever overwrites a file.
 Every pick keeps the input tokens as the API reported them and the latency; every capstone run the
