@@ -1,4 +1,4 @@
-"""Notebook 09: answers in a learner's own words pass, and the answer keys match the package. (Every
+"""Notebooks 09 and 10: answers in a learner's own words pass, and the answer keys match the package. (Every
 exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from tooldesign.dispatch import boundary
 from tooldesign.dispatch.gate import checked_exposure
 from tooldesign.tools import tool_set
 from workbook.checks import PASS, evaluate
-from workbook.exercises.lesson09 import APPROVAL_PROBES
+from workbook.exercises.lesson10 import APPROVAL_PROBES
 CLAUSE = ("Not for a customer as a whole: everything on or about a customer, the full picture, "
           "the account, or who is behind a name or number (use search_customers).")
 
@@ -69,7 +69,7 @@ def test_fixed_call_passes_the_check_and_the_real_dispatcher():
 
 def test_the_solution_callback_passes_agrees_with_the_lesson_policy_and_runs_in_the_gate():
     from tooldesign.dispatch import release_policy
-    verdict = evaluate("ex09-approval", approve)
+    verdict = evaluate("ex10-approval", approve)
     assert verdict.status == PASS, verdict.message
     release = tool_set("designed")["release_request_create"]
     for (arguments,) in APPROVAL_PROBES:
@@ -112,7 +112,7 @@ def test_approval_check_accepts_other_correct_spellings_of_the_figure():
             if "updated_input" in decision:
                 return replaced(arguments, spelling.format(checked_exposure(arguments["sales_order"])))
             return decision
-        assert evaluate("ex09-approval", variant).status == PASS, spelling
+        assert evaluate("ex10-approval", variant).status == PASS, spelling
 
 
 def test_an_approver_edit_that_breaks_the_schema_is_refused_and_audited():

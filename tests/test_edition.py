@@ -305,8 +305,8 @@ def test_cells_that_show_a_stubbed_function_say_it_is_hidden(student_edition):
 
 
 def test_the_lessons_example_policy_answers_only_the_lessons_own_proposals(student_edition):
-    """ex09-approval asks for release_policy's rule in another shape: the edition's copy answers the
-    proposals notebook 09 makes, and is no answer to any other."""
+    """ex10-approval asks for release_policy's rule in another shape: the edition's copy answers the
+    proposals notebook 10 makes, and is no answer to any other."""
     out = _edition_python(student_edition, (
         "from tooldesign.dispatch import ToolCall, release_policy\n"
         "from tooldesign.tools import tool_set\n"
@@ -320,7 +320,7 @@ def test_the_lessons_example_policy_answers_only_the_lessons_own_proposals(stude
         "except NotImplementedError as error:\n"
         "    print(error)\n"))
     lines = out.strip().splitlines()
-    assert lines[0] == "allow" and "ex09-approval" in lines[1] and "write your own" in lines[1], out
+    assert lines[0] == "allow" and "ex10-approval" in lines[1] and "write your own" in lines[1], out
 
 
 def test_make_doctor_in_the_edition_checks_the_learners_pins(student_edition, edition_env):

@@ -85,7 +85,7 @@ WRAPS = sorted((gid, target) for ex in GRADED for gid in [ex.grade_id] for targe
 def test_every_exercise_with_a_neighbour_is_known_and_the_neighbours_exist():
     import pkgutil
 
-    assert {"ex09-approval", "ex07-descriptions", "ex13-page", "ex02-claims"} <= {g for g, _ in WRAPS}
+    assert {"ex10-approval", "ex07-descriptions", "ex13-page", "ex02-claims"} <= {g for g, _ in WRAPS}
     from tooldesign.tools import tool_set
 
     for _, target in WRAPS:
@@ -123,7 +123,7 @@ def test_the_approval_policy_is_hidden_in_the_edition_and_a_copy_of_it_is_flagge
               .replace("Decision.allow_modified(", "dict(behavior='allow', updated_input=")
               .replace("Decision.allow()", "dict(behavior='allow')").replace("_FIGURE", "FIGURE")
               .replace("stated_exposure(", "my_parse("))
-    found = borrowed("ex09-approval", copied)
+    found = borrowed("ex10-approval", copied)
     assert found is not None and found.how == "copies"
 
 
@@ -148,16 +148,16 @@ def test_the_corrected_descriptions_pasted_from_the_edition_are_flagged(student_
 
 
 def test_a_flagged_answer_is_void_with_a_review_note_where_rows_get_theirs():
-    plan = build_plan("09_dispatch_and_errors")
+    plan = build_plan("10_writes_errors_and_tool_choice")
     control = merge_step(plan, LearnerCells({gid: [("code", src)] for gid, src in SOLUTIONS.items()
-                                             if gid.startswith("ex09")}))
+                                             if gid.startswith("ex10")}))
     assert control.void == {} and not any("its answer calls" in note for note in control.review)
     tampered = dict(SOLUTIONS)
-    tampered["ex09-approval"] = _wrap("ex09-approval", "tooldesign.dispatch.gate:release_policy", "import")
+    tampered["ex10-approval"] = _wrap("ex10-approval", "tooldesign.dispatch.gate:release_policy", "import")
     merged = merge_step(plan, LearnerCells({gid: [("code", src)] for gid, src in tampered.items()
-                                            if gid.startswith("ex09")}))
-    assert set(merged.void) == {"ex09-approval"} and "release_policy" in merged.void["ex09-approval"]
-    assert any(n.startswith("review ex09-approval: its answer calls") for n in merged.review)
+                                            if gid.startswith("ex10")}))
+    assert set(merged.void) == {"ex10-approval"} and "release_policy" in merged.void["ex10-approval"]
+    assert any(n.startswith("review ex10-approval: its answer calls") for n in merged.review)
 
 
 @pytest.fixture(scope="module")

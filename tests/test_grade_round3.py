@@ -72,9 +72,9 @@ def test_the_approval_draws_write_figures_only_as_the_exercise_defines_them():
     """The text defines "52500" and "52,500"; "52.500" (German thousands) or "52,500.00" it never asks about."""
     import re
 
-    grading = grading_for("ex09-approval")
+    grading = grading_for("ex10-approval")
     for seed in range(SEEDS):
-        rng = random.Random(f"{seed}:ex09-approval")
+        rng = random.Random(f"{seed}:ex10-approval")
         for _ in range(grading.draws):
             (arguments,) = grading.generate(rng)
             text = arguments["justification"]

@@ -152,7 +152,7 @@ def _designed():
     return tool_set("designed")
 
 
-# ---------- tool_choice: the fake servers honour each provider's spelling, record runs lesson 09's ----------
+# ---------- tool_choice: the fake servers honour each provider's spelling, record runs lesson 10's ----------
 
 from tooldesign.dispatch import choice as tc  # noqa: E402
 from tooldesign.selection.models import chat_tool_choice  # noqa: E402

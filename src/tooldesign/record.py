@@ -1,7 +1,7 @@
 """``tooldesign record``: one real model measured on the lessons' experiments, written to one dated file.
 
 ``record(picker, repeat)`` runs, ``repeat`` times each, the selection test on all three case sets
-(lesson 06), the boundary-clause requests and the ``tool_choice`` settings (09), the poisoned
+(lesson 06), the boundary-clause requests (09) and the ``tool_choice`` settings (10), the poisoned
 records (14) and the capstone task (16, through the course's own loop: ``capstone_loop``, absent from
 the student edition, where that loop is the learner's exercise), and returns a :class:`Record`; ``write`` puts it under ``runs/`` with a new dated name,
 ``save`` at a path of your choice (``select --record``); neither ever overwrites a file.
@@ -71,7 +71,7 @@ CASE_SETS = ("tuning", "development", "held-out")
 EXPERIMENTS = {  # the name a notebook asks for -> the part of a record it shows
     "selection": "06",
     "boundary": "09",
-    "tool_choice": "09",
+    "tool_choice": "10",
     "scale": "11",
     "injection": "14",
     "capstone": "16",
@@ -92,7 +92,7 @@ class BoundaryRow:
 
 @dataclass(frozen=True)
 class ChoiceRow:
-    """One lesson-09 setting asked once: the tool_choice sent (Anthropic's spelling, as a label), the
+    """One lesson-10 setting asked once: the tool_choice sent (Anthropic's spelling, as a label), the
     instruction's label, and the first call the model made (None: it answered in text)."""
 
     repeat: int
@@ -332,7 +332,7 @@ def _choice_label(choice: Any) -> str:
 
 
 def _tool_choice_rows(model: patient, k: int) -> list[ChoiceRow]:
-    """Lesson 09's settings, each asked once: which tool did the model call first?"""
+    """Lesson 10's settings, each asked once: which tool did the model call first?"""
     from tooldesign.dispatch.choice import FIRST_STEP_REQUEST, lesson_settings
     from tooldesign.tools import tool_set
 

@@ -621,7 +621,7 @@ def _gen_fixed_call(rng: random.Random) -> tuple:
             return (request, call, rejection(call))
 
 
-# ---------- 09 approve ----------
+# ---------- 10 approve ----------
 
 
 def _approve(arguments: dict) -> dict:
@@ -644,7 +644,7 @@ def _same_approval(got: Any, want: Any) -> bool:
     """The learner's denial and correction may be worded and formatted their own way; the facts must agree."""
     from tooldesign.dispatch.gate import stated_exposure
     from workbook.checks import placeholder_problem
-    from workbook.exercises.lesson09 import _words_around_figures
+    from workbook.exercises.lesson10 import _words_around_figures
 
     if type(got) is not dict or got.get("behavior") != want["behavior"]:
         return False
@@ -1059,13 +1059,13 @@ REFERENCES: dict[str, Grading] = {
     "ex09-boundary-clause": Grading(public=True),
     "ex09-fixed-call": Grading(_fixed_call, _gen_fixed_call),
     # The lesson's example policy is this exercise's answer in another shape: the edition stubs it.
-    "ex09-approval": Grading(
+    "ex10-approval": Grading(
         _approve,
         _gen_approval,
         same=_same_approval,
         public=True,
         stubs=("tooldesign.dispatch.gate:release_policy",),
-        package_uses=_lesson_uses("09_dispatch_and_errors"),
+        package_uses=_lesson_uses("10_writes_errors_and_tool_choice"),
     ),
     "ex11-loss-per-tool": Grading(_called("lesson11", "loss_key")),
     "ex11-choose-k": Grading(_choose_k, _gen_rows),

@@ -42,7 +42,7 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
     ),
     "ex02-claims": ("tooldesign.data.coldchain:claim_eur",),
     "ex07-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
-    "ex09-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
+    "ex10-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
     "ex13-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
 }
 # The same, where an honest answer may well read like the neighbour, so a call is flagged and a likeness

@@ -31,7 +31,7 @@ QUIZ = Quiz(
                 ),
                 Choice(
                     "Runs it, since the arguments are valid",
-                    "Valid is not approved: lesson 09's gate decides.",
+                    "Valid is not approved: lesson 10's gate decides.",
                 ),
                 Choice("Drops the call silently", "The model and the user would not know it was not done."),
             ),
