@@ -23,6 +23,53 @@ def _raises(*args):
     raise ValueError("y" * 1_000_000)
 
 
+class Unprintable(Exception):
+    def __str__(self):
+        raise RuntimeError("no message")
+
+
+class NotTextMessage(Exception):
+    def __str__(self):
+        return 42  # type: ignore[return-value]
+
+
+class Hostile:
+    """An object that breaks every protocol a judge might touch."""
+
+    def __eq__(self, other):
+        raise RuntimeError("eq")
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self):
+        raise RuntimeError("repr")
+
+    def __bool__(self):
+        raise RuntimeError("bool")
+
+    def __iter__(self):
+        raise RuntimeError("iter")
+
+    def __len__(self):
+        raise RuntimeError("len")
+
+
+def _raises_unprintable(*args):
+    raise Unprintable()
+
+
+def _raises_not_text(*args):
+    raise NotTextMessage()
+
+
+def _exits(*args):
+    raise SystemExit(3)
+
+
+def _stops(*args):
+    raise StopIteration
+
+
 ANSWERS = {
     "a list that holds itself": CYCLE,
     "a list 100,000 deep": DEEP,
@@ -34,6 +81,14 @@ ANSWERS = {
     "a function returning a cycle": lambda *args: CYCLE,
     "a function returning a deep list": lambda *args: DEEP,
     "a function raising a megabyte message": _raises,
+    "a function raising an exception whose message raises": _raises_unprintable,
+    "a function raising an exception whose message is not text": _raises_not_text,
+    "a function calling sys.exit": _exits,
+    "a function raising StopIteration": _stops,
+    "a hostile object": Hostile(),
+    "a function returning a hostile object": lambda *args: Hostile(),
+    "a function returning a dict holding a hostile object": lambda *args: {"results": Hostile(), "total": 1},
+    "a list holding a hostile object": [Hostile()],
 }
 EXERCISES = [ex for ex in all_exercises() if ex.kind != "manual"]
 

@@ -85,6 +85,15 @@ class _NotDone(Exception):
     pass
 
 
+def _said(error: BaseException) -> str:
+    """An exception's message, or a note when even that fails (a learner's class may break __str__)."""
+    try:
+        text = str(error)
+    except Exception:
+        return "(its message could not be read)"
+    return text if type(text) is str else "(its message is not text)"
+
+
 def _call(function: Any, args: tuple) -> Any:
     """Call a learner's function on one probe; its failures become plain data a judge can read."""
     try:
@@ -92,9 +101,11 @@ def _call(function: Any, args: tuple) -> Any:
     except NotImplementedError:
         raise _NotDone from None
     except NotPlainData as error:
-        return {"error": f"NotPlainData: {error}"}
-    except Exception as error:  # the learner's bug is data for the hint, not a crash of the check
-        return {"error": f"{type(error).__name__}: {error}"}
+        return {"error": f"NotPlainData: {_said(error)}"}
+    # The learner's bug is data for the hint, not a crash of the check: sys.exit() inside the function
+    # included. Only an interrupt (the stop button) goes through.
+    except (Exception, SystemExit) as error:
+        return {"error": f"{type(error).__name__}: {_said(error)}"}
 
 
 def collect(exercise: Exercise, answer: Any) -> Any:
@@ -136,7 +147,7 @@ def evaluate(grade_id: str, answer: Any) -> Verdict:
     except _NotDone:
         return NOT_DONE_VERDICT
     except NotPlainData as error:
-        return failed(str(error))
+        return failed(_said(error))
     return judge_plain(exercise, plain)
 
 
