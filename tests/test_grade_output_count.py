@@ -67,3 +67,27 @@ def test_a_cell_that_runs_out_of_time_has_its_output_counted(session):
         session.timeout = 300
     assert outcome.status == "timeout"
     assert session.output_by_label()["stopped"] >= 1000  # its print and the interrupt's traceback
+
+
+def test_output_the_kernel_could_not_send_is_noticed(session):
+    """Packing a huge print for the wire can fail in the kernel's output thread (a MemoryError under the
+    memory limit: the tamper class's 30 MB hog, now and then), and then nothing arrives to be counted.
+    Here the kernel's own packer fails for one message, as it would run out of memory."""
+    session.run_cell(
+        "_session = get_ipython().kernel.session\n"
+        "_pack = _session.pack\n"
+        "def _failing(obj):\n"
+        "    if isinstance(obj, dict) and str(obj.get('text', '')).startswith('u' * 100):\n"
+        "        raise MemoryError\n"
+        "    return _pack(obj)\n"
+        "_session.pack = _failing",
+        "break the packer",
+    )
+    try:
+        session.run_cell("print('u' * 2_000_000)", "unsendable")
+        assert session.output_by_label().get("unsendable", 0) < 2_000_000  # it never arrived
+        assert "unsendable" in session.unsent and "break the packer" not in session.unsent
+    finally:
+        session.run_cell("_session.pack = _pack", "mend the packer")
+    session.run_cell("print('v' * 99)", "after")
+    assert session.output_by_label()["after"] == 100 and "after" not in session.unsent

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -46,6 +47,11 @@ from workbook.grade.sandbox import Sandbox, bwrap_args, kernel_env, prepare
 START_TIMEOUT = 120  # seconds for a kernel to come up, generous for a loaded machine
 GRACE = 30  # seconds a cell gets to stop after an interrupt before the kernel counts as stuck
 SETTLE = 10  # seconds to wait, after a reply, for the output that the kernel sent before it
+UNSENT_SCAN = 256 << 10  # bytes of new kernel log read after a request, at most
+# The traceback of the kernel's output thread failing to pack or send a message (ipykernel's iostream):
+# its file, then an exception's name at the start of a line. Two linear searches, whatever the log holds.
+_UNSENT_FILE = re.compile(r"ipykernel[/\\]iostream\.py")
+_UNSENT_ERROR = re.compile(r"^[A-Za-z_.]*(?:Error|Exception)\b", re.M)
 # (generous: a loaded machine must not turn a stopped loop into "stuck")
 PAYLOAD_LIMIT = 1_000_000  # characters of one answer as text; far above any exercise's answer
 MAX_MESSAGE = 64 << 20  # bytes; a bigger message from the kernel is dropped by ZeroMQ, never held in memory
@@ -215,6 +221,8 @@ class KernelSession:
         self.output_by_request: dict[str, int] = {}
         self.settled: set[str] = set()  # requests whose 'idle' status has come: all their output is counted
         self.deaf = False  # a message too big dropped the output connection: nothing more comes on it
+        self.unsent: set[str] = set()  # labels of requests whose output the kernel failed to send at all
+        self.log_read = 0  # how far the grader has read the kernel's own log
         self.oversized: set[str] = set()  # labels of requests during which one message was too big to receive
         self.label_of: dict[str, str] = {}
         self.manager: KernelManager | None = None
@@ -401,6 +409,7 @@ class KernelSession:
                     self._settle(msg_id, SETTLE)
                 return KernelOutcome(Claim.timeout if reply is not None else Claim.stuck, reply=reply or {})
             self._settle(msg_id, SETTLE)
+            self._look_for_unsent(label)
         except DiskFull:
             self._kill()
             return KernelOutcome(Claim.disk)
@@ -460,6 +469,23 @@ class KernelSession:
                 self.deaf = True
             if self.iopub.socket in ready:
                 self._drain_output(deadline)
+
+    def _look_for_unsent(self, label: str) -> None:
+        """Notice output the kernel could not even send: packing a huge print for the wire can fail in its
+        output thread (MemoryError under the memory limit), and then nothing arrives to be counted. The
+        thread's traceback goes to the kernel's log, which the grader reads on from where it stopped."""
+        try:
+            with open(self.work_root / "kernel.log", "rb") as log:
+                log.seek(0, 2)
+                end = log.tell()
+                start = max(self.log_read, end - UNSENT_SCAN)  # a flooded log is read at its end only
+                log.seek(start)
+                new = log.read(end - start).decode("utf-8", "replace")
+        except OSError:
+            return
+        self.log_read = end
+        if _UNSENT_FILE.search(new) and _UNSENT_ERROR.search(new):
+            self.unsent.add(label)
 
     def _check_disk(self) -> None:
         now = time.monotonic()

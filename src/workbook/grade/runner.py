@@ -389,6 +389,14 @@ def _output_problems(session: KernelSession, settings: Settings) -> list[FilePro
         )
         for label in sorted(session.oversized)
     ]
+    found += [
+        FileProblem(
+            Status.OUTPUT_LIMIT,
+            f"{label} printed more output than the kernel could send ({limit}); it was thrown away",
+        )
+        for label in sorted(session.unsent - session.oversized)
+        if session.output_by_label().get(label, 0) <= settings.output_limit  # else it is named above
+    ]
     return found
 
 
