@@ -91,3 +91,14 @@ def test_output_the_kernel_could_not_send_is_noticed(session):
         session.run_cell("_session.pack = _pack", "mend the packer")
     session.run_cell("print('v' * 99)", "after")
     assert session.output_by_label()["after"] == 100 and "after" not in session.unsent
+
+
+def test_the_kernels_output_socket_drops_nothing(session):
+    """ZeroMQ's default is to drop what a publishing socket cannot queue (1,000 messages): the grader's
+    kernel queues without a limit instead, so a flood of small flushed lines is counted in full."""
+    session.run_cell(
+        "import zmq\n_hwm = get_ipython().kernel.iopub_thread.socket.getsockopt(zmq.SNDHWM)", "read the limit"
+    )
+    assert session.extract("_hwm", "value", ()).data == 0
+    session.run_cell("for _ in range(5000):\n    print('w' * 9, flush=True)", "flood")
+    assert session.output_by_label()["flood"] == 50_000

@@ -88,6 +88,27 @@ LIMITER = (
 )
 
 
+# Then the kernel, as ipykernel_launcher starts it, but with a lossless output socket: ZeroMQ drops what a
+# publishing socket cannot queue (1,000 messages by default), and a cell flushing line by line on a busy
+# machine outruns that, so its output went uncounted. The grader drains the other end all the time.
+KERNEL_MAIN = (
+    "import sys\n"
+    "from pathlib import Path\n"
+    "if sys.path and (sys.path[0] == '' or Path(sys.path[0]) == Path.cwd()):\n"
+    "    del sys.path[0]  # the learner's folder is not where the kernel's own modules come from\n"
+    "import zmq\n"
+    "_socket = zmq.Context.socket\n"
+    "def _lossless(self, kind, *args, **kwargs):\n"
+    "    made = _socket(self, kind, *args, **kwargs)\n"
+    "    if kind in (zmq.PUB, zmq.XPUB):\n"
+    "        made.setsockopt(zmq.SNDHWM, 0)\n"
+    "    return made\n"
+    "zmq.Context.socket = _lossless\n"
+    "from ipykernel import kernelapp\n"
+    "kernelapp.launch_new_instance()\n"
+)
+
+
 @dataclass(frozen=True)
 class KernelOutcome:
     """What happened to one request (a :class:`Claim`: ok, error, timeout, stuck, dead, broken, disk)."""
@@ -257,8 +278,8 @@ class KernelSession:
             LIMITER,
             str(self.limits.memory),
             str(self.limits.disk),
-            "-m",
-            "ipykernel_launcher",
+            "-c",
+            KERNEL_MAIN,
             "-f",
             "{connection_file}",
             "--HistoryManager.enabled=False",
