@@ -687,16 +687,16 @@ CLAIMS: tuple[Claim, ...] = (
           "the consolidated set's accuracy against the designed set's",
           lambda said, shown: comparison({"cmp": "lower" if said["cmp"] == "drops" else "higher"},
                                          {"a": number(str(shown["merged"])), "b": number(str(shown["designed"]))})),
-    Claim("14", r"Each technique that saves tokens loses something, and the one that keeps every fact",
+    Claim("15", r"Each technique that saves tokens loses something, and the one that keeps every fact",
           _savers_that_lose, "the techniques that save tokens against the facts they keep", _every_saver_loses),
-    Claim("14", r"The mirrored run overtakes it at call (?P<call>\d+)",
+    Claim("15", r"The mirrored run overtakes it at call (?P<call>\d+)",
           lambda seen: _per_call(seen), "mirror against designed, call by call", _overtakes),
-    Claim("14", r"The note\s+costs little \(under (?P<n>\d+) tokens", _note_cost, "what the truncation note costs",
+    Claim("15", r"The note\s+costs little \(under (?P<n>\d+) tokens", _note_cost, "what the truncation note costs",
           _under),
-    Claim("14", r"costs \*(?P<cmp>more|less)\* than carrying everything",
+    Claim("15", r"costs \*(?P<cmp>more|less)\* than carrying everything",
           lambda seen: {"a": _technique("pages of 2, every page")(seen), "b": _technique("mirror, as is")(seen)},
           "every page against carrying everything", comparison),
-    Claim("14", r"The designed set carries (?P<cmp>fewer|more) tokens than the mirror",
+    Claim("15", r"The designed set carries (?P<cmp>fewer|more) tokens than the mirror",
           lambda seen: {"a": _technique("designed, as is")(seen), "b": _technique("mirror, as is")(seen)},
           "designed against mirror over the task", comparison),
     Claim("03", r"`get_order_status` returns only the code fields, so it is the (?P<cmp>cheapest|dearest)",
@@ -711,12 +711,12 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("12", r"a near\s+neighbour costs BM25 (?P<cmp>the same|more|less) accuracy (?:as|than) an unrelated tool",
           r"(?P<a>[\d.]+) points per tool when the neighbours join, (?P<b>[\d.]+) when unrelated",
           "what a near neighbour costs against an unrelated tool", comparison),
-    Claim("14", r"The designed run starts (?P<cmp>higher|lower)", _first_call,
+    Claim("15", r"The designed run starts (?P<cmp>higher|lower)", _first_call,
           "the first model call, designed against mirror", comparison),
-    Claim("14", r"the mirrored run sent (?P<cmp>more|fewer) tokens than the designed one",
+    Claim("15", r"the mirrored run sent (?P<cmp>more|fewer) tokens than the designed one",
           lambda seen: {"a": _technique("mirror, as is")(seen), "b": _technique("designed, as is")(seen)},
           "the whole task, mirror against designed", comparison),
-    Claim("15", r"The scripted reader follows (?P<n>\d+) of (?P<total>\d+)", _readers_follow,
+    Claim("16", r"The scripted reader follows (?P<n>\d+) of (?P<total>\d+)", _readers_follow,
           "records the literal reader follows"),
     Claim("06", r"still lost (?P<lost>\w+) of the (?P<total>\w+) price requests",
           r"yet (?P<lost>\d+) of (?P<total>\d+) price requests go elsewhere",
@@ -1049,8 +1049,8 @@ REVERSALS = [
     ("03", r"The big list read first costs the most", "most", "least"),
     ("04", r"The designed summary is under a quarter", "under", "over"),
     ("12", r"a near neighbour costs BM25 the same accuracy", "the same", "more"),
-    ("14", r"The designed run starts higher", "higher", "lower"),
-    ("14", r"the mirrored run sent more tokens than the designed one", "more", "fewer"),
+    ("15", r"The designed run starts higher", "higher", "lower"),
+    ("15", r"the mirrored run sent more tokens than the designed one", "more", "fewer"),
     ("08", r"Setting the bulk tools to `code` saves less here", "saves less", "saves more"),
     ("04", r"no offline stand-in in this course can measure", "no offline stand-in", "an offline stand-in"),
     ("09", r"Single runs scatter wider than the gap", "wider", "narrower"),
@@ -1060,8 +1060,8 @@ REVERSALS = [
     ("12", r"The word-matching stand-in loses the same as BM25", "the same as", "less than"),
     ("12", r"BM25 loses the same per added tool", "loses the same", "loses more"),
     ("12", r"accuracy drops a little", "drops", "rises"),
-    ("14", r"costs \*more\* than carrying everything", "*more*", "*less*"),
-    ("14", r"The designed set carries fewer tokens than the mirror", "fewer", "more"),
+    ("15", r"costs \*more\* than carrying everything", "*more*", "*less*"),
+    ("15", r"The designed set carries fewer tokens than the mirror", "fewer", "more"),
     ("06", r"the stuffed wording wins with both stand-ins on every case set", "wins", "loses"),
 ]
 
@@ -1095,11 +1095,11 @@ def test_a_plain_wording_that_wins_one_column_contradicts_06():
 
 def test_a_technique_that_saves_and_keeps_everything_contradicts_12():
     """12 says every technique that saves tokens loses a fact; a table where reading every page saves is caught."""
-    notebook = load(notebook_path("14"))
+    notebook = load(notebook_path("15"))
     saved = _row(evidence(notebook).table("technique", "tokens saved"), "technique", "pages of 2, every page")
     assert number(saved["tokens saved"]) <= 0
     doctored = _doctor_output(notebook, f"<td>{saved['tokens saved']}</td>", "<td>1200</td>")
-    assert _caught("14", doctored)
+    assert _caught("15", doctored)
 
 
 def test_a_curve_that_does_not_flatten_is_caught():

@@ -183,7 +183,7 @@ MEMORISED = dict(
             return SEEN.get(repr((shipments, readings, limits)), {{}})
         ''')
 
-# The lessons 13-15 functions: each answer memorises its lesson's fixed probes, or imports the package's
+# The lessons 13-16 functions: each answer memorises its lesson's fixed probes, or imports the package's
 # own reference (stubbed in a grading kernel). A whole notebook of them must score 0.
 def _memorised_calls(name: str, params: str, calls: dict) -> str:
     return f'''
@@ -198,28 +198,31 @@ def _lesson(module: str):
     return importlib.import_module(f"workbook.exercises.{module}")
 
 
-L11, L12, L13 = _lesson("lesson13"), _lesson("lesson14"), _lesson("lesson15")
-NB11, NB12, NB13 = "13_serving_tools_over_mcp", "14_results_across_the_loop", "15_results_that_carry_instructions"
+L11, L12, L13 = _lesson("lesson13"), _lesson("lesson15"), _lesson("lesson16")
+L14 = _lesson("lesson14")
+NB11, NB12, NB13 = "13_serving_tools_over_mcp", "15_results_across_the_loop", "16_results_that_carry_instructions"
+NB14 = "14_trusting_mcp_servers"
 LATER_LESSONS = {
     NB11: dict(
         ex13_hint_defaults=_memorised_calls("with_defaults", "tool", {repr((t,)): w for (t,), w in
                                                                      zip(L11.HINT_PROBES, L11.HINT_EXPECTED)}),
         ex13_outcome=_memorised_calls("outcome", "message", {repr((m,)): w for (m,), w in
-                                                             zip(L11.OUTCOME_PROBES, L11.OUTCOME_EXPECTED)}),
-        ex13_approval=_memorised_calls("needs_approval", "tool, server_trusted",
-                                       {repr(a): w for a, w in zip(L11.APPROVAL_PROBES, L11.APPROVAL_EXPECTED)})),
+                                                             zip(L11.OUTCOME_PROBES, L11.OUTCOME_EXPECTED)})),
+    NB14: dict(
+        ex14_approval=_memorised_calls("needs_approval", "tool, server_trusted",
+                                       {repr(a): w for a, w in zip(L14.APPROVAL_PROBES, L14.APPROVAL_EXPECTED)})),
     NB12: dict(
-        ex14_keep_fields=_memorised_calls("keep_fields", "questions",
+        ex15_keep_fields=_memorised_calls("keep_fields", "questions",
                                           {repr(a): L12._keep_fields(*a) for a in L12.KEEP_PROBES}),
-        ex14_cut_records=_memorised_calls("cut", "rows, limit", {repr(a): L12._cut(*a) for a in L12.CUT_PROBES}),
-        ex14_page=_memorised_calls("page", "rows, cursor, size", {repr(a): L12._page(*a) for a in L12.PAGE_PROBES})),
+        ex15_cut_records=_memorised_calls("cut", "rows, limit", {repr(a): L12._cut(*a) for a in L12.CUT_PROBES}),
+        ex15_page=_memorised_calls("page", "rows, cursor, size", {repr(a): L12._page(*a) for a in L12.PAGE_PROBES})),
     NB13: dict(
-        ex15_as_data='''
+        ex16_as_data='''
             from tooldesign.injection.results import quoted
             def as_data(text, source):
                 return quoted(text, source)
             ''',
-        ex15_flag_free_text='''
+        ex16_flag_free_text='''
             from tooldesign.injection.lint_rule import free_text_paths
             def flag_free_text(result, marker, path=""):
                 return free_text_paths(result, marker)

@@ -32,12 +32,12 @@ def unlinked_mentions(own: str, text: str) -> list[str]:
 
 
 def test_the_reader_sees_a_bare_mention_and_passes_a_linked_one():
-    assert unlinked_mentions("16", "Lesson 10 ran `tool_choice`") == ["Lesson 10"]
-    assert unlinked_mentions("16", "lessons 12, 07 and 09") == ["lessons 12, 07 and 09"]
-    assert unlinked_mentions("16", "[lesson 10](10_dispatch_and_errors.ipynb) ran it") == []
-    assert unlinked_mentions("16", "lessons [07](07_code_mode_catalog.ipynb) and [09](09_definition_levels.ipynb)") == []
+    assert unlinked_mentions("17", "Lesson 10 ran `tool_choice`") == ["Lesson 10"]
+    assert unlinked_mentions("17", "lessons 12, 07 and 09") == ["lessons 12, 07 and 09"]
+    assert unlinked_mentions("17", "[lesson 10](10_dispatch_and_errors.ipynb) ran it") == []
+    assert unlinked_mentions("17", "lessons [07](07_code_mode_catalog.ipynb) and [09](09_definition_levels.ipynb)") == []
     assert unlinked_mentions("10", "this is notebook 10") == []
-    assert unlinked_mentions("16", "`make check NB=10` or `notebook 10`") == []
+    assert unlinked_mentions("17", "`make check NB=10` or `notebook 10`") == []
 
 
 def test_every_link_to_a_lesson_names_a_notebook_that_exists():

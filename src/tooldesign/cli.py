@@ -251,8 +251,8 @@ LESSON_TOOLS = (
     LessonTool(
         ("scale", "consolidate"), "tooldesign.scale.consolidate", "lesson 12: consolidated tool shapes"
     ),
-    LessonTool(("loop",), "tooldesign.loop.cli", "lesson 14: what results cost across the loop"),
-    LessonTool(("injection",), "tooldesign.injection.cli", "lesson 15: poisoned records per defence"),
+    LessonTool(("loop",), "tooldesign.loop.cli", "lesson 15: what results cost across the loop"),
+    LessonTool(("injection",), "tooldesign.injection.cli", "lesson 16: poisoned records per defence"),
 )
 
 

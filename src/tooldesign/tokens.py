@@ -30,7 +30,7 @@ PIECE = 5
 def chars_to_tokens(chars: int) -> int:
     """The estimate (characters / 4, rounded down) on a count of characters already made.
 
-    The loop of notebook 14 and the code-mode runs of notebook 08 count characters as they go and
+    The loop of notebook 15 and the code-mode runs of notebook 08 count characters as they go and
     convert once at the end."""
     return chars // CHARS_PER_TOKEN
 

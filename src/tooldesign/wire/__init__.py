@@ -1,4 +1,4 @@
-"""On the wire: a tool call as today's model APIs send and receive it (lesson 16).
+"""On the wire: a tool call as today's model APIs send and receive it (lesson 17).
 
 ``dialects`` turns one ToolSet definition into each provider's format (Anthropic, OpenAI Chat
 Completions and Responses, MCP), ``turns`` builds the assistant and user turns of a tool call and

@@ -8,49 +8,6 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A vendor points to the read-only label on each of its MCP tools as proof of safety. What do you ask?",
-            (
-                Choice(
-                    "What in their code and authorizations stops a tool from writing",
-                    "Labels are hints a client "
-                    "may use, for example to ask for confirmation; the specification tells clients to distrust them unless the "
-                    "server is trusted. Protection comes from code checks and authorizations.",
-                    correct=True,
-                ),
-                Choice(
-                    "Nothing: the protocol enforces read-only labels",
-                    "Nothing in MCP checks a label; the third-party "
-                    "server in section 6 deleted items under one.",
-                ),
-                Choice(
-                    "Whether the tools also declare idempotentHint",
-                    "Another hint is another claim, checked by no one.",
-                ),
-            ),
-        ),
-        Question(
-            "Someone else's MCP server labels its delete_items tool readOnlyHint: true. What can you conclude?",
-            (
-                Choice(
-                    "Nothing you can rely on: treat the hint as untrusted and ask before calls",
-                    "The specification "
-                    "says annotations from untrusted servers are untrusted, and hints are not enforcement.",
-                    correct=True,
-                ),
-                Choice(
-                    "The tool cannot delete anything", "The label changes nothing about what the code does."
-                ),
-                Choice(
-                    "The client may skip confirmation for it",
-                    "Only for a server you trust; this one you do not.",
-                ),
-                Choice(
-                    "The SDK refuses to list a tool whose name contradicts its label",
-                    "It listed and ran one here.",
-                ),
-            ),
-        ),
-        Question(
             "A host calls a tool the server does not have. What comes back?",
             (
                 Choice(
@@ -100,25 +57,6 @@ QUIZ = Quiz(
                 ),
                 Choice(
                     "Nothing: the host drops the call", "Dropping it leaves the model guessing what happened."
-                ),
-            ),
-        ),
-        Question(
-            "A person approved a third-party server last week. Today its list_items description has a new "
-            "sentence addressed to the assistant. What should the host do?",
-            (
-                Choice(
-                    "Keep the tool from the model until a person approves the new definition",
-                    "An approval covers what was read; a pinned digest shows the definition changed.",
-                    correct=True,
-                ),
-                Choice(
-                    "Nothing: the tool name is the same",
-                    "A name is not the definition; the model reads the words.",
-                ),
-                Choice(
-                    "Trust it, because the server declared listChanged",
-                    "Announcing a change says nothing about whether the change is safe.",
                 ),
             ),
         ),
