@@ -237,20 +237,22 @@ class LessonTool:
 
 LESSON_TOOLS = (
     LessonTool(
-        ("codemode",), "tooldesign.codemode.cli", "lesson 07: code mode's figures, or run a JavaScript file"
+        ("codemode",),
+        "tooldesign.codemode.cli",
+        "lessons 07 and 08: code mode's figures, or run a JavaScript file",
     ),
-    LessonTool(("boundary",), "tooldesign.dispatch.boundary", "lesson 09: boundary clauses, offline pickers"),
+    LessonTool(("boundary",), "tooldesign.dispatch.boundary", "lesson 10: boundary clauses, offline pickers"),
     LessonTool(
-        ("scale", "growth"), "tooldesign.scale.growth", "lesson 11: tokens and accuracy as the set grows"
+        ("scale", "growth"), "tooldesign.scale.growth", "lesson 12: tokens and accuracy as the set grows"
     ),
     LessonTool(
-        ("scale", "search"), "tooldesign.scale.search", "lesson 11: tool search against loading everything"
+        ("scale", "search"), "tooldesign.scale.search", "lesson 12: tool search against loading everything"
     ),
     LessonTool(
-        ("scale", "consolidate"), "tooldesign.scale.consolidate", "lesson 11: consolidated tool shapes"
+        ("scale", "consolidate"), "tooldesign.scale.consolidate", "lesson 12: consolidated tool shapes"
     ),
-    LessonTool(("loop",), "tooldesign.loop.cli", "lesson 13: what results cost across the loop"),
-    LessonTool(("injection",), "tooldesign.injection.cli", "lesson 14: poisoned records per defence"),
+    LessonTool(("loop",), "tooldesign.loop.cli", "lesson 15: what results cost across the loop"),
+    LessonTool(("injection",), "tooldesign.injection.cli", "lesson 16: poisoned records per defence"),
 )
 
 
@@ -360,7 +362,7 @@ def build_parser(prog: str = "tooldesign") -> argparse.ArgumentParser:
 
 
 def _group_help(group: str) -> str:
-    """The group's line in --help, such as "lesson 11: growth, search or consolidate"."""
+    """The group's line in --help, such as "lesson 12: growth, search or consolidate"."""
     tools = [t for t in LESSON_TOOLS if t.words[0] == group]
     names = [t.words[1] for t in tools]
     return f"{tools[0].help.split(':')[0]}: {', '.join(names[:-1])} or {names[-1]}"

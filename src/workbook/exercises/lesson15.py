@@ -1,438 +1,493 @@
-"""Notebook 15: tool calls on the wire. The answering turn, one definition in another dialect, the cache."""
+"""Notebook 15: results across the loop. The fields a result keeps, a cut at whole records, a cursor page."""
 
 from __future__ import annotations
 
-import random
+import json
+import re
 from typing import Any
 
-from workbook.checks import Verdict, failed, passed, probe_error
+from workbook.checks import failed, passed, placeholder_problem, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
-NOTEBOOK = "15_tool_calls_on_the_wire"
+NOTEBOOK = "15_results_across_the_loop"
 
 
-# ---------- exercise 1: the turn that answers parallel calls ----------
+# ---------- exercise 1: the fields a result keeps for the questions that follow ----------
 
-
-def _use(call_id: str, name: str, **arguments: Any) -> dict:
-    return {"type": "tool_use", "id": call_id, "name": name, "input": arguments}
-
-
-def _out(text: str, is_error: bool = False) -> dict:
-    return {"text": text, "is_error": is_error}
-
-
-# Probes the notebook never shows: text before the calls, an output left over from an earlier turn,
-# one call, three calls, errors in first and last place.
-ANSWER_PROBES: tuple[tuple[list[dict], dict[str, dict]], ...] = (
-    (
-        [
-            {"type": "text", "text": "Looking both up."},
-            _use("toolu_a", "sales_order_search", customer="10023"),
-            _use("toolu_b", "customer_get_credit_exposure", customer="10023"),
-        ],
-        {"toolu_b": _out('{"exposure": 52500}'), "toolu_a": _out('{"total": 1}')},
+# The order header the mirrored get_order_details returns (notebook 15 prints its field names).
+ORDER_FIELDS: tuple[str, ...] = (
+    "SalesOrder", "SalesOrderType", "SalesOrganization", "DistributionChannel", "OrganizationDivision",
+    "SoldToParty", "CreationDate", "CreatedByUser", "PurchaseOrderByCustomer", "SalesOrderDate",
+    "TotalNetAmount", "TransactionCurrency", "PricingDate", "RequestedDeliveryDate", "ShippingCondition",
+    "CompleteDeliveryIsDefined", "IncotermsClassification", "IncotermsTransferLocation",
+    "CustomerPaymentTerms", "HeaderBillingBlockReason", "DeliveryBlockReason", "OverallSDProcessStatus",
+    "TotalCreditCheckStatus", "OverallTotalDeliveryStatus", "OverallSDDocumentRejectionSts", "to_Item",
+)  # fmt: skip
+KEY = "SalesOrder"  # which order a record is: without it, records in one conversation run together
+# Each follow-up question: its words, and the fields that answer it. A tuple inside a need is a
+# choice: any one of those fields answers it (an order's creation date and its document date agree).
+FOLLOW_UPS: dict[str, tuple[str, tuple[str | tuple[str, ...], ...]]] = {
+    "worth": ("What is the order worth?", ("TotalNetAmount", "TransactionCurrency")),
+    "held": (
+        "Is the order held, and by what?",
+        ("DeliveryBlockReason", "HeaderBillingBlockReason", "TotalCreditCheckStatus"),
     ),
-    (
-        [_use("toolu_x", "customer_get_address_gaps", customer="10051")],
-        {"toolu_x": _out('{"missing": ["street"]}'), "toolu_old": _out("from an earlier turn")},
-    ),
-    (
-        [
-            _use("t1", "sales_order_get_block_summary", sales_order="4711"),
-            _use("t2", "sales_order_get_block_summary", sales_order="SO-9"),
-            _use("t3", "release_request_create", sales_order="4711"),
-        ],
-        {
-            "t1": _out("Blocked by the credit check."),
-            "t2": _out("sales_order must be digits only", True),
-            "t3": _out("needs a person's decision; it was not run", True),
-        },
-    ),
-    (
-        [_use("only", "sales_order_search", customer="10099"), {"type": "text", "text": "One moment."}],
-        {"only": _out("no customer 10099", True)},
-    ),
+    "wanted": ("When does the customer want it?", ("RequestedDeliveryDate",)),
+    "their_po": ("Which of the customer's purchase orders does it answer?", ("PurchaseOrderByCustomer",)),
+    "whose": ("Which customer placed it?", ("SoldToParty",)),
+    "placed": ("When was it placed?", (("SalesOrderDate", "CreationDate"),)),
+    "items": ("What is on the order?", ("to_Item",)),
+}
+KEEP_PROBES: tuple[tuple[list[str]], ...] = (
+    (["worth"],),
+    (["held", "worth"],),
+    (["wanted"],),
+    ([],),
+    (["items", "whose"],),
+    (["placed", "their_po", "held"],),
+    (["worth", "worth"],),
 )
 
 
-def _answer_turn(content: list[dict], outputs: dict[str, dict]) -> dict:
-    """The reference: one user turn, one tool_result per tool_use of this reply, is_error where it failed."""
-    blocks = []
-    for block in content:
-        if block.get("type") != "tool_use":
-            continue
-        output = outputs[block["id"]]
-        result = {"type": "tool_result", "tool_use_id": block["id"], "content": output["text"]}
-        if output["is_error"]:
-            result["is_error"] = True
-        blocks.append(result)
-    return {"role": "user", "content": blocks}
+def _needs(questions: list[str]) -> list[str | tuple[str, ...]]:
+    return [KEY, *(need for q in dict.fromkeys(questions) for need in FOLLOW_UPS[q][1])]
 
 
-def _gen_answer(rng: random.Random) -> tuple:
-    names = ("sales_order_search", "customer_get_credit_exposure", "customer_get_address_gaps")
-    content: list[dict] = []
-    outputs: dict[str, dict] = {}
-    if rng.random() < 0.4:
-        content.append({"type": "text", "text": "Checking."})
-    for i in range(rng.randint(1, 4)):
-        call_id = f"toolu_{rng.randrange(10**6):06d}_{i}"
-        content.append(_use(call_id, rng.choice(names), customer=str(rng.randint(10000, 10099))))
-        outputs[call_id] = _out(f"result {rng.randint(0, 999)}", rng.random() < 0.3)
-    if rng.random() < 0.3:
-        outputs["toolu_earlier"] = _out("left from an earlier turn")
-    shuffled = list(outputs.items())
-    rng.shuffle(shuffled)
-    return (content, dict(shuffled))
+def _keep_fields(questions: list[str]) -> list[str]:
+    return [need if isinstance(need, str) else need[0] for need in _needs(questions)]
 
 
-def _same_answer(got: Any, want: Any) -> bool:
-    """Right in any order of the results, with is_error false or left out on a success."""
-    if type(got) is not dict or got.get("role") != "user" or type(got.get("content")) is not list:
-        return False
-    if set(got) != {"role", "content"}:
-        return False
-
-    def norm(block: Any) -> Any:
-        if type(block) is not dict:
-            return None
-        plain = dict(block)
-        if plain.get("is_error") is False:
-            plain.pop("is_error")
-        return sorted(plain.items())
-
-    return sorted(map(repr, map(norm, got["content"]))) == sorted(map(repr, map(norm, want["content"])))
-
-
-def _answer_problem(got: Any, content: list[dict], outputs: dict[str, dict]) -> str | None:
-    """What is wrong with a turn, read from the rule itself (no answer key): None when it is right."""
-    ids = [b["id"] for b in content if b.get("type") == "tool_use"]
-    if type(got) is list:
-        return "return ONE user turn (a dict) whose content holds every result, not a list of messages"
-    if type(got) is not dict:
-        return f"return a message dict {{'role': 'user', 'content': [...]}}, not a {type(got).__name__}"
-    if got.get("role") != "user":
-        return "tool results go back in a turn with role 'user'"
-    if set(got) != {"role", "content"}:
-        return "the turn has two keys, 'role' and 'content'"
-    blocks = got["content"]
-    if type(blocks) is not list:
-        return "content should be a list of tool_result blocks"
-    if any(type(b) is dict and b.get("type") == "text" for b in blocks):
-        return "send only tool_result blocks here: the assistant's own text stays in its own turn"
-    if any(type(b) is not dict or b.get("type") != "tool_result" for b in blocks):
-        return "every block needs 'type': 'tool_result'"
-    sent = [str(b.get("tool_use_id")) for b in blocks]
-    if sorted(sent) != sorted(ids):
-        if set(ids) < set(sent):
-            return (
-                "answer only this reply's tool_use ids: an output from an earlier turn does not belong here"
+def _judge_keep(results: Any) -> object:
+    for (questions,), got in zip(KEEP_PROBES, results):
+        call = f"keep_fields({questions})"
+        if (raised := probe_error(got)) is not None:
+            where = "; the ids are those in the table above" if "KeyError" in raised else ""
+            return failed(f"{call} raised {raised}{where}")
+        if isinstance(got, str) or not isinstance(got, (list, tuple, set, frozenset)):
+            return failed(f"{call} returned {type(got).__name__}; return a list of field names")
+        kept = set(got)
+        if unknown := sorted(str(f) for f in kept if f not in ORDER_FIELDS):
+            return failed(
+                f"{call} keeps {unknown[0]!r}, which is not a field of the order record printed above"
             )
-        return "one tool_result per tool_use, each carrying its call's id in 'tool_use_id'"
-    for block in blocks:
-        output = outputs[block["tool_use_id"]]
-        if not set(block) <= {"type", "tool_use_id", "content", "is_error"}:
-            return "a tool_result holds type, tool_use_id, content and (on a failure) is_error, nothing else"
-        if block.get("content") != output["text"]:
-            return "each result's 'content' is the text of the output for its id"
-        if block.get("is_error", False) is not output["is_error"]:
-            return "set 'is_error': True on a result that reports a failure, and only there"
-    return None
-
-
-def _judge_answer(results: Any) -> Verdict:
-    for (content, outputs), got in zip(ANSWER_PROBES, results):
-        error = probe_error(got)
-        call = f"answer_turn(<a reply with {sum(b['type'] == 'tool_use' for b in content)} tool_use blocks>, ...)"
-        if error is not None:
-            return failed(f"{call} raised {error}")
-        problem = _answer_problem(got, content, outputs)
-        if problem is not None:
-            return failed(f"{call}: {problem}")
-    return passed("one user turn, one tool_result per tool_use_id, errors flagged: the model can pair them.")
-
-
-def _as_list(content: list[dict], outputs: dict[str, dict]) -> Any:
-    return [{"role": "user", "content": [b]} for b in _answer_turn(content, outputs)["content"]]
-
-
-def _no_error_flag(content: list[dict], outputs: dict[str, dict]) -> Any:
-    turn = _answer_turn(content, outputs)
-    for block in turn["content"]:
-        block.pop("is_error", None)
-    return turn
-
-
-def _every_output(content: list[dict], outputs: dict[str, dict]) -> Any:
-    blocks = [
-        {
-            "type": "tool_result",
-            "tool_use_id": k,
-            "content": v["text"],
-            **({"is_error": True} if v["is_error"] else {}),
-        }
-        for k, v in outputs.items()
-    ]
-    return {"role": "user", "content": blocks}
-
-
-def _as_assistant(content: list[dict], outputs: dict[str, dict]) -> Any:
-    return {**_answer_turn(content, outputs), "role": "assistant"}
-
-
-def _keeps_text(content: list[dict], outputs: dict[str, dict]) -> Any:
-    turn = _answer_turn(content, outputs)
-    text = [b for b in content if b.get("type") == "text"]
-    return {"role": "user", "content": text + turn["content"]}
-
-
-# ---------- exercise 2: one definition, from Anthropic's dialect to Chat Completions ----------
-
-_SCHEMA = {
-    "type": "object",
-    "properties": {"customer": {"type": "string"}},
-    "required": ["customer"],
-    "additionalProperties": False,
-}
-CONVERT_PROBES: tuple[tuple[dict], ...] = (
-    (
-        {
-            "name": "customer_get_address_gaps",
-            "description": "Lists missing address fields.",
-            "input_schema": _SCHEMA,
-            "strict": True,
-        },
-    ),
-    (
-        {
-            "name": "sales_order_search",
-            "description": "Finds a customer's orders.",
-            "input_schema": {"type": "object", "properties": {"customer": {"type": "string"}}},
-            "cache_control": {"type": "ephemeral"},
-        },
-    ),
-    (
-        {
-            "name": "release_request_create",
-            "description": "Drafts a release request.",
-            "input_schema": _SCHEMA,
-            "strict": True,
-            "defer_loading": True,
-            "allowed_callers": ["direct"],
-            "input_examples": [{"customer": "10023"}],
-        },
-    ),
-)
-ANTHROPIC_ONLY = (
-    "cache_control",
-    "defer_loading",
-    "allowed_callers",
-    "input_examples",
-    "eager_input_streaming",
-)
-
-
-def _to_chat_tool(definition: dict) -> dict:
-    """The reference: the same name, description and schema in OpenAI's envelope; strict carried over."""
-    function = {
-        "name": definition["name"],
-        "description": definition["description"],
-        "parameters": definition["input_schema"],
-    }
-    if "strict" in definition:
-        function["strict"] = definition["strict"]
-    return {"type": "function", "function": function}
-
-
-def _gen_convert(rng: random.Random) -> tuple:
-    properties = {
-        f"field_{i}": {"type": rng.choice(["string", "integer", "boolean"])} for i in range(rng.randint(1, 3))
-    }
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
-    definition: dict[str, Any] = {"name": f"tool_{rng.randrange(1000)}", "description": "Does one thing."}
-    if rng.random() < 0.5:
-        schema.update(required=list(properties), additionalProperties=False)
-        definition["strict"] = True
-    definition["input_schema"] = schema
-    for key in rng.sample(ANTHROPIC_ONLY[:3], rng.randint(0, 2)):
-        definition[key] = {
-            "cache_control": {"type": "ephemeral"},
-            "defer_loading": True,
-            "allowed_callers": ["direct"],
-        }[key]
-    return (definition,)
-
-
-def _convert_hint(got: Any, want: dict) -> str:
-    if type(got) is not dict:
-        return f"return a dict, not a {type(got).__name__}"
-    if got.get("type") != "function" or "function" not in got:
-        return "Chat Completions wraps the definition: {'type': 'function', 'function': {...}}"
-    function = got["function"]
-    if type(function) is not dict:
-        return "'function' should be a dict of name, description and parameters"
-    if "input_schema" in function or "parameters" not in function:
-        return "OpenAI calls the schema 'parameters', not 'input_schema'"
-    if any(key in function or key in got for key in ANTHROPIC_ONLY):
-        return (
-            "leave out Anthropic-only fields (cache_control, defer_loading, allowed_callers, input_examples)"
-        )
-    if function.get("strict") != want["function"].get("strict"):
-        return "carry 'strict' over inside 'function' when the definition sets it"
-    return "keep the name, description and schema exactly as they are"
-
-
-def _judge_convert(results: Any) -> Verdict:
-    for (definition,), got in zip(CONVERT_PROBES, results):
-        error = probe_error(got)
-        call = f"to_chat_tool(<{definition['name']}>)"
-        if error is not None:
-            return failed(f"{call} raised {error}")
-        want = _to_chat_tool(definition)
-        if got != want or type(got) is not dict:
-            return failed(f"{call}: {_convert_hint(got, want)}")
-    return passed("the same definition in OpenAI's envelope: one source, two dialects.")
-
-
-def _not_wrapped(definition: dict) -> Any:
-    return _to_chat_tool(definition)["function"]
-
-
-def _keeps_input_schema(definition: dict) -> Any:
-    out = _to_chat_tool(definition)
-    out["function"]["input_schema"] = out["function"].pop("parameters")
-    return out
-
-
-def _copies_everything(definition: dict) -> Any:
-    rest = {k: v for k, v in definition.items() if k != "input_schema"}
-    return {"type": "function", "function": {**rest, "parameters": definition["input_schema"]}}
-
-
-def _drops_strict(definition: dict) -> Any:
-    out = _to_chat_tool(definition)
-    out["function"].pop("strict", None)
-    return out
-
-
-# ---------- exercise 3: what a change does to the prompt cache ----------
-
-# For each change between two steps of a loop: the first part of the prefix it invalidates
-# ("tools", "system", "messages"), or "none" when everything sent before is still read from the cache.
-# None of them is one the notebook compares before the exercise (results appended, tool_choice auto ->
-# any, an edited system prompt, sorted tools, a tool_reference, a found tool added): the rule is shown
-# on those, and the exercise applies it to these.
-CHANGES = (
-    "append the clerk's follow-up question as a new user turn",
-    "drop a tool the loop no longer needs from the tools array",
-    "add an input example to one tool's definition",
-    "force one named tool with tool_choice for one step",
-    "shorten an earlier tool_result in the history to save tokens",
-    "put the customer's name into the system prompt for this session",
-    "drop the oldest turn of the history to stay under a budget",
-)
-BREAKS = {
-    CHANGES[0]: "none",
-    CHANGES[1]: "tools",
-    CHANGES[2]: "tools",
-    CHANGES[3]: "messages",
-    CHANGES[4]: "messages",
-    CHANGES[5]: "system",
-    CHANGES[6]: "messages",
-}
-SEGMENTS = ("tools", "system", "messages", "none")
-_WHY = {
-    CHANGES[0]: "a new turn at the end changes nothing before it",
-    CHANGES[1]: "a tools array with a tool less is a different tools array, the first part of the prefix: "
-    "nothing stays cached",
-    CHANGES[
-        2
-    ]: "an input example is part of a tool's definition: the tools array changed, so nothing stays cached",
-    CHANGES[3]: "any tool_choice change, to a named tool too, keeps tools and system cached and invalidates "
-    "the messages",
-    CHANGES[
-        4
-    ]: "the messages are cached up to the first one that changed, and an earlier result is one of them",
-    CHANGES[5]: "a changed system prompt keeps only the tools before it",
-    CHANGES[
-        6
-    ]: "with the oldest turn gone, the first message differs: the messages are cached up to the first "
-    "one that changed",
-}
-
-
-def _judge_breaks(answer: Any) -> Verdict:
-    if type(answer) is not dict:
-        return failed(f"breaks should be a dict from each change to a part, not a {type(answer).__name__}")
-    missing = [c for c in CHANGES if c not in answer]
-    if missing:
-        return failed(f"give a part for every change in CHANGES; missing: {missing[0]!r}")
-    for change in CHANGES:
-        value = answer[change]
-        if value not in SEGMENTS:
-            return failed(f"{change!r}: answer one of {', '.join(SEGMENTS)}, not {value!r}")
-        if value != BREAKS[change]:
-            return failed(f"{change!r}: {_WHY[change]}")
-    if set(answer) != set(CHANGES):
-        return failed("answer only the changes listed in CHANGES")
+        if KEY not in kept:
+            return failed(
+                f"{call}: nothing you kept says which order the record is; a later question about "
+                "'the order' can't be tied to one"
+            )
+        for q in dict.fromkeys(questions):
+            words, needs = FOLLOW_UPS[q]
+            for need in needs:
+                options = (need,) if isinstance(need, str) else need
+                if not kept & set(options):
+                    more = (
+                        " (an amount means little without its unit)"
+                        if q == "worth" and kept & {"TotalNetAmount"}
+                        else ""
+                    )
+                    return failed(f"{call}: '{words}' can't be answered from the fields you kept{more}")
+        allowed = {f for need in _needs(questions) for f in ((need,) if isinstance(need, str) else need)}
+        if extra := sorted(kept - allowed):
+            return failed(
+                f"{call} keeps {len(extra)} field{'s' if len(extra) > 1 else ''} none of the questions "
+                f"needs (e.g. {extra[0]!r}); every one is re-sent on each later model call"
+            )
     return passed(
-        "keep the tools array and the system prompt as they are, and change the history only by "
-        "appending to it."
+        "each result keeps its key and what the next questions need, and nothing that would only ride along."
     )
+
+
+def _everything(questions):
+    return list(ORDER_FIELDS)
+
+
+def _the_tasks_fields(questions):  # the package's choice for the clerk's task, whatever comes next
+    return ["SalesOrder", "SoldToParty", "TotalNetAmount", "TransactionCurrency",
+            "DeliveryBlockReason", "HeaderBillingBlockReason", "TotalCreditCheckStatus"]  # fmt: skip
+
+
+def _no_key(questions):
+    return _keep_fields(questions)[1:]
+
+
+def _amount_alone(questions):
+    return [f for f in _keep_fields(questions) if f != "TransactionCurrency"]
+
+
+def _first_question_only(questions):
+    return _keep_fields(questions[:1])
+
+
+def _one_block_field(questions):
+    return [
+        f for f in _keep_fields(questions) if f not in ("DeliveryBlockReason", "HeaderBillingBlockReason")
+    ]
+
+
+# ---------- exercise 2: a cut at whole records that says what it left out ----------
+
+# Records of the shapes a search returns: an order header, a shipment, one with text that has
+# non-ASCII characters, one nested. Their sizes differ, so a budget cuts between them, not inside.
+_ORDERS: list[dict[str, Any]] = [
+    {"sales_order": str(4711 + n), "customer": "10023", "net_value": 100.0 * n, "currency": "EUR", "blocked": n % 3 == 0}
+    for n in range(7)
+]  # fmt: skip
+_MIXED: list[dict[str, Any]] = [
+    {"shipment_number": "SHP-1001", "product_class": "frozen", "breach_minutes": 0},
+    {
+        "sales_order": "4725",
+        "note": "Préfère livraison après 14 h · prix contesté",
+        "items": [{"material": "TG12"}],
+    },
+    {"sales_order": "4730", "customer": "10024"},
+    {"shipment_number": "SHP-1002", "product_class": "chilled", "breach_minutes": 185, "claim_eur": 640},
+]
+
+
+def _size(record: Any) -> int:
+    return len(json.dumps(record))
+
+
+def _fit(rows: list, limit: int) -> int:
+    """How many records from the start fit in ``limit`` characters together (stopping at the first that does not)."""
+    used = kept = 0
+    for record in rows:
+        used += _size(record)
+        if used > limit:
+            break
+        kept += 1
+    return kept
+
+
+def _budget(rows: list, kept: int, slack: int = 0) -> int:
+    return sum(_size(r) for r in rows[:kept]) + slack
+
+
+CUT_PROBES: tuple[tuple[list[dict], int], ...] = (
+    (_ORDERS, 10_000),  # everything fits
+    (_ORDERS, _budget(_ORDERS, 3)),  # exactly three fit, to the character
+    (_ORDERS, _budget(_ORDERS, 3, _size(_ORDERS[3]) - 1)),  # one character short of a fourth
+    (_MIXED, _budget(_MIXED, 1, 60)),  # room for half of the second record, and for the smaller third
+    (_MIXED, _budget(_MIXED, 2, 20)),  # twenty characters to spare: less than the next record
+    (_ORDERS, 20),  # not even the first record fits
+    ([], 100),  # nothing was found
+    (_ORDERS[:1], _budget(_ORDERS, 1)),  # one record, exactly its size
+)
+
+
+def _cut(rows: list, limit: int) -> dict:
+    kept = _fit(rows, limit)
+    left = len(rows) - kept
+    note = (
+        None if not left else f"{left} of {len(rows)} records are not shown; narrow the search to see them."
+    )
+    return {"results": list(rows[:kept]), "total": len(rows), "note": note}
+
+
+def _note_problem(note: Any, left: int, total: int) -> str | None:
+    """Why a note on a cut result does not tell the model what is missing, or None when it does."""
+    if not isinstance(note, str) or not note.strip():
+        return "records were left out and nothing says so: the model would take the list for the whole of it"
+    numbers = {int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", note)}
+    if left not in numbers:
+        if total - left in numbers and total - left != left:
+            return (
+                "the note counts the records shown; say how many are not shown, the ones the model is missing"
+            )
+        return "say in the note how many records are not shown, as a number"
+    held = placeholder_problem(note, "the note")
+    return f"{held}: the model reads it to know what is missing" if held else None
+
+
+def _judge_cut(results: Any) -> object:
+    for (rows, limit), got in zip(CUT_PROBES, results):
+        call = f"cut(<{len(rows)} records>, limit={limit})"
+        if isinstance(got, dict) and set(got) == {"error"}:
+            return failed(f"{call} raised {got.get('error')}")
+        if type(got) is not dict:
+            return failed(f"{call} returned {type(got).__name__}; return a dict with results, total and note")
+        missing = [key for key in ("results", "total", "note") if key not in got]
+        if missing:
+            return failed(f"{call} has no {', '.join(missing)}; the result needs results, total and note")
+        kept = got["results"]
+        if not isinstance(kept, list):
+            return failed(f"{call}: results is a list of the records kept, whole, not {type(kept).__name__}")
+        if any(record not in rows for record in kept):
+            return failed(
+                f"{call}: a record in results is not one of the rows as given; keep each whole and "
+                "unchanged, since half a record reads to the model as a whole one"
+            )
+        # Judged by properties (it ships in the student edition): a prefix, within the limit, and no room left.
+        if kept != rows[: len(kept)]:
+            return failed(
+                f"{call}: keep the records from the start, in order, and stop at the first that does "
+                "not fit; a later one that would fit leaves a hole nothing points to"
+            )
+        used = sum(_size(record) for record in kept)
+        if used > limit:
+            return failed(f"{call}: the records kept take more than {limit} characters together")
+        if len(kept) < len(rows) and used + _size(rows[len(kept)]) <= limit:
+            return failed(f"{call}: more records fit in {limit} characters; keep every one that fits")
+        if whole_number(got["total"]) != len(rows) or type(got["total"]) is bool:
+            return failed(f"{call}: total is how many records there are in all, kept or not")
+        left = len(rows) - len(kept)
+        if not left:
+            if got["note"] is not None:
+                return failed(
+                    f"{call}: nothing was left out, so the note is None; a note on a whole result "
+                    "sends the model looking for records that do not exist"
+                )
+            continue
+        problem = _note_problem(got["note"], left, len(rows))
+        if problem:
+            return failed(f"{call}: {problem}")
+    return passed("whole records up to the limit, the total, and a note only when something is left out.")
+
+
+def _cut_text(rows, limit):  # the cut above: characters, wherever the count runs out
+    text = json.dumps(rows)
+    return {
+        "results": text[:limit],
+        "total": len(rows),
+        "note": None if len(text) <= limit else "more not shown",
+    }
+
+
+def _silent(rows, limit):
+    return {**_cut(rows, limit), "note": None}
+
+
+def _always_noted(rows, limit):
+    cut = _cut(rows, limit)
+    return {**cut, "note": f"{len(rows) - len(cut['results'])} of {len(rows)} records are not shown."}
+
+
+def _vague(rows, limit):
+    cut = _cut(rows, limit)
+    return {**cut, "note": cut["note"] and "Some records were left out of this result."}
+
+
+def _counts_the_kept(rows, limit):
+    cut = _cut(rows, limit)
+    return {**cut, "note": cut["note"] and f"Showing {len(cut['results'])} records of a longer list."}
+
+
+def _fills_the_holes(rows, limit):
+    kept, used = [], 0
+    for record in rows:  # skips a record that does not fit and takes a smaller one after it
+        if used + _size(record) <= limit:
+            kept.append(record)
+            used += _size(record)
+    left = len(rows) - len(kept)
+    return {"results": kept, "total": len(rows), "note": f"{left} records are not shown." if left else None}
+
+
+def _one_too_many(rows, limit):
+    kept = min(len(rows), _fit(rows, limit) + 1)
+    left = len(rows) - kept
+    return {
+        "results": list(rows[:kept]),
+        "total": len(rows),
+        "note": f"{left} records are not shown." if left else None,
+    }
+
+
+def _total_of_the_page(rows, limit):
+    cut = _cut(rows, limit)
+    return {**cut, "total": len(cut["results"])}
+
+
+# ---------- exercise 3: one page and a cursor ----------
+
+ROWS = [{"sales_order": str(n)} for n in (4711, 4730, 4731, 4732, 4733, 4734, 4735)]
+PAGE_PROBES: tuple[tuple[list[dict[str, str]], int, int], ...] = (
+    (ROWS, 0, 2),
+    (ROWS, 2, 2),
+    (ROWS, 6, 2),
+    (ROWS, 4, 3),
+    (ROWS[:5], 0, 5),
+    ([], 0, 5),
+    (ROWS, 0, 10),
+)
+
+
+def _page(rows: list, cursor: int, size: int) -> dict:
+    end = cursor + size
+    return {"results": rows[cursor:end], "total": len(rows), "next_cursor": end if end < len(rows) else None}
+
+
+def _judge_page(results: Any) -> object:
+    for (rows, cursor, size), got in zip(PAGE_PROBES, results):
+        call = f"page(<{len(rows)} rows>, cursor={cursor}, size={size})"
+        if (raised := probe_error(got)) is not None:
+            return failed(f"{call} raised {raised}")
+        if type(got) is not dict:
+            return failed(
+                f"{call} returned {type(got).__name__}; return a dict with results, total and next_cursor"
+            )
+        missing = [k for k in ("results", "total", "next_cursor") if k not in got]
+        if missing:
+            return failed(
+                f"{call} has no {', '.join(missing)}; the page needs results, total and next_cursor"
+            )
+        want = _page(rows, cursor, size)
+        if got["results"] != want["results"]:
+            return failed(
+                f"{call}: results should be rows {cursor} to {cursor + size - 1} (0-based), at most "
+                f"{size} of them"
+            )
+        if whole_number(got["total"]) != want["total"]:
+            return failed(f"{call}: total is how many rows there are in all ({len(rows)}), not on this page")
+        nxt = got["next_cursor"]
+        if want["next_cursor"] is None:
+            if nxt is not None:
+                return failed(
+                    f"{call}: this page reaches the end, so next_cursor is None (nothing more to fetch)"
+                )
+            continue
+        if isinstance(nxt, str) and nxt.isdigit():
+            nxt = int(nxt)
+        if whole_number(nxt) != want["next_cursor"]:
+            return failed(f"{call}: next_cursor is where the next page starts, row {want['next_cursor']}")
+    return passed("one page, the total, and a cursor that is None at the end.")
+
+
+def _never_ends(rows, cursor, size):
+    return {"results": rows[cursor : cursor + size], "total": len(rows), "next_cursor": cursor + size}
+
+
+def _page_total(rows, cursor, size):
+    page = rows[cursor : cursor + size]
+    end = cursor + size
+    return {"results": page, "total": len(page), "next_cursor": end if end < len(rows) else None}
+
+
+def _page_number(rows, cursor, size):
+    end = cursor + size
+    return {
+        "results": rows[cursor:end],
+        "total": len(rows),
+        "next_cursor": cursor + 1 if end < len(rows) else None,
+    }
+
+
+def _no_total(rows, cursor, size):
+    end = cursor + size
+    return {"results": rows[cursor:end], "next_cursor": end if end < len(rows) else None}
 
 
 EXERCISES = [
     Exercise(
-        "ex15-answer-turn",
+        "ex15-keep-fields",
         NOTEBOOK,
-        "answer_turn",
-        3,
-        _judge_answer,
-        kind="function",
-        probes=ANSWER_PROBES,
-        prompt="Write answer_turn(content, outputs): the user turn that answers every tool_use of a reply.",
-        wrong_answers=(
-            WrongAnswer(_as_list, "ONE user turn"),
-            WrongAnswer(_no_error_flag, "is_error"),
-            WrongAnswer(_every_output, "earlier turn"),
-            WrongAnswer(_as_assistant, "role 'user'"),
-            WrongAnswer(_keeps_text, "only tool_result blocks"),
-        ),
-    ),
-    Exercise(
-        "ex15-chat-tool",
-        NOTEBOOK,
-        "to_chat_tool",
+        "keep_fields",
         2,
-        _judge_convert,
+        _judge_keep,
         kind="function",
-        probes=CONVERT_PROBES,
-        prompt="Write to_chat_tool(definition): an Anthropic tool definition in Chat Completions' format.",
+        probes=KEEP_PROBES,
+        prompt="Write keep_fields(questions): the order fields a result keeps for the follow-up questions.",
         wrong_answers=(
-            WrongAnswer(_not_wrapped, "wraps the definition"),
-            WrongAnswer(_keeps_input_schema, "'parameters'"),
-            WrongAnswer(_copies_everything, "Anthropic-only"),
-            WrongAnswer(_drops_strict, "strict"),
+            WrongAnswer(_everything, "re-sent on each later"),
+            WrongAnswer(_the_tasks_fields, "none of the questions needs"),
+            WrongAnswer(_no_key, "which order"),
+            WrongAnswer(_amount_alone, "without its unit"),
+            WrongAnswer(_first_question_only, "can't be answered"),
+            WrongAnswer(_one_block_field, "held, and by what"),
         ),
     ),
     Exercise(
-        "ex15-cache-breaks",
+        "ex15-cut-records",
         NOTEBOOK,
-        "breaks",
-        0,
-        _judge_breaks,
-        kind="prediction",
-        prompt="For each change, the first part of the cached prefix it invalidates.",
+        "cut",
+        2,
+        _judge_cut,
+        kind="function",
+        probes=CUT_PROBES,
+        prompt="Write cut(rows, limit): whole records up to the limit, the total, and a note on what was left out.",
         wrong_answers=(
-            WrongAnswer({**BREAKS, CHANGES[2]: "none"}, "input example"),
-            WrongAnswer({**BREAKS, CHANGES[3]: "tools"}, "tool_choice"),
-            WrongAnswer({**BREAKS, CHANGES[1]: "none"}, "a tool less"),
-            WrongAnswer({**BREAKS, CHANGES[0]: "messages"}, "new turn"),
-            WrongAnswer({**BREAKS, CHANGES[5]: "messages"}, "system prompt"),
-            WrongAnswer({**BREAKS, CHANGES[4]: "none"}, "earlier result"),
-            WrongAnswer({**BREAKS, CHANGES[6]: "none"}, "oldest turn"),
-            WrongAnswer(list(BREAKS.values()), "dict"),
+            WrongAnswer(_cut_text, "list of the records kept"),
+            WrongAnswer(_silent, "nothing says so"),
+            WrongAnswer(_always_noted, "the note is None"),
+            WrongAnswer(_vague, "as a number"),
+            WrongAnswer(_counts_the_kept, "counts the records shown"),
+            WrongAnswer(_fills_the_holes, "leaves a hole"),
+            WrongAnswer(_one_too_many, "more than"),
+            WrongAnswer(_total_of_the_page, "in all"),
+        ),
+    ),
+    Exercise(
+        "ex15-page",
+        NOTEBOOK,
+        "page",
+        2,
+        _judge_page,
+        kind="function",
+        probes=PAGE_PROBES,
+        prompt="Write page(rows, cursor, size): one page of rows, the total, and the next cursor.",
+        wrong_answers=(
+            WrongAnswer(_never_ends, "None"),
+            WrongAnswer(_page_total, "in all"),
+            WrongAnswer(_page_number, "where the next page starts"),
+            WrongAnswer(_no_total, "has no total"),
         ),
     ),
 ]
+
+
+# ---------- for the instructor's grader: drawn inputs and how to compare on them ----------
+# Not used by the checks above. workbook.exercises.references can register, for example,
+# Grading(_keep_fields, _gen_keep, same=_same_fields), Grading(_cut, _gen_cut, same=_same_cut) and
+# Grading(_page, _gen_page, same=_same_page).
+
+
+def _gen_keep(rng) -> tuple:
+    return ([rng.choice(list(FOLLOW_UPS)) for _ in range(rng.randint(0, 4))],)
+
+
+def _same_fields(got: Any, want: list) -> bool:
+    """Any order, any container, either of two fields that answer the same question."""
+    return _judge_keep_one(got, want) is None
+
+
+def _judge_keep_one(got: Any, want: list) -> str | None:
+    if isinstance(got, str) or not isinstance(got, (list, tuple, set, frozenset)):
+        return "not a list"
+    kept = set(got)
+    choices = {"SalesOrderDate": {"SalesOrderDate", "CreationDate"}}
+    for field in want:
+        if not kept & choices.get(field, {field}):
+            return field
+    allowed = set(want) | ({"CreationDate"} if "SalesOrderDate" in want else set())
+    return None if kept <= allowed else "extra"
+
+
+def _gen_cut(rng) -> tuple:
+    pool = _ORDERS + _MIXED
+    rows = [dict(rng.choice(pool), position=n) for n in range(rng.randint(0, 12))]
+    sizes = [_size(r) for r in rows]
+    edge = sum(sizes[: rng.randint(0, len(rows))])  # the records up to one of them, to the character
+    limit = rng.choice([rng.randint(0, sum(sizes) + 50), edge, max(edge - 1, 0)])
+    return (rows, limit)
+
+
+def _same_cut(got: Any, want: dict) -> bool:
+    """The note is in the learner's words: compare the records and the total, and what the note says."""
+    if type(got) is not dict or got.get("results") != want["results"] or type(got.get("total")) is bool:
+        return False
+    if whole_number(got.get("total")) != want["total"] or "note" not in got:
+        return False
+    left = want["total"] - len(want["results"])
+    return got["note"] is None if not left else _note_problem(got["note"], left, want["total"]) is None
+
+
+def _gen_page(rng) -> tuple:
+    rows = [{"sales_order": str(4700 + n)} for n in range(rng.randint(0, 12))]
+    return (rows, rng.randint(0, len(rows)), rng.randint(1, 6))
+
+
+def _same_page(got: Any, want: dict) -> bool:
+    if type(got) is not dict or got.get("results") != want["results"]:
+        return False
+    nxt = got.get("next_cursor")
+    nxt = int(nxt) if isinstance(nxt, str) and nxt.isdigit() else whole_number(nxt)
+    return whole_number(got.get("total")) == want["total"] and nxt == want["next_cursor"]

@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 12 · Serving tools over MCP (its quiz cell shows them with ``quiz("12")``).
+"""The "check yourself" questions of lesson 12 · Tool set size (its quiz cell shows them with ``quiz("12")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,148 +8,84 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A vendor points to the read-only label on each of its MCP tools as proof of safety. What do you ask?",
+            "Your agent has 60 tools and picks wrong more often than it did with 15. What hurts most?",
             (
                 Choice(
-                    "What in their code and authorizations stops a tool from writing",
-                    "Labels are hints a client "
-                    "may use, for example to ask for confirmation; the specification tells clients to distrust them unless the "
-                    "server is trusted. Protection comes from code checks and authorizations.",
+                    "Tools whose descriptions overlap",
+                    "Two tools that both fit a request force a guess, however many tools there are. This "
+                    "notebook's stand-ins cannot tell overlap from count (a neighbour cost BM25 as much as an "
+                    "unrelated tool); a real model's choices, on your own set, are what can.",
                     correct=True,
                 ),
                 Choice(
-                    "Nothing: the protocol enforces read-only labels",
-                    "Nothing in MCP checks a label; the third-party "
-                    "server in section 6 deleted items under one.",
+                    "The number 60 itself",
+                    "Count matters too, and with this notebook's stand-ins the two are hard to "
+                    "separate; but two tools that fit one request force a guess at any size.",
                 ),
                 Choice(
-                    "Whether the tools also declare idempotentHint",
-                    "Another hint is another claim, checked by no one.",
+                    "The order of the tools array",
+                    "Order can tilt a choice (some models prefer tools listed earlier: "
+                    "Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307; this course's word "
+                    "matcher breaks ties by position), but no order stops two tools that fit one request from competing.",
                 ),
             ),
         ),
         Question(
-            "Someone else's MCP server labels its delete_items tool readOnlyHint: true. What can you conclude?",
+            "Which tokens does a tool you never call cost you?",
             (
                 Choice(
-                    "Nothing you can rely on: treat the hint as untrusted and ask before calls",
-                    "The specification "
-                    "says annotations from untrusted servers are untrusted, and hints are not enforcement.",
+                    "Its definition, on every request",
+                    "Definitions are sent whether or not a tool is called.",
+                    correct=True,
+                ),
+                Choice("None", "The model reads every definition it is sent."),
+                Choice("Only the first time", "That is tool search, and only for tools it loads."),
+            ),
+        ),
+        Question(
+            "When does tool search pay off, by Anthropic's guidance?",
+            (
+                Choice(
+                    "Above roughly twenty tools, most of them idle",
+                    "Then the saved tokens outweigh the extra round trip.",
                     correct=True,
                 ),
                 Choice(
-                    "The tool cannot delete anything", "The label changes nothing about what the code does."
+                    "Always",
+                    "Below about ten tools, Anthropic reports, sending everything is typically faster.",
                 ),
+                Choice("Never: it adds a round trip", "The round trip buys a large cut in tokens."),
+            ),
+        ),
+        Question(
+            "With tool search, what caps accuracy?",
+            (
                 Choice(
-                    "The client may skip confirmation for it",
-                    "Only for a server you trust; this one you do not.",
+                    "Whether the right tool is among the k found",
+                    "The model can only choose among what it was shown.",
+                    correct=True,
                 ),
+                Choice("The number of tools in the catalog", "The catalog is searched, not loaded."),
                 Choice(
-                    "The SDK refuses to list a tool whose name contradicts its label",
-                    "It listed and ran one here.",
+                    "Nothing: fewer tools always means better choices", "Not if the right one was left out."
                 ),
             ),
         ),
         Question(
-            "A host calls a tool the server does not have. What comes back?",
+            "Which merge keeps the choice in the schema?",
             (
                 Choice(
-                    "A protocol error (JSON-RPC -32602), not a result",
-                    "An unknown tool is a protocol error in the "
-                    "specification; the call never reached a tool.",
+                    "customer_check_account with an action enum",
+                    "Each action is a listed value with its own rule.",
                     correct=True,
                 ),
                 Choice(
-                    "A result with isError: true",
-                    "That is for a tool that ran and failed, such as a malformed order number.",
-                ),
-                Choice("An empty result", "An empty result would look like success."),
-            ),
-        ),
-        Question(
-            "Why does a designed tool's 'digits only' error come back as an isError result?",
-            (
-                Choice(
-                    "So the model reads it and can correct the call",
-                    "A tool execution error is part of the "
-                    "conversation; a protocol error goes to the host's code.",
-                    correct=True,
+                    "sap_assistant_run with a free-text instruction",
+                    "The choice moves into a string nothing checks.",
                 ),
                 Choice(
-                    "Because the server turns every exception into isError",
-                    "The tool returned its error as data. "
-                    "An exception would be a bug: the server reports it with a short generic text and counts it.",
-                ),
-                Choice("To hide the failure from the host", "The host sees isError too, and may count it."),
-            ),
-        ),
-        Question(
-            "A call's arguments leave out a field the tool's input schema requires. What comes back, by "
-            "revision 2025-11-25?",
-            (
-                Choice(
-                    "A result with isError: true, which the model reads",
-                    "Input validation is a tool execution "
-                    "error since that revision, so the model can correct the call.",
-                    correct=True,
-                ),
-                Choice(
-                    "A JSON-RPC error the model never sees",
-                    "Revision 2025-06-18 listed invalid arguments among "
-                    "protocol errors; 2025-11-25 keeps those for unknown tools and malformed requests.",
-                ),
-                Choice(
-                    "Nothing: the host drops the call", "Dropping it leaves the model guessing what happened."
-                ),
-            ),
-        ),
-        Question(
-            "A person approved a third-party server last week. Today its list_items description has a new "
-            "sentence addressed to the assistant. What should the host do?",
-            (
-                Choice(
-                    "Keep the tool from the model until a person approves the new definition",
-                    "An approval covers what was read; a pinned digest shows the definition changed.",
-                    correct=True,
-                ),
-                Choice(
-                    "Nothing: the tool name is the same",
-                    "A name is not the definition; the model reads the words.",
-                ),
-                Choice(
-                    "Trust it, because the server declared listChanged",
-                    "Announcing a change says nothing about whether the change is safe.",
-                ),
-            ),
-        ),
-        Question(
-            "A served tool declares no annotations at all. What should a host assume?",
-            (
-                Choice(
-                    "It may write, destructively, and a repeat may not be harmless",
-                    "The defaults assume the worst: "
-                    "readOnlyHint false, destructiveHint true, idempotentHint false.",
-                    correct=True,
-                ),
-                Choice("It is read-only", "A missing readOnlyHint means false: it may write."),
-                Choice("The server is broken", "Annotations are optional; the mirrored set declares none."),
-            ),
-        ),
-        Question(
-            "What does a tool's outputSchema give the host?",
-            (
-                Choice(
-                    "Named result fields it can check every structuredContent against",
-                    "The SDK's client checks each successful result and refuses one that does not fit.",
-                    correct=True,
-                ),
-                Choice(
-                    "A guarantee the model reads the fields correctly",
-                    "It describes the data; the model still has to read it.",
-                ),
-                Choice(
-                    "Nothing: it is documentation only",
-                    "The client refused the sloppy tool's result in section 4.",
+                    "Merging the release tool into a read tool",
+                    "Writes need their own tool, approval and audit.",
                 ),
             ),
         ),

@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 13 · Results across the loop (its quiz cell shows them with ``quiz("13")``).
+"""The "check yourself" questions of lesson 13 · Serving tools over MCP (its quiz cell shows them with ``quiz("13")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,82 +8,86 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A tool result of 6,000 characters arrives at step 1 of a five-call task. How often is it paid for?",
+            "A host calls a tool the server does not have. What comes back?",
             (
                 Choice(
-                    "On every later model call: four times here",
-                    "The API keeps no state; each call re-sends the conversation, this result included.",
+                    "A protocol error (JSON-RPC -32602), not a result",
+                    "An unknown tool is a protocol error in the "
+                    "specification; the call never reached a tool.",
                     correct=True,
                 ),
                 Choice(
-                    "Once, when it arrives",
-                    "It is sent once to your code, then again with every model call after it.",
+                    "A result with isError: true",
+                    "That is for a tool that ran and failed, such as a malformed order number.",
+                ),
+                Choice("An empty result", "An empty result would look like success."),
+            ),
+        ),
+        Question(
+            "Why does a designed tool's 'digits only' error come back as an isError result?",
+            (
+                Choice(
+                    "So the model reads it and can correct the call",
+                    "A tool execution error is part of the "
+                    "conversation; a protocol error goes to the host's code.",
+                    correct=True,
                 ),
                 Choice(
-                    "Never: results are free, only definitions cost",
-                    "Results are input tokens like any other text.",
+                    "Because the server turns every exception into isError",
+                    "The tool returned its error as data. "
+                    "An exception would be a bug: the server reports it with a short generic text and counts it.",
+                ),
+                Choice("To hide the failure from the host", "The host sees isError too, and may count it."),
+            ),
+        ),
+        Question(
+            "A call's arguments leave out a field the tool's input schema requires. What comes back, by "
+            "revision 2025-11-25?",
+            (
+                Choice(
+                    "A result with isError: true, which the model reads",
+                    "Input validation is a tool execution "
+                    "error since that revision, so the model can correct the call.",
+                    correct=True,
+                ),
+                Choice(
+                    "A JSON-RPC error the model never sees",
+                    "Revision 2025-06-18 listed invalid arguments among "
+                    "protocol errors; 2025-11-25 keeps those for unknown tools and malformed requests.",
+                ),
+                Choice(
+                    "Nothing: the host drops the call", "Dropping it leaves the model guessing what happened."
                 ),
             ),
         ),
         Question(
-            "You cut results at 1,000 characters without a note. What is the risk?",
+            "A served tool declares no annotations at all. What should a host assume?",
             (
                 Choice(
-                    "The model answers from a partial list as if it were complete",
-                    "Nothing in the text says that "
-                    "more exists, so 'how many orders' gets a confident wrong answer.",
+                    "It may write, destructively, and a repeat may not be harmless",
+                    "The defaults assume the worst: "
+                    "readOnlyHint false, destructiveHint true, idempotentHint false.",
                     correct=True,
                 ),
-                Choice(
-                    "The model cannot parse the JSON, so it calls again",
-                    "It may or may not; it has no way to know what is missing or how to get it.",
-                ),
-                Choice(
-                    "None: the first 1,000 characters are the important ones",
-                    "Order in the result is not importance; here the newest orders sat at the end.",
-                ),
+                Choice("It is read-only", "A missing readOnlyHint means false: it may write."),
+                Choice("The server is broken", "Annotations are optional; the mirrored set declares none."),
             ),
         ),
         Question(
-            "Reading every page of a paginated list cost more than carrying the list whole. Why?",
+            "What does a tool's outputSchema give the host?",
             (
                 Choice(
-                    "Each page is another round trip, and every later call re-sends all earlier pages",
-                    "Pagination pays off when the model stops after the page it needs.",
-                    correct=True,
-                ),
-                Choice("The cursor is very long", "The cursor is a few characters."),
-                Choice("Pages repeat rows", "They do not; the cost is the extra calls."),
-            ),
-        ),
-        Question(
-            "A summary kept the blocked order and dropped the items. What decided that?",
-            (
-                Choice(
-                    "The rule (or model) that wrote the summary, before anyone asked about items",
-                    "A summary keeps "
-                    "what its writer thought mattered; a later question may need something else.",
-                    correct=True,
-                ),
-                Choice("The items were wrong", "They were correct; they were not in the summary."),
-                Choice("The token estimate", "The estimate measures; it decides nothing."),
-            ),
-        ),
-        Question(
-            "Which change keeps the follow-up facts available without carrying them on every step?",
-            (
-                Choice(
-                    "A concise default plus a detail switch and filters the model can use when it needs more",
-                    "The definitions say how to get more, so it is fetched only when asked.",
+                    "Named result fields it can check every structuredContent against",
+                    "The SDK's client checks each successful result and refuses one that does not fit.",
                     correct=True,
                 ),
                 Choice(
-                    "Always return the detailed record",
-                    "Then every step re-sends the details nobody asked for.",
+                    "A guarantee the model reads the fields correctly",
+                    "It describes the data; the model still has to read it.",
                 ),
                 Choice(
-                    "A bigger host cap on tool output",
-                    "A cap limits one result; it does not make results smaller.",
+                    "Nothing: it is documentation only",
+                    "The client refused the sloppy tool's result in section 4.",
                 ),
             ),
         ),

@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 15 · Tool calls on the wire (its quiz cell shows them with ``quiz("15")``).
+"""The "check yourself" questions of lesson 15 · Results across the loop (its quiz cell shows them with ``quiz("15")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,77 +8,83 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A reply holds two tool_use blocks. What do you send back?",
+            "A tool result of 6,000 characters arrives at step 1 of a five-call task. How often is it paid for?",
             (
                 Choice(
-                    "One user turn with two tool_result blocks, one per tool_use_id",
-                    "Both results, paired by id, in one turn.",
+                    "On every later model call: four times here",
+                    "The API keeps no state; each call re-sends the conversation, this result included.",
                     correct=True,
                 ),
                 Choice(
-                    "Two user turns, one result each",
-                    "The API expects every result of a reply in the next user turn.",
+                    "Once, when it arrives",
+                    "It is sent once to your code, then again with every model call after it.",
                 ),
                 Choice(
-                    "Only the result of the call that worked",
-                    "A failure goes back too, marked is_error, so the model can fix it.",
-                ),
-            ),
-        ),
-        Question(
-            "Which field ends or continues the loop?",
-            (
-                Choice("stop_reason", "tool_use continues it; end_turn ends it.", correct=True),
-                Choice(
-                    "The number of content blocks",
-                    "A reply can hold text and calls; stop_reason says what it wants.",
+                    "Never: results are free, only definitions cost",
+                    "Results are input tokens like any other text.",
                 ),
             ),
         ),
         Question(
-            "Anthropic's tool_choice any is called what in OpenAI's APIs?",
-            (
-                Choice("required", "Both oblige some call.", correct=True),
-                Choice("any", "OpenAI spells it required."),
-                Choice("auto", "auto lets the model decide, which may mean no call."),
-            ),
-        ),
-        Question(
-            "Which change leaves nothing of the prefix cached?",
+            "You cut results at 1,000 characters without a note. What is the risk?",
             (
                 Choice(
-                    "Reordering the tools array",
-                    "Tools come first in the prefix; another order is another prefix.",
-                    correct=True,
-                ),
-                Choice("Appending the tool_result turn", "A new turn at the end changes nothing before it."),
-                Choice(
-                    "Switching tool_choice", "Tools and system stay cached; only the messages are re-read."
-                ),
-            ),
-        ),
-        Question(
-            "Why does deferred loading keep the cache when a search finds a tool?",
-            (
-                Choice(
-                    "The tool was declared up front; the search returns a tool_reference in the messages",
-                    "The tools array does not change.",
+                    "The model answers from a partial list as if it were complete",
+                    "Nothing in the text says that "
+                    "more exists, so 'how many orders' gets a confident wrong answer.",
                     correct=True,
                 ),
                 Choice(
-                    "Deferred tools are never sent", "They are declared with defer_loading: true in tools."
+                    "The model cannot parse the JSON, so it calls again",
+                    "It may or may not; it has no way to know what is missing or how to get it.",
+                ),
+                Choice(
+                    "None: the first 1,000 characters are the important ones",
+                    "Order in the result is not importance; here the newest orders sat at the end.",
                 ),
             ),
         ),
         Question(
-            "allowed_callers corresponds to which earlier idea?",
+            "Reading every page of a paginated list cost more than carrying the list whole. Why?",
             (
                 Choice(
-                    "Lesson 07's code_mode_access",
-                    "Who may call a tool: the model, a program, or both.",
+                    "Each page is another round trip, and every later call re-sends all earlier pages",
+                    "Pagination pays off when the model stops after the page it needs.",
                     correct=True,
                 ),
-                Choice("Lesson 08's example call", "That one is input_examples."),
+                Choice("The cursor is very long", "The cursor is a few characters."),
+                Choice("Pages repeat rows", "They do not; the cost is the extra calls."),
+            ),
+        ),
+        Question(
+            "A summary kept the blocked order and dropped the items. What decided that?",
+            (
+                Choice(
+                    "The rule (or model) that wrote the summary, before anyone asked about items",
+                    "A summary keeps "
+                    "what its writer thought mattered; a later question may need something else.",
+                    correct=True,
+                ),
+                Choice("The items were wrong", "They were correct; they were not in the summary."),
+                Choice("The token estimate", "The estimate measures; it decides nothing."),
+            ),
+        ),
+        Question(
+            "Which change keeps the follow-up facts available without carrying them on every step?",
+            (
+                Choice(
+                    "A concise default plus a detail switch and filters the model can use when it needs more",
+                    "The definitions say how to get more, so it is fetched only when asked.",
+                    correct=True,
+                ),
+                Choice(
+                    "Always return the detailed record",
+                    "Then every step re-sends the details nobody asked for.",
+                ),
+                Choice(
+                    "A bigger host cap on tool output",
+                    "A cap limits one result; it does not make results smaller.",
+                ),
             ),
         ),
     )
