@@ -1,4 +1,4 @@
-"""What lessons 15 and 16 cost in time: one scripted task, the technique table, one poisoned record, the defence table.
+"""What lessons 16 and 17 cost in time: one scripted task, the technique table, one poisoned record, the defence table.
 
 Run: python benchmarks/bench_loop_injection.py
 Prints medians of repeated runs on this machine; the figures vary between machines. The tables
@@ -17,11 +17,11 @@ def main() -> None:
     run_task("mirror")  # warm the data caches so file reading is not timed
     note = attack.seeded_notes()[0]
     rows = [
-        ("lesson 15: the four-step task, mirrored results", median_ms(lambda: run_task("mirror"))),
-        ("lesson 15: the technique table (8 runs)", median_ms(techniques.techniques, repeat=5)),
-        ("lesson 16: one poisoned record through the gate", median_ms(
+        ("lesson 16: the four-step task, mirrored results", median_ms(lambda: run_task("mirror"))),
+        ("lesson 16: the technique table (8 runs)", median_ms(techniques.techniques, repeat=5)),
+        ("lesson 17: one poisoned record through the gate", median_ms(
             lambda: attack.run_record(note, "raw", reader.LITERAL, True))),
-        ("lesson 16: the defence table, uncached (7 settings x 24 runs, and the lint)", median_ms(
+        ("lesson 17: the defence table, uncached (7 settings x 24 runs, and the lint)", median_ms(
             lambda: (defences.outcomes.cache_clear(), defences.defence_rows()), repeat=3)),
     ]
     width = max(len(name) for name, _ in rows)

@@ -1,4 +1,4 @@
-"""Lesson 18's loop check, proven both ways beyond the generic tests: two more right loops written
+"""Lesson 19's loop check, proven both ways beyond the generic tests: two more right loops written
 differently pass, each wrong loop fails with the hint naming its behaviour, and drawn runs compare."""
 
 import json
@@ -11,7 +11,7 @@ from tooldesign.capstone import course_dispatcher, loop_problem
 from tooldesign.capstone.agent import tool_definitions, transcript_lines
 from tooldesign.dispatch import ToolCall
 from workbook.checks import evaluate
-from workbook.exercises.lesson18 import LOOP_PROBES, _gen_loop, _loop, _same_run
+from workbook.exercises.lesson19 import LOOP_PROBES, _gen_loop, _loop, _same_run
 from workbook.plain import to_plain
 
 
@@ -103,7 +103,7 @@ def _class_loop(model, request, max_steps=6):
 
 @pytest.mark.parametrize("loop", [_loop(), _recursive_loop, _class_loop], ids=["reference", "recursive", "class"])
 def test_right_loops_written_differently_pass(loop):
-    verdict = evaluate("ex18-agent-loop", loop)
+    verdict = evaluate("ex19-agent-loop", loop)
     assert verdict.passed, verdict.message
 
 
@@ -133,7 +133,7 @@ WRONG = {
 @pytest.mark.parametrize("fault", sorted(WRONG))
 def test_each_wrong_loop_fails_naming_its_behaviour(fault):
     script, hint = WRONG[fault]
-    verdict = evaluate("ex18-agent-loop", _loop(fault))
+    verdict = evaluate("ex19-agent-loop", _loop(fault))
     assert not verdict.passed
     assert hint in verdict.message
     assert f"with the {script}" in verdict.message
@@ -148,7 +148,7 @@ def test_a_transcript_replayed_from_one_seed_fails_on_another():
     def replay(model, request, max_steps=6):
         return recorded[model["script"]]
 
-    verdict = evaluate("ex18-agent-loop", replay)
+    verdict = evaluate("ex19-agent-loop", replay)
     assert not verdict.passed
 
 

@@ -81,10 +81,10 @@ def bad_notebooks(course: Path) -> None:
     (bad / "05_lint.ipynb").write_text('"just a string"')
     (bad / "06_selection_test.ipynb").write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4,
                                                               "nbformat_minor": 5}))
-    (bad / "07_code_mode_catalog.ipynb").write_bytes(bytes(range(256)) * 4)
-    (bad / "09_definition_levels.ipynb").write_text("null")
-    (bad / "10_dispatch_and_errors.ipynb").write_text("")
-    (bad / "12_tool_set_size.ipynb").write_text(json.dumps({"nbformat": 4, "cells": "not a list"}))
+    (bad / "08_code_mode_catalog.ipynb").write_bytes(bytes(range(256)) * 4)
+    (bad / "10_definition_levels.ipynb").write_text("null")
+    (bad / "11_dispatch_and_errors.ipynb").write_text("")
+    (bad / "13_tool_set_size.ipynb").write_text(json.dumps({"nbformat": 4, "cells": "not a list"}))
     (course / "empty_submissions").mkdir()
 
 
@@ -174,10 +174,10 @@ CASES = [
     ("bad_notebooks", (*WB, "check", "bad/04_designed_tools.ipynb"), "not a notebook (a list)"),
     ("bad_notebooks", (*WB, "check", "bad/05_lint.ipynb"), "not a notebook (a string)"),
     ("bad_notebooks", (*WB, "check", "bad/06_selection_test.ipynb"), "has no cells"),
-    ("bad_notebooks", (*WB, "check", "bad/07_code_mode_catalog.ipynb"), "not even text"),
-    ("bad_notebooks", (*WB, "check", "bad/09_definition_levels.ipynb"), "not a notebook (null)"),
-    ("bad_notebooks", (*WB, "check", "bad/10_dispatch_and_errors.ipynb"), "not valid JSON"),
-    ("bad_notebooks", (*WB, "check", "bad/12_tool_set_size.ipynb"), "not a notebook"),
+    ("bad_notebooks", (*WB, "check", "bad/08_code_mode_catalog.ipynb"), "not even text"),
+    ("bad_notebooks", (*WB, "check", "bad/10_definition_levels.ipynb"), "not a notebook (null)"),
+    ("bad_notebooks", (*WB, "check", "bad/11_dispatch_and_errors.ipynb"), "not valid JSON"),
+    ("bad_notebooks", (*WB, "check", "bad/13_tool_set_size.ipynb"), "not a notebook"),
     ("intact", (*WB, "release", "99"), "no notebook '99'"),
     ("intact", (*WB, "release", "--bogus"), "unrecognized arguments"),
     ("changed_copy_and_lost_manifest", (*WB, "release"), "make notebooks FORCE=1"),

@@ -1,4 +1,4 @@
-"""Notebooks 07 and 08: answers in a learner's own words pass, and the answer keys match the package. (Every
+"""Notebooks 08 and 09: answers in a learner's own words pass, and the answer keys match the package. (Every
 exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from tooldesign.codemode import coldchain_tools as cc
 from tooldesign.codemode import sizelimit
 from workbook.checks import FAIL, PASS, evaluate
 from workbook.exercises import exercises_for
-from workbook.exercises.lesson08 import DEPLOYED, PRIOR_STATES, verification_rows_after
+from workbook.exercises.lesson09 import DEPLOYED, PRIOR_STATES, verification_rows_after
 
 SIZES = sizelimit.entry_bytes()
 
@@ -22,15 +22,15 @@ ACCESS = {cc.LIST: "code", cc.READINGS: "code", cc.LIMITS: "both", cc.FILE_CLAIM
 
 
 def test_every_exercise_has_wrong_answers():
-    assert all(len(ex.wrong_answers) >= 4 for ex in exercises_for("07_code_mode_catalog") + exercises_for("08_code_mode_access"))
+    assert all(len(ex.wrong_answers) >= 4 for ex in exercises_for("08_code_mode_catalog") + exercises_for("09_code_mode_access"))
 
 
 def test_descriptions_check_follows_the_real_result(monkeypatch):
     """The corrected descriptions pass; add a field to a tool's result and they no longer name every field."""
-    assert evaluate("ex07-descriptions", cc.CORRECTED).status == PASS
+    assert evaluate("ex08-descriptions", cc.CORRECTED).status == PASS
     original = cc.HANDLERS[cc.LIMITS]
     monkeypatch.setitem(cc.HANDLERS, cc.LIMITS, lambda args: [dict(row, currency="EUR") for row in original(args)])
-    verdict = evaluate("ex07-descriptions", cc.CORRECTED)
+    verdict = evaluate("ex08-descriptions", cc.CORRECTED)
     assert verdict.status == FAIL and "CC_GET_LIMITS" in verdict.message
 
 
@@ -42,7 +42,7 @@ def access_for(tool):
 
 
 def test_access_check_runs_the_real_verification_query():
-    assert evaluate("ex08-access", access_for).status == PASS
+    assert evaluate("ex09-access", access_for).status == PASS
     answer = {code: access_for(facts) for code, facts in cc.deployment_facts().items()}
     assert answer == ACCESS
     want = [[cc.FILE_CLAIM, "direct", 1], [cc.LIMITS, "both", 1], [cc.READINGS, "code", 1], [cc.LIST, "code", 1]]
@@ -64,10 +64,10 @@ def test_the_access_prompt_does_not_print_the_answer():
     """The exercise's text describes the tools; it never lists the access values to type in."""
     import json
     from pathlib import Path
-    notebook = json.loads((Path(__file__).parents[1] / "solutions" / "08_code_mode_access.ipynb").read_text())
+    notebook = json.loads((Path(__file__).parents[1] / "solutions" / "09_code_mode_access.ipynb").read_text())
     sources = ["".join(cell["source"]) for cell in notebook["cells"]]
     answer_cell = next(i for i, c in enumerate(notebook["cells"])
-                       if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "ex08-access")
+                       if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "ex09-access")
     prompt = sources[answer_cell - 1] + sources[answer_cell - 2] + sources[answer_cell - 3]
     for code, value in ACCESS.items():
         assert f"{code} {value}" not in prompt and f"{code}: {value}" not in prompt
@@ -87,7 +87,7 @@ def _from_a_table(tool):
 
 @pytest.mark.parametrize("answer", [_by_size, _from_a_table], ids=["by size, other spelling", "a table"])
 def test_a_right_access_answer_in_other_words_passes(answer):
-    assert evaluate("ex08-access", answer).status == PASS
+    assert evaluate("ex09-access", answer).status == PASS
 
 
 @pytest.mark.parametrize("answer, says", [
@@ -100,17 +100,17 @@ def test_a_right_access_answer_in_other_words_passes(answer):
     (lambda t: "direct" if t["irreversible"] else ("both" if t["person_asks"] else "code"), "can be undone"),
 ])
 def test_plausible_access_mistakes_get_the_idea_back(answer, says):
-    verdict = evaluate("ex08-access", answer)
+    verdict = evaluate("ex09-access", answer)
     assert verdict.status == FAIL and says in verdict.message, verdict.message
 
 
 def test_fillers_answer_passes_and_agrees_with_the_lesson_figure():
-    assert evaluate("ex08-fillers", solution_fillers_that_fit).status == PASS
+    assert evaluate("ex09-fillers", solution_fillers_that_fit).status == PASS
     assert solution_fillers_that_fit(31_855) == sizelimit.fillers_that_fit(31_855) == 7
 
 
 def test_not_plain_answers_are_refused_with_a_reason():
-    verdict = evaluate("ex08-access", lambda tool: {"code"})
+    verdict = evaluate("ex09-access", lambda tool: {"code"})
     assert verdict.status == FAIL and "sorted list" in verdict.message, verdict.message
 
 
@@ -123,7 +123,7 @@ def test_descriptions_in_other_words_pass():
                      "object has shipment_id and readings; each reading has ts and temp_c.",
         cc.LIST: "Gives an array; each entry: departure, product_class, lane, carrier, shipment_number, shipment_id.",
     }
-    assert evaluate("ex07-descriptions", answer).status == PASS
+    assert evaluate("ex08-descriptions", answer).status == PASS
 
 
 def test_fillers_written_as_a_loop_pass():
@@ -135,4 +135,4 @@ def test_fillers_written_as_a_loop_pass():
             count += 1
         return count
 
-    assert evaluate("ex08-fillers", by_loop).status == PASS
+    assert evaluate("ex09-fillers", by_loop).status == PASS

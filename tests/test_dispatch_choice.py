@@ -36,7 +36,7 @@ def test_each_choice_on_the_first_turn(designed):
     assert forced.text == "" and forced.calls[0].name == SUMMARY  # prefilled: no text before the call
     assert model.respond(REQUEST, list(designed), ANY).text == ""
     # Under auto the stand-in calls what its word matcher ranks first: a count of shared words, not intent
-    # (with the plain descriptions that is the credit tool, not the release draft; notebook 11 says so).
+    # (with the plain descriptions that is the credit tool, not the release draft; notebook 12 says so).
     assert model.respond(REQUEST, list(designed), AUTO).calls[0].name == ranked(WordMatchPicker(), REQUEST, list(designed))[0]
     assert model.respond("Book a meeting room for Friday morning.", list(designed), AUTO).calls == ()
     assert len(model.respond("Book a meeting room for Friday morning.", list(designed), ANY).calls) == 1

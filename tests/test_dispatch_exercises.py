@@ -1,4 +1,4 @@
-"""Notebooks 10 and 11: answers in a learner's own words pass, and the answer keys match the package. (Every
+"""Notebooks 11 and 12: answers in a learner's own words pass, and the answer keys match the package. (Every
 exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from tooldesign.dispatch import boundary
 from tooldesign.dispatch.gate import checked_exposure
 from tooldesign.tools import tool_set
 from workbook.checks import PASS, evaluate
-from workbook.exercises.lesson11 import APPROVAL_PROBES
+from workbook.exercises.lesson12 import APPROVAL_PROBES
 CLAUSE = ("Not for a customer as a whole: everything on or about a customer, the full picture, "
           "the account, or who is behind a name or number (use search_customers).")
 
@@ -43,7 +43,7 @@ def fixed_call(request, call, error):
 
 
 def test_clause_solution_passes_and_has_the_shape_the_package_judges():
-    assert evaluate("ex10-boundary-clause", CLAUSE).status == PASS
+    assert evaluate("ex11-boundary-clause", CLAUSE).status == PASS
     verdict = boundary.clause_verdict(CLAUSE, boundary.ORDERS)
     assert verdict.ok and verdict.neighbour == boundary.CUSTOMERS
 
@@ -51,15 +51,15 @@ def test_clause_solution_passes_and_has_the_shape_the_package_judges():
 def test_clause_check_passes_other_words_and_fails_keyword_stuffing():
     other_words = "Questions about the customer as a party, such as who they are or the full picture, go to " \
                   "search_customers."
-    assert evaluate("ex10-boundary-clause", other_words).status == PASS
+    assert evaluate("ex11-boundary-clause", other_words).status == PASS
     stuffed = "Not for customer full picture account profile everything (use search_customers)."
-    verdict = evaluate("ex10-boundary-clause", stuffed)
+    verdict = evaluate("ex11-boundary-clause", stuffed)
     assert verdict.status != PASS and "keyword list" in verdict.message
 
 
 def test_fixed_call_passes_the_check_and_the_real_dispatcher():
-    from workbook.exercises.lesson10 import FIX_PROBES
-    assert evaluate("ex10-fixed-call", fixed_call).status == PASS
+    from workbook.exercises.lesson11 import FIX_PROBES
+    assert evaluate("ex11-fixed-call", fixed_call).status == PASS
     for request, call, error in FIX_PROBES:
         assert "was not run" in error and "Correct the arguments" in error  # the dispatcher's own error
         again = fixed_call(request, call, error)
@@ -69,7 +69,7 @@ def test_fixed_call_passes_the_check_and_the_real_dispatcher():
 
 def test_the_solution_callback_passes_agrees_with_the_lesson_policy_and_runs_in_the_gate():
     from tooldesign.dispatch import release_policy
-    verdict = evaluate("ex11-approval", approve)
+    verdict = evaluate("ex12-approval", approve)
     assert verdict.status == PASS, verdict.message
     release = tool_set("designed")["release_request_create"]
     for (arguments,) in APPROVAL_PROBES:
@@ -112,7 +112,7 @@ def test_approval_check_accepts_other_correct_spellings_of_the_figure():
             if "updated_input" in decision:
                 return replaced(arguments, spelling.format(checked_exposure(arguments["sales_order"])))
             return decision
-        assert evaluate("ex11-approval", variant).status == PASS, spelling
+        assert evaluate("ex12-approval", variant).status == PASS, spelling
 
 
 def test_an_approver_edit_that_breaks_the_schema_is_refused_and_audited():

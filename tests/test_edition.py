@@ -257,7 +257,7 @@ def test_an_unknown_wrong_answer_gets_a_whole_sentence_hint(student_edition):
         "from workbook.checks import evaluate\n"
         "print(evaluate('ex02-claims', lambda shipments, readings, limits: {'SHP-1': 1}).message)\n"
         "print(evaluate('ex02-longest-breach', lambda t, m, s: 7).message)\n"
-        "print(evaluate('ex15-keep-fields', lambda questions: ['SalesOrder', 7]).message)\n"))
+        "print(evaluate('ex16-keep-fields', lambda questions: ['SalesOrder', 7]).message)\n"))
     lines = out.strip().splitlines()
     assert len(lines) == 3
     for line in lines:
@@ -305,8 +305,8 @@ def test_cells_that_show_a_stubbed_function_say_it_is_hidden(student_edition):
 
 
 def test_the_lessons_example_policy_answers_only_the_lessons_own_proposals(student_edition):
-    """ex11-approval asks for release_policy's rule in another shape: the edition's copy answers the
-    proposals notebook 11 makes, and is no answer to any other."""
+    """ex12-approval asks for release_policy's rule in another shape: the edition's copy answers the
+    proposals notebook 12 makes, and is no answer to any other."""
     out = _edition_python(student_edition, (
         "from tooldesign.dispatch import ToolCall, release_policy\n"
         "from tooldesign.tools import tool_set\n"
@@ -320,7 +320,7 @@ def test_the_lessons_example_policy_answers_only_the_lessons_own_proposals(stude
         "except NotImplementedError as error:\n"
         "    print(error)\n"))
     lines = out.strip().splitlines()
-    assert lines[0] == "allow" and "ex11-approval" in lines[1] and "write your own" in lines[1], out
+    assert lines[0] == "allow" and "ex12-approval" in lines[1] and "write your own" in lines[1], out
 
 
 def test_make_doctor_in_the_edition_checks_the_learners_pins(student_edition, edition_env):
@@ -350,7 +350,7 @@ def test_a_phrase_in_a_package_file_is_worded_in_the_editions_copy(tmp_path, mon
 
 
 def test_the_capstone_loop_is_not_in_the_edition_and_record_says_so_in_one_line(student_edition):
-    """ex18-agent-loop is the loop itself: the module holding the course's loop is left out, nothing
+    """ex19-agent-loop is the loop itself: the module holding the course's loop is left out, nothing
     in the edition's package needs it, and `tooldesign record` names the skipped step in one line."""
     from workbook.handout import TOOLDESIGN_LEFT_OUT
 
@@ -369,5 +369,5 @@ def test_the_capstone_loop_is_not_in_the_edition_and_record_says_so_in_one_line(
         "print('exit', main(['record', '--provider', 'ollama']))\n"))
     assert "loop: None" in out, out
     skipped = [line for line in out.splitlines() if "capstone step skipped" in line]
-    assert len(skipped) == 1 and "lesson 18" in skipped[0] and "ex18-agent-loop" in skipped[0], out
+    assert len(skipped) == 1 and "lesson 19" in skipped[0] and "ex19-agent-loop" in skipped[0], out
     assert "exit 1" in out, out  # no server on port 9: the one-line error, after the one-line skip

@@ -85,7 +85,7 @@ WRAPS = sorted((gid, target) for ex in GRADED for gid in [ex.grade_id] for targe
 def test_every_exercise_with_a_neighbour_is_known_and_the_neighbours_exist():
     import pkgutil
 
-    assert {"ex11-approval", "ex07-descriptions", "ex15-page", "ex02-claims"} <= {g for g, _ in WRAPS}
+    assert {"ex12-approval", "ex08-descriptions", "ex16-page", "ex02-claims"} <= {g for g, _ in WRAPS}
     from tooldesign.tools import tool_set
 
     for _, target in WRAPS:
@@ -123,7 +123,7 @@ def test_the_approval_policy_is_hidden_in_the_edition_and_a_copy_of_it_is_flagge
               .replace("Decision.allow_modified(", "dict(behavior='allow', updated_input=")
               .replace("Decision.allow()", "dict(behavior='allow')").replace("_FIGURE", "FIGURE")
               .replace("stated_exposure(", "my_parse("))
-    found = borrowed("ex11-approval", copied)
+    found = borrowed("ex12-approval", copied)
     assert found is not None and found.how == "copies"
 
 
@@ -139,37 +139,37 @@ def test_the_corrected_descriptions_pasted_from_the_edition_are_flagged(student_
         env={"PYTHONPATH": str(student_edition.folder / "src"), "PATH": "/usr/bin:/bin", "PYTHONNOUSERSITE": "1"})
     value = json.loads(shown.stdout)
     whole = "corrected = " + repr(value)
-    assert borrowed("ex07-descriptions", whole).how == "copies"
+    assert borrowed("ex08-descriptions", whole).how == "copies"
     # pasted as the printout shows it, wrapped over lines, one sentence of each reworded
     pasted = "corrected = {\n" + "".join(
         f"    {code!r}: ({text.split('. ', 1)[1][:40]!r}\n        {text.split('. ', 1)[1][40:]!r}),\n"
         for code, text in value.items()) + "}\n"
-    assert borrowed("ex07-descriptions", pasted).how == "copies"
+    assert borrowed("ex08-descriptions", pasted).how == "copies"
 
 
 def test_a_flagged_answer_is_void_with_a_review_note_where_rows_get_theirs():
-    plan = build_plan("11_writes_errors_and_tool_choice")
+    plan = build_plan("12_writes_errors_and_tool_choice")
     control = merge_step(plan, LearnerCells({gid: [("code", src)] for gid, src in SOLUTIONS.items()
-                                             if gid.startswith("ex11")}))
+                                             if gid.startswith("ex12")}))
     assert control.void == {} and not any("its answer calls" in note for note in control.review)
     tampered = dict(SOLUTIONS)
-    tampered["ex11-approval"] = _wrap("ex11-approval", "tooldesign.dispatch.gate:release_policy", "import")
+    tampered["ex12-approval"] = _wrap("ex12-approval", "tooldesign.dispatch.gate:release_policy", "import")
     merged = merge_step(plan, LearnerCells({gid: [("code", src)] for gid, src in tampered.items()
-                                            if gid.startswith("ex11")}))
-    assert set(merged.void) == {"ex11-approval"} and "release_policy" in merged.void["ex11-approval"]
-    assert any(n.startswith("review ex11-approval: its answer calls") for n in merged.review)
+                                            if gid.startswith("ex12")}))
+    assert set(merged.void) == {"ex12-approval"} and "release_policy" in merged.void["ex12-approval"]
+    assert any(n.startswith("review ex12-approval: its answer calls") for n in merged.review)
 
 
 @pytest.fixture(scope="module")
 def graded_batch(tmp_path_factory):
-    """One real (unsandboxed) grading run over notebook 15: a control and a submission whose every answer
+    """One real (unsandboxed) grading run over notebook 16: a control and a submission whose every answer
     is taken from the package the edition ships."""
     import nbformat
 
     from workbook.notebook_files import write_notebook
     from workbook.release import learner_copy
 
-    stem = "15_results_across_the_loop"
+    stem = "16_results_across_the_loop"
     base = tmp_path_factory.mktemp("borrowed")
     subs, out = base / "in", base / "out"
 
@@ -185,7 +185,7 @@ def graded_batch(tmp_path_factory):
     for learner, answers in (
         ("control", {gid: SOLUTIONS[gid] for gid in ids}),
         ("borrower", {**{gid: SOLUTIONS[gid] for gid in ids},
-                      "ex15-page": textwrap.dedent('''
+                      "ex16-page": textwrap.dedent('''
                           from tooldesign.loop.shrink import page_of
                           def page(rows, cursor, size):
                               got = page_of({"results": [dict(r) if isinstance(r, dict) else {"v": r} for r in rows]},
@@ -206,9 +206,9 @@ def test_a_borrowed_answer_scores_0_beside_a_control_with_full_marks(graded_batc
     control, borrower = graded_batch["control"], graded_batch["borrower"]
     assert control.total == control.max > 0, [(e.grade_id, e.points, e.message) for e in control.exercises]
     points = {e.grade_id: e.points for e in borrower.exercises}
-    assert points["ex15-page"] == 0, borrower.exercises
-    assert points["ex15-keep-fields"] > 0 and points["ex15-cut-records"] > 0  # the honest answers beside it keep theirs
-    assert "review ex15-page" in borrower.reason
+    assert points["ex16-page"] == 0, borrower.exercises
+    assert points["ex16-keep-fields"] > 0 and points["ex16-cut-records"] > 0  # the honest answers beside it keep theirs
+    assert "review ex16-page" in borrower.reason
 
 
 def test_the_capstone_loop_is_flagged_when_called_and_never_for_reading_like_it():
@@ -219,7 +219,7 @@ def test_the_capstone_loop_is_flagged_when_called_and_never_for_reading_like_it(
     from tooldesign.capstone import reference
 
     called = "from tooldesign.capstone.reference import reference_loop\nrun_agent = reference_loop()\n"
-    found = borrowed("ex18-agent-loop", called)
+    found = borrowed("ex19-agent-loop", called)
     assert found is not None and found.neighbour.endswith(":reference_loop") and found.how == "calls"
     alike = textwrap.dedent(inspect.getsource(reference.reference_loop)).replace("def reference_loop", "def loop_of")
-    assert borrowed("ex18-agent-loop", alike) is None
+    assert borrowed("ex19-agent-loop", alike) is None

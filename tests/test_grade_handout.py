@@ -239,10 +239,10 @@ def test_a_draw_depends_on_the_run_secret_only(monkeypatch):
     assert len(one.drawn) == len(one.expected) == REFERENCES["ex02-longest-breach"].draws
 
 
-@pytest.mark.parametrize("stem", ["02_coldchain_data", "04_designed_tools", "08_code_mode_access", "10_dispatch_and_errors",
-                                  "11_writes_errors_and_tool_choice",
-                                  "13_serving_tools_over_mcp", "15_results_across_the_loop",
-                                  "16_results_that_carry_instructions"])
+@pytest.mark.parametrize("stem", ["02_coldchain_data", "04_designed_tools", "09_code_mode_access", "11_dispatch_and_errors",
+                                  "12_writes_errors_and_tool_choice",
+                                  "14_serving_tools_over_mcp", "16_results_across_the_loop",
+                                  "17_results_that_carry_instructions"])
 def test_the_lessons_that_use_a_stubbed_function_still_run_in_the_student_edition(edition, stem, monkeypatch):
     """The solution notebook, run over the student edition's packages: the package's own calls on the
     course data (plots, the explorer, the credit tool, the scripted runs) still work."""

@@ -72,9 +72,9 @@ def test_the_approval_draws_write_figures_only_as_the_exercise_defines_them():
     """The text defines "52500" and "52,500"; "52.500" (German thousands) or "52,500.00" it never asks about."""
     import re
 
-    grading = grading_for("ex11-approval")
+    grading = grading_for("ex12-approval")
     for seed in range(SEEDS):
-        rng = random.Random(f"{seed}:ex11-approval")
+        rng = random.Random(f"{seed}:ex12-approval")
         for _ in range(grading.draws):
             (arguments,) = grading.generate(rng)
             text = arguments["justification"]
@@ -262,7 +262,7 @@ HOSTILE_VALUES = {
 }
 
 
-@pytest.mark.parametrize("grade_id", ["ex03-design-fixes", "ex01-credit-exposure", "ex00-model-is-told", "ex09-tokens-per-correct"])
+@pytest.mark.parametrize("grade_id", ["ex03-design-fixes", "ex01-credit-exposure", "ex00-model-is-told", "ex10-tokens-per-correct"])
 @pytest.mark.parametrize("label", HOSTILE_VALUES)
 def test_a_value_the_comparison_cannot_take_scores_0_with_a_hint(grade_id, label):
     """What the kernel claims for the drawn inputs goes through the grader's own path: a verdict, never an error."""
@@ -335,8 +335,8 @@ EMPTYISH = ["", " ", "...", "TODO", "x", [], {}, None, 0, [""], {"": ""}]
 PLACEHOLDERS = ["x", "TODO", "lorem ipsum dolor amet", "xxx yyy zzz", "foo baz qux"]
 # Parts that may rightly repeat: two requests may start with the same tool (the requests must differ, which
 # its wrong answers prove); with the plain descriptions the two
-# growth orders of lesson 12 measure the same loss per tool, so its right answer holds one value twice.
-MAY_REPEAT = {"ex06-own-requests", "ex12-loss-per-tool"}
+# growth orders of lesson 13 measure the same loss per tool, so its right answer holds one value twice.
+MAY_REPEAT = {"ex06-own-requests", "ex13-loss-per-tool"}
 
 
 def _strings_replaced(value, text, keys=False):

@@ -183,7 +183,7 @@ MEMORISED = dict(
             return SEEN.get(repr((shipments, readings, limits)), {{}})
         ''')
 
-# The lessons 13-16 functions: each answer memorises its lesson's fixed probes, or imports the package's
+# The lessons 14-17 functions: each answer memorises its lesson's fixed probes, or imports the package's
 # own reference (stubbed in a grading kernel). A whole notebook of them must score 0.
 def _memorised_calls(name: str, params: str, calls: dict) -> str:
     return f'''
@@ -198,31 +198,31 @@ def _lesson(module: str):
     return importlib.import_module(f"workbook.exercises.{module}")
 
 
-L11, L12, L13 = _lesson("lesson13"), _lesson("lesson15"), _lesson("lesson16")
-L14 = _lesson("lesson14")
-NB11, NB12, NB13 = "13_serving_tools_over_mcp", "15_results_across_the_loop", "16_results_that_carry_instructions"
-NB14 = "14_trusting_mcp_servers"
+L11, L12, L13 = _lesson("lesson14"), _lesson("lesson16"), _lesson("lesson17")
+L14 = _lesson("lesson15")
+NB11, NB12, NB13 = "14_serving_tools_over_mcp", "16_results_across_the_loop", "17_results_that_carry_instructions"
+NB14 = "15_trusting_mcp_servers"
 LATER_LESSONS = {
     NB11: dict(
-        ex13_hint_defaults=_memorised_calls("with_defaults", "tool", {repr((t,)): w for (t,), w in
+        ex14_hint_defaults=_memorised_calls("with_defaults", "tool", {repr((t,)): w for (t,), w in
                                                                      zip(L11.HINT_PROBES, L11.HINT_EXPECTED)}),
-        ex13_outcome=_memorised_calls("outcome", "message", {repr((m,)): w for (m,), w in
+        ex14_outcome=_memorised_calls("outcome", "message", {repr((m,)): w for (m,), w in
                                                              zip(L11.OUTCOME_PROBES, L11.OUTCOME_EXPECTED)})),
     NB14: dict(
-        ex14_approval=_memorised_calls("needs_approval", "tool, server_trusted",
+        ex15_approval=_memorised_calls("needs_approval", "tool, server_trusted",
                                        {repr(a): w for a, w in zip(L14.APPROVAL_PROBES, L14.APPROVAL_EXPECTED)})),
     NB12: dict(
-        ex15_keep_fields=_memorised_calls("keep_fields", "questions",
+        ex16_keep_fields=_memorised_calls("keep_fields", "questions",
                                           {repr(a): L12._keep_fields(*a) for a in L12.KEEP_PROBES}),
-        ex15_cut_records=_memorised_calls("cut", "rows, limit", {repr(a): L12._cut(*a) for a in L12.CUT_PROBES}),
-        ex15_page=_memorised_calls("page", "rows, cursor, size", {repr(a): L12._page(*a) for a in L12.PAGE_PROBES})),
+        ex16_cut_records=_memorised_calls("cut", "rows, limit", {repr(a): L12._cut(*a) for a in L12.CUT_PROBES}),
+        ex16_page=_memorised_calls("page", "rows, cursor, size", {repr(a): L12._page(*a) for a in L12.PAGE_PROBES})),
     NB13: dict(
-        ex16_as_data='''
+        ex17_as_data='''
             from tooldesign.injection.results import quoted
             def as_data(text, source):
                 return quoted(text, source)
             ''',
-        ex16_flag_free_text='''
+        ex17_flag_free_text='''
             from tooldesign.injection.lint_rule import free_text_paths
             def flag_free_text(result, marker, path=""):
                 return free_text_paths(result, marker)
@@ -231,10 +231,10 @@ LATER_LESSONS = {
 
 # Notebook 00: what the student edition ships and prints is the lesson's nine cases (the check's
 # hints say, case by case, whether the model is told); answers memorised from them pass the check in
-# the notebook and fail the tools drawn at grade time. Notebook 12: the package's catch-all lint rule
+# the notebook and fail the tools drawn at grade time. Notebook 13: the package's catch-all lint rule
 # is used all through the package, so it cannot be stubbed; the exercise asks for what the package
 # does not hold (the names of the catch-all fields), and these answers built on the package fail.
-NB10 = "12_tool_set_size"
+NB10 = "13_tool_set_size"
 _TOLD_TABLE = """
         TOLD = {("sales_order_get", "by its number"): True, ("sales_order_get", "company code 1010"): False,
                 ("sales_order_get", "e.g. 4711"): True, ("sales_order_get", "with items"): True,
@@ -441,7 +441,7 @@ def sandboxed(tmp_path_factory):
          f"{NB00}.ipynb")
     save(subs, "told-in-other-words", with_answers(NB00, ex00_model_is_told=TOLD_IN_OTHER_WORDS["drop-the-handler"]),
          f"{NB00}.ipynb")
-    save(subs, "package-catch-all", solved_except(NB10, ex12_catch_all=CATCH_ALL_FROM_PACKAGE["lint-messages"]),
+    save(subs, "package-catch-all", solved_except(NB10, ex13_catch_all=CATCH_ALL_FROM_PACKAGE["lint-messages"]),
          f"{NB10}.ipynb")
     save(subs, "daemon", with_answers(NB02, **daemon(out, base / "pids")))
     save(subs, "parent-killer", with_answers(NB02, **PARENT_KILLER))
@@ -520,9 +520,9 @@ def test_answers_memorised_from_what_the_edition_prints_score_0_in_lesson_00(san
 def test_the_packages_lint_rule_is_no_answer_to_the_catch_all_fields(sandboxed):
     row = _row(sandboxed, "package-catch-all", f"{NB10}.ipynb")
     points = {e.grade_id: (e.points, e.max) for e in row.exercises}
-    assert points["ex12-catch-all"] == (0, 2), [(e.grade_id, e.points, e.message) for e in row.exercises]
+    assert points["ex13-catch-all"] == (0, 2), [(e.grade_id, e.points, e.message) for e in row.exercises]
     # The other two exercises keep the solution: the same submission is their control.
-    assert all(got == most > 0 for gid, (got, most) in points.items() if gid != "ex12-catch-all"), points
+    assert all(got == most > 0 for gid, (got, most) in points.items() if gid != "ex13-catch-all"), points
 
 
 def _graded_in_process(grade_id: str, answer, seed: str) -> bool:
@@ -572,12 +572,12 @@ def test_a_right_answer_in_other_words_passes_ex00(how, seed):
 @pytest.mark.parametrize("how", sorted(CATCH_ALL_FROM_PACKAGE))
 def test_an_answer_built_on_the_packages_lint_rule_fails_ex10(how, seed):
     answer = _defined(CATCH_ALL_FROM_PACKAGE[how], "catch_all_fields")
-    assert not _graded_in_process("ex12-catch-all", answer, seed)
+    assert not _graded_in_process("ex13-catch-all", answer, seed)
 
 
 @pytest.mark.parametrize("seed", ["run-a", "run-b", "run-c"])
 @pytest.mark.parametrize("grade_id, stem, name", [("ex00-model-is-told", NB00, "model_is_told"),
-                                                   ("ex12-catch-all", NB10, "catch_all_fields")])
+                                                   ("ex13-catch-all", NB10, "catch_all_fields")])
 def test_the_solutions_pass_the_same_in_process_grading(grade_id, stem, name, seed):
     source = _cells(read_notebook(SOLUTIONS_DIR / f"{stem}.ipynb"))[grade_id].source
     namespace: dict = {}

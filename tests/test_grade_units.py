@@ -367,7 +367,7 @@ def test_the_course_copy_holds_only_what_a_notebook_needs(tmp_path):
     assert "CLAIMS" not in lesson02 and "720" not in lesson02 and "BREACH_EXPECTED" not in lesson02
     # The grading kernel's edition has not even the digests: its check cells never run.
     namespace: dict = {}
-    exec(compile((course / "src" / "workbook" / "exercises" / "lesson09.py").read_text(), "lesson09", "exec"), namespace)
+    exec(compile((course / "src" / "workbook" / "exercises" / "lesson10.py").read_text(), "lesson10", "exec"), namespace)
     assert all(spec["answers"] == [] and spec["examples"] == [] for spec in namespace["SPECS"])
 
 

@@ -1,4 +1,4 @@
-"""Lesson 16's package: the notes data, the three result variants, the scripted reader, the
+"""Lesson 17's package: the notes data, the three result variants, the scripted reader, the
 free-text lint rule and the defence table."""
 from __future__ import annotations
 

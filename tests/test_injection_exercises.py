@@ -1,4 +1,4 @@
-"""Notebook 16: answers in a learner's own words pass, and the answer keys match the package. (Every
+"""Notebook 17: answers in a learner's own words pass, and the answer keys match the package. (Every
 exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from tooldesign.injection import lint_rule, measure, results
 from workbook.checks import FAIL, PASS, evaluate
-from workbook.exercises.lesson16 import FLAG_EXPECTED, FLAG_PROBES
+from workbook.exercises.lesson17 import FLAG_EXPECTED, FLAG_PROBES
 
 
 def as_data(text, source):
@@ -46,10 +46,10 @@ def flag_free_text_iterative(result, marker):
 
 MUST_CATCH = {"notes raw, reader honours labels": 20, "notes quoted, literal reader": 20,
               "notes quoted, reader honours labels": 0, "notes left out, reader honours labels": 0}
-CORRECT = [("ex16-as-data", as_data), ("ex16-as-data", as_data_other_words),
-           ("ex16-flag-free-text", flag_free_text), ("ex16-flag-free-text", flag_free_text_iterative),
-           ("ex16-must-catch", MUST_CATCH), ("ex16-must-catch", {k: float(v) for k, v in MUST_CATCH.items()}),
-           ("ex16-must-catch", dict(reversed(list(MUST_CATCH.items()))))]
+CORRECT = [("ex17-as-data", as_data), ("ex17-as-data", as_data_other_words),
+           ("ex17-flag-free-text", flag_free_text), ("ex17-flag-free-text", flag_free_text_iterative),
+           ("ex17-must-catch", MUST_CATCH), ("ex17-must-catch", {k: float(v) for k, v in MUST_CATCH.items()}),
+           ("ex17-must-catch", dict(reversed(list(MUST_CATCH.items()))))]
 
 
 @pytest.mark.parametrize("grade_id, answer", CORRECT)
@@ -59,8 +59,8 @@ def test_a_correct_answer_in_a_learners_own_words_or_order_passes(grade_id, answ
 
 
 def test_the_package_functions_are_answers_too():
-    assert evaluate("ex16-as-data", results.quoted).status == PASS
-    assert evaluate("ex16-flag-free-text", lint_rule.free_text_paths).status == PASS
+    assert evaluate("ex17-as-data", results.quoted).status == PASS
+    assert evaluate("ex17-flag-free-text", lint_rule.free_text_paths).status == PASS
 
 
 def test_the_expected_paths_are_what_the_package_finds():
@@ -91,19 +91,19 @@ def test_must_catch_is_the_measured_gate_rows():
      "notes quoted, reader honours labels": 0, "notes left out, literal reader": 0},
 ])
 def test_must_catch_refuses_wrong_counts_and_shapes(answer):
-    assert evaluate("ex16-must-catch", answer).status == FAIL
+    assert evaluate("ex17-must-catch", answer).status == FAIL
 
 
 def test_must_catch_hints_do_not_name_the_count_of_one_key():
-    from workbook.exercises.lesson16 import CATCH_KEYS
-    hints = {evaluate("ex16-must-catch", {**MUST_CATCH, key: MUST_CATCH[key] + 1}).message for key in CATCH_KEYS}
+    from workbook.exercises.lesson17 import CATCH_KEYS
+    hints = {evaluate("ex17-must-catch", {**MUST_CATCH, key: MUST_CATCH[key] + 1}).message for key in CATCH_KEYS}
     assert len(hints) == 1 and not any(str(v) in hint for hint in hints for v in range(1, 25))
 
 
 def test_the_graders_drawn_inputs_agree_with_the_package():
     import random
 
-    from workbook.exercises import lesson16 as lesson
+    from workbook.exercises import lesson17 as lesson
 
     rng = random.Random(20261201)
     for _ in range(200):

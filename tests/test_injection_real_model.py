@@ -1,4 +1,4 @@
-"""The opt-in real-model trial of lesson 16, through the official clients against a fake server on 127.0.0.1."""
+"""The opt-in real-model trial of lesson 17, through the official clients against a fake server on 127.0.0.1."""
 from __future__ import annotations
 
 import json

@@ -1,6 +1,6 @@
 """A notebook that names another lesson links to it, so a learner can follow the reference where it stands.
 
-"notebook 06", "lesson 10's", "notebooks 03 to 05": each number is (part of) a link to that lesson's
+"notebook 06", "lesson 11's", "notebooks 03 to 05": each number is (part of) a link to that lesson's
 notebook, in both editions' folders (the links are relative, and both folders hold every lesson).
 A notebook naming its own number needs no link.
 """
@@ -32,12 +32,12 @@ def unlinked_mentions(own: str, text: str) -> list[str]:
 
 
 def test_the_reader_sees_a_bare_mention_and_passes_a_linked_one():
-    assert unlinked_mentions("17", "Lesson 10 ran `tool_choice`") == ["Lesson 10"]
-    assert unlinked_mentions("17", "lessons 12, 07 and 09") == ["lessons 12, 07 and 09"]
-    assert unlinked_mentions("17", "[lesson 10](10_dispatch_and_errors.ipynb) ran it") == []
-    assert unlinked_mentions("17", "lessons [07](07_code_mode_catalog.ipynb) and [09](09_definition_levels.ipynb)") == []
-    assert unlinked_mentions("10", "this is notebook 10") == []
-    assert unlinked_mentions("17", "`make check NB=10` or `notebook 10`") == []
+    assert unlinked_mentions("18", "Lesson 11 ran `tool_choice`") == ["Lesson 11"]
+    assert unlinked_mentions("18", "lessons 13, 08 and 10") == ["lessons 13, 08 and 10"]
+    assert unlinked_mentions("18", "[lesson 11](11_dispatch_and_errors.ipynb) ran it") == []
+    assert unlinked_mentions("18", "lessons [08](08_code_mode_catalog.ipynb) and [10](10_definition_levels.ipynb)") == []
+    assert unlinked_mentions("11", "this is notebook 11") == []
+    assert unlinked_mentions("18", "`make check NB=11` or `notebook 11`") == []
 
 
 def test_every_link_to_a_lesson_names_a_notebook_that_exists():

@@ -1,4 +1,4 @@
-"""Notebook 09: answers in a learner's own words pass, and the answer keys match the package. (Every
+"""Notebook 10: answers in a learner's own words pass, and the answer keys match the package. (Every
 exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from tooldesign.levels import LEVELS, Level, catalog_tokens, measure, wire_call
 from tooldesign.levels.environment import SUBSCRIBERS, meter_difference
 from workbook.checks import FAIL, PASS, evaluate
-from workbook.exercises import lesson09 as ex
+from workbook.exercises import lesson10 as ex
 
 
 def tokens_per_correct(runs):
@@ -33,7 +33,7 @@ def test_swap_key_follows_the_rollover_rule():
 
 
 def test_tokens_per_correct_passes_and_its_key_matches_the_solution():
-    assert evaluate("ex09-tokens-per-correct", tokens_per_correct).status == PASS
+    assert evaluate("ex10-tokens-per-correct", tokens_per_correct).status == PASS
     assert [tokens_per_correct(*probe) for probe in ex.TPC_PROBES] == ex.TPC_EXPECTED
 
 
@@ -48,7 +48,7 @@ def test_fifth_level_key_and_its_hints_match_measurements():
 
 
 def test_a_share_instead_of_a_count_is_caught():
-    verdict = evaluate("ex09-fifth-level", {"catalog_tokens": 77, "correct": 23 / 24, "tokens": 21632})
+    verdict = evaluate("ex10-fifth-level", {"catalog_tokens": 77, "correct": 23 / 24, "tokens": 21632})
     assert verdict.status == FAIL and "count" in verdict.message
 
 
@@ -62,7 +62,7 @@ def test_a_share_instead_of_a_count_is_caught():
     "tuketim(\n  onceki = 30500,\n  simdiki = 30562\n)",
 ])
 def test_example_call_passes_however_it_is_spaced_or_ordered(typed):
-    assert evaluate("ex09-example-call", typed).status == PASS
+    assert evaluate("ex10-example-call", typed).status == PASS
 
 
 @pytest.mark.parametrize("typed, hint", [
@@ -74,7 +74,7 @@ def test_example_call_passes_however_it_is_spaced_or_ordered(typed):
     ("", "not a call yet"),
 ])
 def test_example_call_still_fails_on_wrong_values_or_names(typed, hint):
-    verdict = evaluate("ex09-example-call", typed)
+    verdict = evaluate("ex10-example-call", typed)
     assert verdict.status == FAIL and hint in verdict.message, verdict.message
 
 

@@ -1,4 +1,4 @@
-"""Lesson 15's package: the loop's accounting, the four carriers, the facts and the tables."""
+"""Lesson 16's package: the loop's accounting, the four carriers, the facts and the tables."""
 from __future__ import annotations
 
 import json
@@ -79,7 +79,7 @@ def test_truncation_with_and_without_a_note():
 def test_the_package_truncation_is_no_answer_to_the_lesson_exercise():
     """The course's character cut is the lesson's instrument; the exercise asks for a cut at whole records."""
     from workbook.checks import FAIL, evaluate
-    verdict = evaluate("ex15-cut-records", lambda rows, limit: shrink.truncate_text(json.dumps(rows), limit))
+    verdict = evaluate("ex16-cut-records", lambda rows, limit: shrink.truncate_text(json.dumps(rows), limit))
     assert verdict.status == FAIL and "return a dict" in verdict.message
 
 

@@ -1,4 +1,4 @@
-"""Notebook 15: answers in a learner's own words pass, and the answer keys match the package. (Every
+"""Notebook 16: answers in a learner's own words pass, and the answer keys match the package. (Every
 exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
@@ -74,10 +74,10 @@ def page_other_order(rows, cursor, size):
             "results": list(rows)[cursor:cursor + size]}
 
 
-CORRECT = [("ex15-keep-fields", keep_fields), ("ex15-keep-fields", keep_fields_other_words),
-           ("ex15-keep-fields", lambda questions: tuple(reversed(keep_fields(questions)))),
-           ("ex15-cut-records", cut), ("ex15-cut-records", cut_other_words),
-           ("ex15-page", page), ("ex15-page", page_other_order)]
+CORRECT = [("ex16-keep-fields", keep_fields), ("ex16-keep-fields", keep_fields_other_words),
+           ("ex16-keep-fields", lambda questions: tuple(reversed(keep_fields(questions)))),
+           ("ex16-cut-records", cut), ("ex16-cut-records", cut_other_words),
+           ("ex16-page", page), ("ex16-page", page_other_order)]
 
 
 @pytest.mark.parametrize("grade_id, answer", CORRECT)
@@ -89,7 +89,7 @@ def test_a_correct_answer_in_a_learners_own_words_passes(grade_id, answer):
 def test_the_kept_fields_are_fields_of_the_record_the_mirror_returns():
     import json
 
-    from workbook.exercises import lesson15 as lesson
+    from workbook.exercises import lesson16 as lesson
 
     record = json.loads(run_task("mirror").exchanges[1].result)
     assert tuple(k for k in record if k != "__metadata") == lesson.ORDER_FIELDS
@@ -109,22 +109,22 @@ def test_the_kept_fields_are_fields_of_the_record_the_mirror_returns():
     (lambda qs: keep_fields(sorted(set(qs))[:1]), "can't be answered"),
 ])
 def test_a_plausible_wrong_choice_fails_with_a_hint_that_names_the_question_not_the_field(wrong, hint):
-    verdict = evaluate("ex15-keep-fields", wrong)
+    verdict = evaluate("ex16-keep-fields", wrong)
     assert verdict.status == FAIL and hint in verdict.message, verdict.message
     if "can't be answered" in verdict.message:  # the hint says which question, never which field to add
-        from workbook.exercises.lesson15 import ORDER_FIELDS
+        from workbook.exercises.lesson16 import ORDER_FIELDS
         assert not any(f in verdict.message for f in ORDER_FIELDS if f != "SalesOrder"), verdict.message
 
 
 def test_the_stub_is_not_done_yet():
     def stub(questions):
         raise NotImplementedError
-    verdict = evaluate("ex15-keep-fields", stub)
+    verdict = evaluate("ex16-keep-fields", stub)
     assert verdict.status != PASS
 
 
 def test_a_cut_that_never_cuts_fails():
-    verdict = evaluate("ex15-cut-records", lambda rows, limit: {"results": rows, "total": len(rows), "note": None})
+    verdict = evaluate("ex16-cut-records", lambda rows, limit: {"results": rows, "total": len(rows), "note": None})
     assert verdict.status == FAIL and "more than" in verdict.message
 
 
@@ -180,12 +180,12 @@ def _total_as_text(rows, limit):
     (_total_as_text, "in all"),
 ])
 def test_more_wrong_cuts_fail_with_the_rule_they_break(answer, hint):
-    verdict = evaluate("ex15-cut-records", answer)
+    verdict = evaluate("ex16-cut-records", answer)
     assert verdict.status == FAIL and hint in verdict.message, verdict.message
 
 
 def test_a_page_as_a_list_fails_with_a_hint():
-    verdict = evaluate("ex15-page", lambda rows, cursor, size: rows[cursor:cursor + size])
+    verdict = evaluate("ex16-page", lambda rows, cursor, size: rows[cursor:cursor + size])
     assert verdict.status == FAIL and "dict" in verdict.message
 
 
@@ -195,7 +195,7 @@ def test_the_graders_drawn_inputs_agree_with_the_package_and_refuse_a_silent_cut
 
     import random
 
-    from workbook.exercises import lesson15 as lesson
+    from workbook.exercises import lesson16 as lesson
 
     rng = random.Random(20261201)
     for _ in range(200):

@@ -1,4 +1,4 @@
-"""Notebooks 13 and 14: answers in a learner's own words pass, and the answer keys agree with the real server.
+"""Notebooks 14 and 15: answers in a learner's own words pass, and the answer keys agree with the real server.
 (Every exercise is proven both ways in test_exercises.py.)"""
 import anyio
 import pytest
@@ -8,8 +8,8 @@ from mcp.shared.exceptions import MCPError
 from tooldesign.mcp import as_plain, definition_of, send_raw, serve, untrusted_server
 from tooldesign.tools import tool_set
 from workbook.checks import FAIL, PASS, evaluate
-from workbook.exercises.lesson13 import HINT_DEFAULTS, HINT_EXPECTED, HINT_PROBES, OUTCOME_EXPECTED, OUTCOME_PROBES
-from workbook.exercises.lesson14 import APPROVAL_EXPECTED, APPROVAL_PROBES
+from workbook.exercises.lesson14 import HINT_DEFAULTS, HINT_EXPECTED, HINT_PROBES, OUTCOME_EXPECTED, OUTCOME_PROBES
+from workbook.exercises.lesson15 import APPROVAL_EXPECTED, APPROVAL_PROBES
 
 
 def with_defaults(tool):
@@ -49,9 +49,9 @@ def needs_approval_in_one_line(tool, server_trusted):
     return not (server_trusted and (tool.get("annotations") or {}).get("readOnlyHint", False) == True)  # noqa: E712
 
 
-CORRECT = [("ex13-hint-defaults", with_defaults), ("ex13-hint-defaults", with_defaults_by_updating),
-           ("ex13-outcome", outcome), ("ex13-outcome", outcome_by_result),
-           ("ex14-approval", needs_approval), ("ex14-approval", needs_approval_in_one_line)]
+CORRECT = [("ex14-hint-defaults", with_defaults), ("ex14-hint-defaults", with_defaults_by_updating),
+           ("ex14-outcome", outcome), ("ex14-outcome", outcome_by_result),
+           ("ex15-approval", needs_approval), ("ex15-approval", needs_approval_in_one_line)]
 
 
 @pytest.mark.parametrize("grade_id, answer", CORRECT, ids=lambda value: getattr(value, "__name__", value))
@@ -118,6 +118,6 @@ def test_the_approval_key_asks_for_the_liar_and_only_for_the_designed_write():
 
 
 def test_trusting_the_server_does_not_excuse_a_missing_hint():
-    verdict = evaluate("ex14-approval", lambda tool, trusted: not trusted or "readOnlyHint" not in
+    verdict = evaluate("ex15-approval", lambda tool, trusted: not trusted or "readOnlyHint" not in
                        tool.get("annotations", {}))
     assert verdict.status == FAIL

@@ -329,7 +329,7 @@ def test_the_subpackage_does_not_shadow_the_sdk():
 
 
 def test_mcpserver_would_answer_an_unknown_tool_with_a_result_which_is_why_the_course_does_not_use_it():
-    """Notebook 13 says so; if an SDK release changes it, this test points at the sentence to revise."""
+    """Notebook 14 says so; if an SDK release changes it, this test points at the sentence to revise."""
     from mcp.server.mcpserver import MCPServer
 
     friendly = MCPServer("friendly", log_level="CRITICAL")

@@ -29,8 +29,8 @@ from workbook.grade.submissions import LearnerCells
 from workbook.release import learner_copy, read_notebook
 from grading_run import grade_unsandboxed
 
-STEMS = {"03": "03_mirrored_tools", "05": "05_lint", "09": "09_definition_levels", "12": "12_tool_set_size",
-         "16": "16_results_that_carry_instructions", "17": "17_tool_calls_on_the_wire"}
+STEMS = {"03": "03_mirrored_tools", "05": "05_lint", "10": "10_definition_levels", "13": "13_tool_set_size",
+         "17": "17_results_that_carry_instructions", "18": "18_tool_calls_on_the_wire"}
 
 
 def _notebook(number: str):
@@ -82,46 +82,46 @@ def test_ex05_the_findings_are_printed_only_behind_the_check():
     assert 'after("ex05-predict"' in shown.source
 
 
-def test_ex12_an_answer_from_the_printed_table_fails_with_a_hint_and_the_curves_pass():
-    from workbook.exercises.lesson12 import loss_key
+def test_ex13_an_answer_from_the_printed_table_fails_with_a_hint_and_the_curves_pass():
+    from workbook.exercises.lesson13 import loss_key
 
-    table = _printed("12", "c008")
+    table = _printed("13", "c008")
     at = {int(row.split()[1]): int(row.split()[-1].rstrip("%")) for row in table.splitlines()
           if re.match(r"\s*\d+\s+\d+\s+\d+\s+\d+%\s+\d+%", row)}
     per_tool = (at[5] - at[25]) / 20  # bm25, neighbours first; the prose says the other order loses the same
     lifted = {"neighbours first": per_tool, "unrelated first": per_tool}
-    verdict = evaluate("ex12-loss-per-tool", lifted)
+    verdict = evaluate("ex13-loss-per-tool", lifted)
     assert verdict.status == FAIL and "rounds" in verdict.message
-    assert evaluate("ex12-loss-per-tool", {k: round(v, 1) for k, v in lifted.items()}).status == FAIL
-    assert evaluate("ex12-loss-per-tool", loss_key()).status == PASS
+    assert evaluate("ex13-loss-per-tool", {k: round(v, 1) for k, v in lifted.items()}).status == FAIL
+    assert evaluate("ex13-loss-per-tool", loss_key()).status == PASS
 
 
-def test_ex16_the_printed_proposal_counts_are_not_the_answer():
-    from workbook.exercises.lesson16 import CATCH_KEYS
+def test_ex17_the_printed_proposal_counts_are_not_the_answer():
+    from workbook.exercises.lesson17 import CATCH_KEYS
 
-    printed = _printed("16", "c021")
+    printed = _printed("17", "c021")
     by_reader = {("honours" if "honours" in line else "literal"): int(re.search(r": (\d+) of 24", line).group(1))
                  for line in printed.splitlines() if "propose" in line}
     assert by_reader == {"literal": 20, "honours": 0}
     # each configuration given the count its reader printed, whatever the notes were
     per_reader = {key: by_reader["honours" if "honours" in key else "literal"] for key in CATCH_KEYS}
-    assert evaluate("ex16-must-catch", per_reader).status == FAIL
+    assert evaluate("ex17-must-catch", per_reader).status == FAIL
     # the gate as the end of it: nothing left for a person
-    assert evaluate("ex16-must-catch", dict.fromkeys(CATCH_KEYS, 0)).status == FAIL
+    assert evaluate("ex17-must-catch", dict.fromkeys(CATCH_KEYS, 0)).status == FAIL
     # the configurations the runs print, under the keys the runs print: not the ones asked
     printed_keys = {"notes raw, literal reader": 20, "notes quoted, literal reader": 20,
                     "notes quoted, reader honours labels": 0, "notes left out, literal reader": 0}
-    assert evaluate("ex16-must-catch", printed_keys).status == FAIL
+    assert evaluate("ex17-must-catch", printed_keys).status == FAIL
     assert not set(CATCH_KEYS) <= set(printed_keys)
-    assert evaluate("ex16-must-catch", _value(_answers("16")["ex16-must-catch"], "must_catch")).status == PASS
+    assert evaluate("ex17-must-catch", _value(_answers("17")["ex17-must-catch"], "must_catch")).status == PASS
 
 
-def test_ex17_no_change_asked_is_one_the_notebook_compares_and_the_nearest_printed_verdicts_fail():
-    from workbook.exercises.lesson17 import BREAKS, CHANGES
+def test_ex18_no_change_asked_is_one_the_notebook_compares_and_the_nearest_printed_verdicts_fail():
+    from workbook.exercises.lesson18 import BREAKS, CHANGES
 
     compared = {}
     for cell_id in ("c028", "c030"):
-        for line in _printed("17", cell_id).splitlines():
+        for line in _printed("18", cell_id).splitlines():
             match = re.match(r"(.+?)\s{2,}(none|tools|system|messages)\b", line.replace("invalidates:", " "))
             if match and not line.startswith(" "):
                 compared[match.group(1).strip()] = match.group(2)
@@ -133,9 +133,9 @@ def test_ex17_no_change_asked_is_one_the_notebook_compares_and_the_nearest_print
 
     nearest = {change: compared[max(compared, key=lambda label: len(words(label) & words(change)))]
                for change in CHANGES}
-    assert evaluate("ex17-cache-breaks", nearest).status == FAIL, nearest
-    assert evaluate("ex17-cache-breaks", dict.fromkeys(CHANGES, "tools")).status == FAIL
-    assert evaluate("ex17-cache-breaks", dict(BREAKS)).status == PASS
+    assert evaluate("ex18-cache-breaks", nearest).status == FAIL, nearest
+    assert evaluate("ex18-cache-breaks", dict.fromkeys(CHANGES, "tools")).status == FAIL
+    assert evaluate("ex18-cache-breaks", dict(BREAKS)).status == PASS
 
 
 # ---------- 2. run the shipped instrument in the answer cell ----------
@@ -190,22 +190,22 @@ def _namespace(number: str) -> dict:
         from tooldesign.tools import Tool, tool_set
         from workbook.exercises.lesson05 import DRAFT
         return {"lint": lint, "Tool": Tool, "tool_set": tool_set, "DRAFT": DRAFT}
-    if number == "17":
-        from workbook.exercises.lesson17 import CHANGES
+    if number == "18":
+        from workbook.exercises.lesson18 import CHANGES
         return {"CHANGES": CHANGES}
     return {}
 
 
 LIFTS = [("05", "ex05-predict", "predicted_rules", EX05_LINT, "lint"),
          ("05", "ex05-predict", "predicted_rules", EX05_RULES, "RULES"),
-         ("16", "ex16-must-catch", "must_catch", EX13_TRIALS, "outcomes"),
-         ("16", "ex16-must-catch", "must_catch", EX13_ROWS, "defence_row"),
-         ("17", "ex17-cache-breaks", "breaks", EX14_MODEL, "cache_verdict"),
-         ("09", "ex09-swapped-m3", "swapped_m3", EX08_RULE, "meter_difference"),
-         ("09", "ex09-swapped-m3", "swapped_m3", EX08_TOOL, "consumption")]
+         ("17", "ex17-must-catch", "must_catch", EX13_TRIALS, "outcomes"),
+         ("17", "ex17-must-catch", "must_catch", EX13_ROWS, "defence_row"),
+         ("18", "ex18-cache-breaks", "breaks", EX14_MODEL, "cache_verdict"),
+         ("10", "ex10-swapped-m3", "swapped_m3", EX08_RULE, "meter_difference"),
+         ("10", "ex10-swapped-m3", "swapped_m3", EX08_TOOL, "consumption")]
 
 
-PREDICTIONS = {"ex05-predict", "ex09-swapped-m3", "ex16-must-catch", "ex17-cache-breaks"}
+PREDICTIONS = {"ex05-predict", "ex10-swapped-m3", "ex17-must-catch", "ex18-cache-breaks"}
 
 
 def test_every_exercise_the_shipped_instruments_answer_is_a_prediction_worth_nothing():
@@ -240,21 +240,21 @@ def test_an_answer_the_instrument_computes_passes_the_check_and_earns_nothing(nu
 
 # ---------- 3. a lesson cell after the check that builds the answer ----------
 
-def test_ex09_no_cell_of_the_learners_copy_builds_the_fifth_level_for_them():
-    released = learner_copy(_notebook("09"))
-    answer = next(c for c in released.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "ex09-fifth-level")
+def test_ex10_no_cell_of_the_learners_copy_builds_the_fifth_level_for_them():
+    released = learner_copy(_notebook("10"))
+    answer = next(c for c in released.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "ex10-fifth-level")
     assert "Level(" not in answer.source  # the answer cell is the learner's to write
     for cell in released.cells:
         if cell.cell_type == "code" and cell is not answer:
             assert not ("Level(" in cell.source and "shows_example=True" in cell.source), cell.source
             assert "0.86" not in cell.source, cell.source
     sweep = next(c for c in released.cells if "sweep(" in c.source and "lean_level" in c.source)
-    assert 'after("ex09-fifth-level"' in sweep.source
+    assert 'after("ex10-fifth-level"' in sweep.source
 
 
 def test_every_exercise_of_this_brief_is_covered():
-    covered = {"ex03-design-fixes", "ex05-predict", "ex09-swapped-m3", "ex09-fifth-level", "ex12-loss-per-tool",
-               "ex16-must-catch", "ex17-cache-breaks"}
+    covered = {"ex03-design-fixes", "ex05-predict", "ex10-swapped-m3", "ex10-fifth-level", "ex13-loss-per-tool",
+               "ex17-must-catch", "ex18-cache-breaks"}
     assert covered <= {ex.grade_id for ex in all_exercises()}
 
 

@@ -1,6 +1,6 @@
 """Exercises whose one fixed answer the lesson prints: what is printed must not be the answer.
 
-ex08-access and ex10-fixed-call once asked for a value the notebook (or the error above the exercise)
+ex09-access and ex11-fixed-call once asked for a value the notebook (or the error above the exercise)
 wrote out, so typing it in scored full marks. Both are now functions judged on the lesson's probes and
 on inputs drawn at grade time. Here every submission is built only from what the student edition ships
 and prints (the printed values typed as literals, a lookup of the probes the edition ships, a wrapper
@@ -25,7 +25,7 @@ from workbook.grade.runner import draw_for, verdict_for
 from workbook.plain import NotPlainData, to_plain
 
 SEEDS = ("printed-1", "printed-2", "printed-3", "printed-4", "printed-5")
-ACCESS, FIXED = "ex08-access", "ex10-fixed-call"
+ACCESS, FIXED = "ex09-access", "ex11-fixed-call"
 
 
 def _score(grade_id: str, answer, seed: str) -> tuple[int, str]:
@@ -68,9 +68,9 @@ def _lookup(table: dict, fallback):
     return answer
 
 
-# ---------- ex08-access: access_for(tool) ----------
+# ---------- ex09-access: access_for(tool) ----------
 
-# What notebook 08 prints and states: cell "Hide the two bulk tools" says the bulk tools become code and
+# What notebook 09 prints and states: cell "Hide the two bulk tools" says the bulk tools become code and
 # the limits stay both; the exercise's reasons put the claim on direct. Typed in as the edition shows them.
 PRINTED_ACCESS = {"CC_LIST_SHIPMENTS": "code", "CC_GET_READINGS": "code", "CC_GET_LIMITS": "both",
                   "CC_FILE_CLAIM": "direct"}
@@ -111,7 +111,7 @@ ACCESS_TAMPERED = {
 
 def test_access_a_lookup_of_every_shipped_probe_scores_0(student_edition):
     """Every probe the edition ships, answered right by hand, with each printed fallback: the drawn tools fail."""
-    probes = _shipped_probes(student_edition, "lesson08", ACCESS)
+    probes = _shipped_probes(student_edition, "lesson09", ACCESS)
     assert len(probes) >= 8 and {p[0]["name"] for p in probes} >= set(PRINTED_ACCESS)
     table = {_key(p): access_other_words(*p) for p in probes}
     for fallback in ("both", "code", "direct"):
@@ -123,7 +123,7 @@ def test_access_a_lookup_of_every_shipped_probe_scores_0(student_edition):
 
 
 def test_access_no_answer_key_in_the_edition(student_edition):
-    shipped = (student_edition.folder / "src" / "workbook" / "exercises" / "lesson08.py").read_text(encoding="utf-8")
+    shipped = (student_edition.folder / "src" / "workbook" / "exercises" / "lesson09.py").read_text(encoding="utf-8")
     assert "_RIGHT" not in shipped and "def _judge_access" not in shipped and "_LESSON_VALUES" not in shipped
     assert not (student_edition.folder / "src" / "workbook" / "exercises" / "references.py").exists()
     facts = (student_edition.folder / "src" / "tooldesign" / "codemode" / "coldchain_tools.py").read_text(
@@ -135,9 +135,9 @@ def test_access_no_answer_key_in_the_edition(student_edition):
     assert not texts & {"direct", "code", "both"}, texts
 
 
-# ---------- ex10-fixed-call: fixed_call(request, call, error) ----------
+# ---------- ex11-fixed-call: fixed_call(request, call, error) ----------
 
-# What notebook 10 prints: the rejected call, the error (its example included), and the corrected call.
+# What notebook 11 prints: the rejected call, the error (its example included), and the corrected call.
 PRINTED_FIX = {"sales_order": "4725", "detail": "concise"}
 ERROR_EXAMPLE = re.compile(r"Example: (\{.*?\})\. Correct")
 
@@ -195,7 +195,7 @@ FIX_TAMPERED = {
 
 
 def test_fixed_call_a_lookup_of_every_shipped_probe_scores_0(student_edition):
-    probes = _shipped_probes(student_edition, "lesson10", FIXED)
+    probes = _shipped_probes(student_edition, "lesson11", FIXED)
     assert len(probes) >= 6 and all(isinstance(p[2], str) and "was not run" in p[2] for p in probes)
     table = {_key(p): fix_other_words(*p) for p in probes}
     for label in ("the printed corrected call, returned for every input", "the error's values, the request ignored"):
@@ -213,7 +213,7 @@ def test_the_drawn_rejections_are_the_dispatchers_own_and_need_the_request():
     for seed in SEEDS:
         drawn = draw_for(exercise, seed)
         for (request, call, error), want in zip(drawn.drawn, drawn.expected):
-            from workbook.exercises.lesson10 import rejection
+            from workbook.exercises.lesson11 import rejection
             assert error == rejection(call)
             by_error.setdefault(re.sub(r"\d+", "N", error), set()).add(want["detail"])
     assert any(len(details) == 2 for details in by_error.values())

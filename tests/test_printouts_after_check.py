@@ -21,13 +21,13 @@ GATES = [
      ("4723", "4725", "True")),
     ("02_coldchain_data", "claims_for", "ex02-claims", "claims_for(shipments.to_dict",
      ("SHP-2047", "1920")),
-    ("08_code_mode_access", "access_for", "ex08-access", "print(VERIFICATION_QUERY",
+    ("09_code_mode_access", "access_for", "ex09-access", "print(VERIFICATION_QUERY",
      ("CC_GET_READINGS      code", "CC_GET_LIMITS        both")),
     ("05_lint", "predicted_rules", "ex05-predict", 'report.by_tool()["credit_check"]',
      ("[name-shape] credit_check", "[strict-required] credit_check", "[safety-read-only-hint] credit_check")),
-    ("09_definition_levels", "fifth_level", "ex09-fifth-level", "5: lean_level}",
+    ("10_definition_levels", "fifth_level", "ex10-fifth-level", "5: lean_level}",
      ("name + example call", "tokens/answer")),
-    ("10_dispatch_and_errors", "fixed_call", "ex10-fixed-call", "fixed_call(LESSON_REQUEST",
+    ("11_dispatch_and_errors", "fixed_call", "ex11-fixed-call", "fixed_call(LESSON_REQUEST",
      ("the model sends: {'sales_order': '4725', 'detail': 'concise'}", "Lac Leman Instruments")),
 ]
 

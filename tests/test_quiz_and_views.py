@@ -365,8 +365,8 @@ def test_no_answer_before_the_attempt():
     with contextlib.redirect_stdout(io.StringIO()):
         checks.check("ex06-own-requests", ...)
         assert not checks.passed_here("ex06-own-requests")
-    for path, marker in [("04", "show the package's version"), ("07", "show the package's tool lines"),
-                         ("16", "show the package's version")]:
+    for path, marker in [("04", "show the package's version"), ("08", "show the package's tool lines"),
+                         ("17", "show the package's version")]:
         source = "\n".join(_code_cells(next(p for p in SOLUTIONS if p.name.startswith(path))))
         assert f'reveal("{marker}"' in source
     four = "\n".join(_code_cells(next(p for p in SOLUTIONS if p.name.startswith("04"))))

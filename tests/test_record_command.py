@@ -152,7 +152,7 @@ def _designed():
     return tool_set("designed")
 
 
-# ---------- tool_choice: the fake servers honour each provider's spelling, record runs lesson 11's ----------
+# ---------- tool_choice: the fake servers honour each provider's spelling, record runs lesson 12's ----------
 
 from tooldesign.dispatch import choice as tc  # noqa: E402
 from tooldesign.selection.models import chat_tool_choice  # noqa: E402
@@ -449,7 +449,7 @@ def test_without_the_courses_loop_the_capstone_step_is_one_line_and_skipped(serv
     argv = ["record", "--provider", "openai", *_env(monkeypatch, "openai", server.url), "--out", str(tmp_path)]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert out.count(rec.CAPSTONE_SKIPPED) == 1 and "lesson 18" in out and "ex18-agent-loop" in out
+    assert out.count(rec.CAPSTONE_SKIPPED) == 1 and "lesson 19" in out and "ex19-agent-loop" in out
     (path,) = tmp_path.glob("*.json")
     assert json.loads(path.read_text())["capstone"] == []
 

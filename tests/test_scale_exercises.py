@@ -1,4 +1,4 @@
-"""Notebook 12: answers in a learner's own words pass, and the answer keys match the package. (Every
+"""Notebook 13: answers in a learner's own words pass, and the answer keys match the package. (Every
 exercise is proven both ways in test_exercises.py.)"""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from tooldesign.lint import lint
 from tooldesign.scale import consolidate, growth
 from tooldesign.tools.base import Tool
 from workbook.checks import PASS, evaluate
-from workbook.exercises.lesson12 import CATCH_EXPECTED, CATCH_PROBES
+from workbook.exercises.lesson13 import CATCH_EXPECTED, CATCH_PROBES
 
 
 def choose_k(rows, budget):
@@ -39,16 +39,16 @@ LOSS = loss_per_tool()
 
 
 def test_choose_k_written_as_a_learner_might_passes():
-    verdict = evaluate("ex12-choose-k", choose_k)
+    verdict = evaluate("ex13-choose-k", choose_k)
     assert verdict.status == PASS, verdict.message
 
 
 def test_loss_key_follows_the_measured_curves_and_shows_overlap_costs_more():
-    from workbook.exercises.lesson12 import loss_key
+    from workbook.exercises.lesson13 import loss_key
 
     key = loss_key()
     assert key == pytest.approx(LOSS)
-    # With the plain descriptions BM25 loses about as much either way; the words stand-in (notebook 12's
+    # With the plain descriptions BM25 loses about as much either way; the words stand-in (notebook 13's
     # other curve) still loses more while the neighbours join.
     assert key["neighbours first"] >= key["unrelated first"] > 0
     words = loss_key("words")
@@ -56,13 +56,13 @@ def test_loss_key_follows_the_measured_curves_and_shows_overlap_costs_more():
 
 
 def test_the_measured_loss_passes_rounded_to_two_places_too():
-    assert evaluate("ex12-loss-per-tool", LOSS).status == PASS
+    assert evaluate("ex13-loss-per-tool", LOSS).status == PASS
     rounded = {k: round(v, 2) for k, v in LOSS.items()}
-    assert evaluate("ex12-loss-per-tool", rounded).status == PASS
+    assert evaluate("ex13-loss-per-tool", rounded).status == PASS
 
 
 def test_catch_all_answer_passes_and_its_key_agrees_with_the_lint_rule():
-    assert evaluate("ex12-catch-all", catch_all_fields).status == PASS
+    assert evaluate("ex13-catch-all", catch_all_fields).status == PASS
     for (definition,), want in zip(CATCH_PROBES, CATCH_EXPECTED):
         tool = Tool(definition["name"], definition["description"], definition["parameters"], lambda a: a)
         flagged = bool(list(consolidate.CATCH_ALL_RULE.check(tool, [tool])))

@@ -162,12 +162,12 @@ def test_quiz_text_moved_into_a_package_module_is_still_compared(tmp_path):
     copied = "It does not say what should be called, and the agent pays for that difference in steps."
     quizzes = tmp_path / "workbook" / "quizzes"
     quizzes.mkdir(parents=True)
-    (quizzes / "lesson09.py").write_text(f'QUIZ = (("Why?", (("Because", {copied!r}, True),)),)\n', encoding="utf-8")
+    (quizzes / "lesson10.py").write_text(f'QUIZ = (("Why?", (("Because", {copied!r}, True),)),)\n', encoding="utf-8")
     (tmp_path / "tooldesign").mkdir()
     (tmp_path / "tooldesign" / "levels.py").write_text(
         f"QUESTIONS = [Question({copied!r}, (Choice('a', 'b', correct=True),))]\nHELP = {copied!r}\n", encoding="utf-8")
     found = package_quiz_passages(tmp_path)
-    assert {p.where.split(" line")[0] for p in found} == {"src/workbook/quizzes/lesson09.py", "src/tooldesign/levels.py"}
+    assert {p.where.split(" line")[0] for p in found} == {"src/workbook/quizzes/lesson10.py", "src/tooldesign/levels.py"}
     assert sum(p.text == copied for p in found) == 2, "a quiz module's data, and a Question call elsewhere, not HELP"
     index = dict.fromkeys(_shingles(words(copied)), "seed.txt")
     assert len(overlaps(found, index)) == 2

@@ -1,4 +1,4 @@
-"""Lessons 03-06: the exercise checks against the package, beyond the generic both-ways tests.
+"""Lessons 03-07: the exercise checks against the package, beyond the generic both-ways tests.
 
 tests/test_exercises.py proves every check both ways with its wrong answers; these tests pin what
 those checks rest on (answer keys that must agree with the package) and the hints a learner gets
@@ -11,7 +11,7 @@ import pytest
 
 from tooldesign.tools.designed import approver_for
 from workbook.checks import evaluate
-from workbook.exercises import lesson03, lesson04, lesson05, lesson06
+from workbook.exercises import lesson03, lesson04, lesson05, lesson06, lesson07
 
 PRICE_DESCRIPTION = ("Shows the agreed prices of one sales order. Returns the list price, discount, net price and "
                      "currency. Use it when the customer disputes a price or asks what discount was given. Not "
@@ -19,7 +19,7 @@ PRICE_DESCRIPTION = ("Shows the agreed prices of one sales order. Returns the li
 
 
 def price_definition(description=PRICE_DESCRIPTION):
-    return {"name": lesson06.PRICE_TOOL, "description": description, "parameters": lesson06.PRICE_PARAMETERS,
+    return {"name": lesson07.PRICE_TOOL, "description": description, "parameters": lesson07.PRICE_PARAMETERS,
             "annotations": {"readOnlyHint": True, "openWorldHint": False}}
 
 
@@ -94,8 +94,8 @@ def test_returns_rule_in_other_words_passes_and_letter_matching_fails():
 
 
 def test_price_tool_reference_passes_on_its_design_and_shows_routing_as_feedback_only():
-    verdict = evaluate("ex06-price-tool", {"definition": price_definition(lesson06.GOOD_DESCRIPTION),
-                                           "requests": lesson06.GOOD_REQUESTS})
+    verdict = evaluate("ex07-price-tool", {"definition": price_definition(lesson07.GOOD_DESCRIPTION),
+                                           "requests": lesson07.GOOD_REQUESTS})
     assert verdict.passed and "6 tools, 0 findings, the description follows the rule" in verdict.message
     assert "Feedback only, not the pass condition" in verdict.message and "cannot see" in verdict.message
     assert len(verdict.message) <= 600
@@ -121,8 +121,8 @@ PLAIN_ANSWERS = [
 
 @pytest.mark.parametrize("description", PLAIN_ANSWERS)
 def test_plain_correct_price_tools_in_other_words_pass(description):
-    verdict = evaluate("ex06-price-tool", {"definition": price_definition(description),
-                                           "requests": lesson06.GOOD_REQUESTS})
+    verdict = evaluate("ex07-price-tool", {"definition": price_definition(description),
+                                           "requests": lesson07.GOOD_REQUESTS})
     assert verdict.passed, verdict.message
 
 
@@ -130,15 +130,15 @@ def test_plain_answers_pass_whatever_the_stand_in_routes():
     """At least one plain answer loses price requests to the stand-in and still passes: routing is feedback."""
     from tooldesign.selection import WordMatchPicker, run_selection
 
-    _, price = lesson06._revision_cases()
-    right = [run_selection(WordMatchPicker(), lesson06._six(price_definition(d)), price, "designed").right
+    _, price = lesson07._revision_cases()
+    right = [run_selection(WordMatchPicker(), lesson07._six(price_definition(d)), price, "designed").right
              for d in PLAIN_ANSWERS]
     assert min(right) < len(price)
 
 
 def test_a_keyword_stuffed_price_tool_fails_and_is_told_why():
-    verdict = evaluate("ex06-price-tool", {"definition": price_definition(lesson06.KEYWORD_STUFFED),
-                                           "requests": lesson06.GOOD_REQUESTS})
+    verdict = evaluate("ex07-price-tool", {"definition": price_definition(lesson07.KEYWORD_STUFFED),
+                                           "requests": lesson07.GOOD_REQUESTS})
     assert not verdict.passed
     assert "synonym list raises a word matcher's score" in verdict.message and "plain words" in verdict.message
 
@@ -154,8 +154,8 @@ def test_a_keyword_stuffed_price_tool_fails_and_is_told_why():
      "sales_order_get_block_summary).", "order of the rule"),
 ])
 def test_each_part_of_the_rule_has_its_own_hint(description, hint):
-    verdict = evaluate("ex06-price-tool", {"definition": price_definition(description),
-                                           "requests": lesson06.GOOD_REQUESTS})
+    verdict = evaluate("ex07-price-tool", {"definition": price_definition(description),
+                                           "requests": lesson07.GOOD_REQUESTS})
     assert not verdict.passed and hint in verdict.message, verdict.message
 
 
@@ -166,17 +166,17 @@ def test_each_part_of_the_rule_has_its_own_hint(description, hint):
 ])
 def test_realistic_requests_of_your_own_never_fail_the_check(requests):
     """Own requests are held out: a miss is reported below the exercise, never a reason to reword."""
-    verdict = evaluate("ex06-price-tool", {"definition": price_definition(lesson06.GOOD_DESCRIPTION),
+    verdict = evaluate("ex07-price-tool", {"definition": price_definition(lesson07.GOOD_DESCRIPTION),
                                            "requests": requests})
     assert verdict.passed, verdict.message
 
 
 def test_no_hint_ever_asks_to_share_words_with_a_request():
-    source = inspect.getsource(lesson06)
+    source = inspect.getsource(lesson06) + inspect.getsource(lesson07)
     assert "share the clerk's words" not in source and "should share" not in source
 
 
-@pytest.mark.parametrize("description", [lesson06.RULE_ABIDING,
+@pytest.mark.parametrize("description", [lesson07.RULE_ABIDING,
                                          "Returns stored commercial figures for one document. Use it when those "
                                          "figures are needed. Not for block reasons (use "
                                          "sales_order_get_block_summary). Read-only.",
@@ -184,12 +184,12 @@ def test_no_hint_ever_asks_to_share_words_with_a_request():
                                          "when the terms matter. Do not use it for holds; use "
                                          "sales_order_get_block_summary instead."])
 def test_rule_abiding_but_losing_descriptions_pass_exercise_2(description):
-    verdict = evaluate("ex06-broken", description)
+    verdict = evaluate("ex07-broken", description)
     assert verdict.passed, verdict.message
 
 
 def test_a_description_that_keeps_the_requests_fails_exercise_2():
-    verdict = evaluate("ex06-broken", lesson06.GOOD_DESCRIPTION)
+    verdict = evaluate("ex07-broken", lesson07.GOOD_DESCRIPTION)
     assert not verdict.passed and "agree here" in verdict.message
 
 
@@ -200,5 +200,5 @@ def test_own_requests_in_other_words_and_order_pass():
 
 
 def test_the_design_note_is_left_to_a_person():
-    exercise = next(e for e in lesson06.EXERCISES if e.grade_id == "ex06-design-note")
+    exercise = next(e for e in lesson07.EXERCISES if e.grade_id == "ex07-design-note")
     assert exercise.kind == "manual" and exercise.points == 3

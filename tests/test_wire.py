@@ -1,4 +1,4 @@
-"""Lesson 17's package: dialects, turns, the capture server, the cache model, the cited cache prices."""
+"""Lesson 18's package: dialects, turns, the capture server, the cache model, the cited cache prices."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Lesson 17's exercises beyond the generic both-ways tests: other right wordings, edge cases."""
+"""Lesson 18's exercises beyond the generic both-ways tests: other right wordings, edge cases."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from workbook.checks import evaluate
-from workbook.exercises import lesson17 as ex
+from workbook.exercises import lesson18 as ex
 
 
 def answer_in_reverse(content, outputs):
@@ -27,7 +27,7 @@ def answer_with_comprehension(content, outputs):
 
 @pytest.mark.parametrize("answer", [answer_in_reverse, answer_with_comprehension, ex._answer_turn])
 def test_answer_turn_accepts_other_right_wordings(answer):
-    assert evaluate("ex17-answer-turn", answer).passed
+    assert evaluate("ex18-answer-turn", answer).passed
 
 
 @pytest.mark.parametrize("wrong, hint", [
@@ -41,7 +41,7 @@ def test_answer_turn_accepts_other_right_wordings(answer):
     (lambda c, o: None, "message dict"),
 ])
 def test_answer_turn_names_each_mistake(wrong, hint):
-    verdict = evaluate("ex17-answer-turn", wrong)
+    verdict = evaluate("ex18-answer-turn", wrong)
     assert not verdict.passed and hint in verdict.message
 
 
@@ -62,7 +62,7 @@ def chat_tool_other_wording(definition):
 
 
 def test_to_chat_tool_accepts_another_wording():
-    assert evaluate("ex17-chat-tool", chat_tool_other_wording).passed
+    assert evaluate("ex18-chat-tool", chat_tool_other_wording).passed
 
 
 def test_to_chat_tool_reference_matches_the_package_dialect():
@@ -94,6 +94,6 @@ def test_cache_breaks_agree_with_the_package_model():
 
 
 def test_cache_breaks_refuse_unknown_parts_and_extra_changes():
-    assert "one of" in evaluate("ex17-cache-breaks", {**ex.BREAKS, ex.CHANGES[0]: "cache"}).message
-    assert "only the changes" in evaluate("ex17-cache-breaks", {**ex.BREAKS, "other": "none"}).message
-    assert evaluate("ex17-cache-breaks", dict(reversed(list(ex.BREAKS.items())))).passed
+    assert "one of" in evaluate("ex18-cache-breaks", {**ex.BREAKS, ex.CHANGES[0]: "cache"}).message
+    assert "only the changes" in evaluate("ex18-cache-breaks", {**ex.BREAKS, "other": "none"}).message
+    assert evaluate("ex18-cache-breaks", dict(reversed(list(ex.BREAKS.items())))).passed

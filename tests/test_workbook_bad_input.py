@@ -83,14 +83,14 @@ def test_read_notebook_names_what_the_file_is(tmp_path, text, says):
 
 def test_check_says_it_runs_the_saved_file_and_when_it_was_saved(tmp_path):
     course = make_copy(tmp_path / "course")
-    done = run_in(course, "-m", "workbook", "check", "06", timeout=300)
+    done = run_in(course, "-m", "workbook", "check", "07", timeout=300)
     first = done.stdout.splitlines()[0]
     assert done.returncode == 0, done.stderr
-    assert first.startswith("Checking the SAVED file notebooks/06_selection_test.ipynb, last saved ")
+    assert first.startswith("Checking the SAVED file notebooks/07_selection_test_a_new_tool.ipynb, last saved ")
     assert "(save first: Ctrl+S)" in first and "ago" in first
-    hand = [line for line in done.stdout.splitlines() if "ex06-design-note" in line]
+    hand = [line for line in done.stdout.splitlines() if "ex07-design-note" in line]
     assert hand and "graded by hand" in hand[0] and "Rubric:" in hand[0] and "did not run" not in hand[0]
-    from workbook.exercises.lesson06 import EXERCISES
+    from workbook.exercises.lesson07 import EXERCISES
     checked = sum(e.kind != "manual" for e in EXERCISES)
     assert f"0 of {checked} checked exercises pass; 1 graded by hand." in done.stdout
 

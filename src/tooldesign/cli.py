@@ -239,20 +239,20 @@ LESSON_TOOLS = (
     LessonTool(
         ("codemode",),
         "tooldesign.codemode.cli",
-        "lessons 07 and 08: code mode's figures, or run a JavaScript file",
+        "lessons 08 and 09: code mode's figures, or run a JavaScript file",
     ),
-    LessonTool(("boundary",), "tooldesign.dispatch.boundary", "lesson 10: boundary clauses, offline pickers"),
+    LessonTool(("boundary",), "tooldesign.dispatch.boundary", "lesson 11: boundary clauses, offline pickers"),
     LessonTool(
-        ("scale", "growth"), "tooldesign.scale.growth", "lesson 12: tokens and accuracy as the set grows"
-    ),
-    LessonTool(
-        ("scale", "search"), "tooldesign.scale.search", "lesson 12: tool search against loading everything"
+        ("scale", "growth"), "tooldesign.scale.growth", "lesson 13: tokens and accuracy as the set grows"
     ),
     LessonTool(
-        ("scale", "consolidate"), "tooldesign.scale.consolidate", "lesson 12: consolidated tool shapes"
+        ("scale", "search"), "tooldesign.scale.search", "lesson 13: tool search against loading everything"
     ),
-    LessonTool(("loop",), "tooldesign.loop.cli", "lesson 15: what results cost across the loop"),
-    LessonTool(("injection",), "tooldesign.injection.cli", "lesson 16: poisoned records per defence"),
+    LessonTool(
+        ("scale", "consolidate"), "tooldesign.scale.consolidate", "lesson 13: consolidated tool shapes"
+    ),
+    LessonTool(("loop",), "tooldesign.loop.cli", "lesson 16: what results cost across the loop"),
+    LessonTool(("injection",), "tooldesign.injection.cli", "lesson 17: poisoned records per defence"),
 )
 
 
@@ -362,7 +362,7 @@ def build_parser(prog: str = "tooldesign") -> argparse.ArgumentParser:
 
 
 def _group_help(group: str) -> str:
-    """The group's line in --help, such as "lesson 12: growth, search or consolidate"."""
+    """The group's line in --help, such as "lesson 13: growth, search or consolidate"."""
     tools = [t for t in LESSON_TOOLS if t.words[0] == group]
     names = [t.words[1] for t in tools]
     return f"{tools[0].help.split(':')[0]}: {', '.join(names[:-1])} or {names[-1]}"

@@ -1,8 +1,8 @@
 """``tooldesign record``: one real model measured on the lessons' experiments, written to one dated file.
 
 ``record(picker, repeat)`` runs, ``repeat`` times each, the selection test on all three case sets
-(lesson 06), the boundary-clause requests (10) and the ``tool_choice`` settings (11), the poisoned
-records (16) and the capstone task (18, through the course's own loop: ``capstone_loop``, absent from
+(lesson 06), the boundary-clause requests (11) and the ``tool_choice`` settings (12), the poisoned
+records (17) and the capstone task (19, through the course's own loop: ``capstone_loop``, absent from
 the student edition, where that loop is the learner's exercise), and returns a :class:`Record`; ``write`` puts it under ``runs/`` with a new dated name,
 ``save`` at a path of your choice (``select --record``); neither ever overwrites a file.
 Every pick keeps the input tokens as the API reported them and the latency; every capstone run the
@@ -70,11 +70,11 @@ FORMAT = "tooldesign-record/2"
 CASE_SETS = ("tuning", "development", "held-out")
 EXPERIMENTS = {  # the name a notebook asks for -> the part of a record it shows
     "selection": "06",
-    "boundary": "10",
-    "tool_choice": "11",
-    "scale": "12",
-    "injection": "16",
-    "capstone": "18",
+    "boundary": "11",
+    "tool_choice": "12",
+    "scale": "13",
+    "injection": "17",
+    "capstone": "19",
 }
 MAX_RETRIES = 3
 MAX_WAIT_S = 30.0
@@ -92,7 +92,7 @@ class BoundaryRow:
 
 @dataclass(frozen=True)
 class ChoiceRow:
-    """One lesson-11 setting asked once: the tool_choice sent (Anthropic's spelling, as a label), the
+    """One lesson-12 setting asked once: the tool_choice sent (Anthropic's spelling, as a label), the
     instruction's label, and the first call the model made (None: it answered in text)."""
 
     repeat: int
@@ -105,7 +105,7 @@ class ChoiceRow:
 
 @dataclass(frozen=True)
 class CapstoneRow:
-    """One run of the capstone task (lesson 18) through the course's loop: how it ended, after how many
+    """One run of the capstone task (lesson 19) through the course's loop: how it ended, after how many
     model calls, each proposed call and what became of it, and the transcript, one line per block."""
 
     repeat: int
@@ -332,7 +332,7 @@ def _choice_label(choice: Any) -> str:
 
 
 def _tool_choice_rows(model: patient, k: int) -> list[ChoiceRow]:
-    """Lesson 11's settings, each asked once: which tool did the model call first?"""
+    """Lesson 12's settings, each asked once: which tool did the model call first?"""
     from tooldesign.dispatch.choice import FIRST_STEP_REQUEST, lesson_settings
     from tooldesign.tools import tool_set
 
@@ -357,7 +357,7 @@ def _tool_choice_rows(model: patient, k: int) -> list[ChoiceRow]:
 
 PARTS = ("selection", "boundary", "tool_choice", "injection", "capstone")
 CAPSTONE_SKIPPED = (
-    "capstone step skipped: the agent loop is lesson 18's exercise (ex18-agent-loop), which this "
+    "capstone step skipped: the agent loop is lesson 19's exercise (ex19-agent-loop), which this "
     "edition leaves for you to write"
 )
 CAPSTONE_STEPS = 8  # the loop's step budget for a real model
@@ -365,7 +365,7 @@ TRANSCRIPT_LINES = 12  # of the first capstone run, in show_records
 
 
 def capstone_loop() -> Callable[..., Any] | None:
-    """The course's own loop (lesson 18's answer), or None where it is not shipped (the student edition)."""
+    """The course's own loop (lesson 19's answer), or None where it is not shipped (the student edition)."""
     try:
         from tooldesign.capstone.reference import reference_loop
     except ImportError:

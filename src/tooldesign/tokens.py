@@ -4,10 +4,10 @@ No tokenizer can be downloaded offline, so every token figure in the course come
 rule and is labelled as such:
 
 * the **estimate**, characters / 4 (:func:`estimate_tokens`, :func:`chars_to_tokens`): what a tool
-  definition, a result or a whole model call costs, everywhere but notebook 09: the tool sets, the
+  definition, a result or a whole model call costs, everywhere but notebook 10: the tool sets, the
   linter, the loop, the code-mode runs, the MCP listing, the scale lessons and the benchmarks;
 * the **piece rule**, words cut into pieces of at most five characters (:func:`piece_tokens`): the
-  price of a definition level in notebook 09's simulation, where every level is counted alike so
+  price of a definition level in notebook 10's simulation, where every level is counted alike so
   that the comparison between levels is fair.
 """
 
@@ -30,7 +30,7 @@ PIECE = 5
 def chars_to_tokens(chars: int) -> int:
     """The estimate (characters / 4, rounded down) on a count of characters already made.
 
-    The loop of notebook 15 and the code-mode runs of notebook 08 count characters as they go and
+    The loop of notebook 16 and the code-mode runs of notebook 09 count characters as they go and
     convert once at the end."""
     return chars // CHARS_PER_TOKEN
 
@@ -48,7 +48,7 @@ def pieces(text: object) -> list[str]:
 
     Lower-case the text, make every comma a word of its own, split on white space, and cut each
     word into pieces of at most five characters. The rule is crude on purpose; it is why notebook
-    09's Turkish wire words stay Turkish: their length is part of the measured cost."""
+    10's Turkish wire words stay Turkish: their length is part of the measured cost."""
     out: list[str] = []
     for word in str(text).lower().replace(",", " , ").split():
         # a word of n characters gives ceil(n / 5) pieces
@@ -57,11 +57,11 @@ def pieces(text: object) -> list[str]:
 
 
 def piece_tokens(text: object) -> int:
-    """Tokens of ``text`` by the piece rule: notebook 09's catalog cost per definition level."""
+    """Tokens of ``text`` by the piece rule: notebook 10's catalog cost per definition level."""
     return len(pieces(text))
 
 
 @lru_cache(maxsize=1024)
 def piece_set(text: str) -> frozenset[str]:
-    """The distinct pieces of ``text``, remembered: notebook 09's document search repeats the same texts."""
+    """The distinct pieces of ``text``, remembered: notebook 10's document search repeats the same texts."""
     return frozenset(pieces(text))

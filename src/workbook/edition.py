@@ -85,13 +85,13 @@ PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         "sandbox-suite",
-        ("08",),
+        ("09",),
         "The course's suite tries many more escapes\n(`tests/test_codemode_sandbox.py`), and",
         "The course's test suite (in its\nrepository, not in this edition) tries many more escapes, and",
     ),
     Phrase(
         "mcp-benchmark",
-        ("13",),
+        ("14",),
         "The tests run one\nreal round trip over each transport, and `benchmarks/bench_mcp.py` prints what a "
         "call costs on each;",
         "The course's tests\nrun one real round trip over each transport, and a benchmark in its repository "

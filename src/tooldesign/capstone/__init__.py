@@ -1,4 +1,4 @@
-"""The capstone: the agent loop a learner builds over the designed tools and lesson 10's dispatcher.
+"""The capstone: the agent loop a learner builds over the designed tools and lesson 11's dispatcher.
 
 ``agent`` holds what the loop talks to (the ``Model`` protocol, in the Anthropic Messages format)
 and what it reports (``AgentReport``); ``scripts`` holds scripted models, stand-ins that replay

@@ -171,7 +171,7 @@ class _Metered:
 
 
 def course_dispatcher() -> Dispatcher:
-    """Lesson 10's dispatcher over the designed tools, with no decider: the loop owns the gate."""
+    """Lesson 11's dispatcher over the designed tools, with no decider: the loop owns the gate."""
     return Dispatcher(build_designed_set(), examples=EXAMPLES)
 
 

@@ -1,6 +1,6 @@
-"""Lesson 18's answer: the agent loop over the designed tools and lesson 10's dispatcher.
+"""Lesson 19's answer: the agent loop over the designed tools and lesson 11's dispatcher.
 
-It is the exercise the learner writes (ex18-agent-loop), so it is one home for three users that
+It is the exercise the learner writes (ex19-agent-loop), so it is one home for three users that
 must never reach a learner: the grader's reference, the grader's plausible mistakes (one ``fault``
 each), and ``tooldesign record``, which runs a real model through the loop the grader trusts. The
 student edition leaves this module out (``workbook.handout.TOOLDESIGN_LEFT_OUT``); there

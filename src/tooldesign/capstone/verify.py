@@ -1,6 +1,6 @@
 """Judge one run of a loop from its plain report and the script it ran against (no answer key).
 
-The rules are those of the Messages API and of lessons 10 and 11: every tool_use of a reply is answered
+The rules are those of the Messages API and of lessons 11 and 12: every tool_use of a reply is answered
 in the next user turn by one tool_result with its tool_use_id, results before any text; a
 failure goes back with is_error; a write waits for a person and is not run; a repeated call is
 not run again; the loop stops at its step budget. Each hint names the script that exposed it.

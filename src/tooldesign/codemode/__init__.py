@@ -1,4 +1,4 @@
-"""Code mode (notebooks 07 and 08): what a program is told about tools, result fields, the sandbox, access, and the catalog's size limit.
+"""Code mode (notebooks 08 and 09): what a program is told about tools, result fields, the sandbox, access, and the catalog's size limit.
 
 ``registry``        the tool registry in SQLite: code, description, schema, tags, access, active
 ``coldchain_tools`` CC_LIST_SHIPMENTS, CC_GET_READINGS, CC_GET_LIMITS with draft and corrected descriptions

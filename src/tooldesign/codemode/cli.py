@@ -86,7 +86,7 @@ def run_file(path: str, time_limit_s: float, memory_mb: int, budget: int) -> int
 def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.codemode") -> int:
     """Print the figures, or run one program; bad input and missing data end in one line."""
     parser = OneLineParser(
-        prog=prog, description="Code mode (lessons 07 and 08): the figures, or run a program."
+        prog=prog, description="Code mode (lessons 08 and 09): the figures, or run a program."
     )
     parser.add_argument("what", nargs="?", default="all", choices=["runs", "limit", "verify", "all", "run"])
     parser.add_argument("file", nargs="?", help="with run: the JavaScript program to run")

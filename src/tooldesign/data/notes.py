@@ -3,7 +3,7 @@
 Real systems keep text that people type: a note on a sales order, a remark in the customer
 master, often entered through a portal by the customer. Whoever can type there can write
 anything, including sentences addressed to an agent that will later read the note. Some of the
-notes below are seeded with such instructions, blunt and subtle, for lesson 16; the rest are
+notes below are seeded with such instructions, blunt and subtle, for lesson 17; the rest are
 the ordinary, useful kind. Everything is made up.
 
 The file is written to its own folder, ``data/notes/order_notes.csv``, apart from the SAP tables,

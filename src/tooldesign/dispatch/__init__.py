@@ -1,6 +1,6 @@
 """Dispatch: what your code does between a model's proposed call and the result it reads back.
 
-Lessons 10 and 11 in code. ``validate`` checks every call against its schema and holds the dispatcher,
+Lessons 11 and 12 in code. ``validate`` checks every call against its schema and holds the dispatcher,
 ``gate`` is the approval step for writes (who decides: a policy check in code, or a person) and
 the audit record, ``errors`` builds failures a model
 can act on, ``serialisation`` parses arguments instead of matching strings, ``retry`` handles

@@ -605,7 +605,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.di
         _report,
         argv,
         prog=prog,
-        description="Boundary clauses on ambiguous requests, offline pickers (lesson 10).",
+        description="Boundary clauses on ambiguous requests, offline pickers (lesson 11).",
     )
 
 

@@ -206,7 +206,7 @@ def run_loop(
     return steps
 
 
-# Lesson 11's setting: a release request whose process requires reading the order's block first.
+# Lesson 12's setting: a release request whose process requires reading the order's block first.
 FIRST_STEP_REQUEST = "Release order 4711, the customer has promised to pay."
 FIRST_STEP = "sales_order_get_block_summary"
 
@@ -221,7 +221,7 @@ class Setting:
 
 
 def lesson_settings(step: str = FIRST_STEP) -> tuple[Setting, ...]:
-    """The settings lesson 11 compares: instructions of rising firmness under auto, then each
+    """The settings lesson 12 compares: instructions of rising firmness under auto, then each
     configured choice (the named tool, any, none); ``tooldesign record`` asks a real model each one."""
     return (
         Setting("auto, no instruction", AUTO),

@@ -1,4 +1,4 @@
-"""Lesson 16: results that carry instructions. Free text in results, a scripted attack, defences measured.
+"""Lesson 17: results that carry instructions. Free text in results, a scripted attack, defences measured.
 
 ``results`` returns the order notes and customer remarks raw, quoted and labelled, or not at all;
 ``reader`` is the scripted agent that obeys what it reads; ``attack`` runs one poisoned record

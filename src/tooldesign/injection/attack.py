@@ -4,7 +4,7 @@ For each seeded note the clerk asks an ordinary question that makes the agent re
 about order 4723." for an order note, "Which of customer 10051's orders are blocked?" for a
 remark). The agent makes the read call, looks for instructions in what came back, and proposes a
 release if it finds one. Every call goes through the dispatcher and its approval gate from
-lessons 10 and 11, with or without a person behind it. One record per run, with the clean notes beside
+lessons 11 and 12, with or without a person behind it. One record per run, with the clean notes beside
 it, so each outcome belongs to exactly one record.
 """
 

@@ -1,4 +1,4 @@
-"""The lesson-16 tables, printed: ``tooldesign injection``, or ``python -m tooldesign.injection``.
+"""The lesson-17 tables, printed: ``tooldesign injection``, or ``python -m tooldesign.injection``.
 
 The free-text lint rule on each tool set, then, per defence, how many of the poisoned records reach
 a write proposal and how many a person must catch. The reader is a scripted stand-in, not a model;
@@ -19,7 +19,7 @@ from tooldesign.injection.measure import defence_rows, lint_rows
 
 def _parser(prog: str) -> argparse.ArgumentParser:
     parser = OneLineParser(
-        prog=prog, description="The lesson-16 tables: the free-text lint rule, poisoned records per defence."
+        prog=prog, description="The lesson-17 tables: the free-text lint rule, poisoned records per defence."
     )
     parser.add_argument(
         "--model",

@@ -1,7 +1,7 @@
 """The designed tools with free text in their results, three ways.
 
 The designed set itself returns no free text. A team that wants the clerk to see order notes and
-customer remarks has three choices, and lesson 16 measures each:
+customer remarks has three choices, and lesson 17 measures each:
 
 * ``raw``: the notes go into the result as plain strings, indistinguishable from the tool's own text;
 * ``quoted``: each note is an object that names its source and says it is data, not an instruction;

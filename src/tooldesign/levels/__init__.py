@@ -1,6 +1,6 @@
 """Four levels of tool definition, measured in a fictional agent loop.
 
-The modules follow the lesson (notebook 09, definition_levels):
+The modules follow the lesson (notebook 10, definition_levels):
 
 ``stream``       the seeded random stream every draw comes from
 ``environment``  60 subscribers, 5 documents, the tariff

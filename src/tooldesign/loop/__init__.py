@@ -1,4 +1,4 @@
-"""Lesson 15: results across the loop. What a result costs when every later step re-sends it.
+"""Lesson 16: results across the loop. What a result costs when every later step re-sends it.
 
 ``transcript`` runs a scripted task and measures each model call; ``task`` is the clerk's
 four-step job on customer 10023 with either tool set; ``shrink`` holds four ways to carry less

@@ -1,6 +1,6 @@
 """What a re-sent prefix costs once the provider caches it: the course's one home for cache prices.
 
-Lessons 03, 12 and 15 count tokens *sent*. With prompt caching, the part of a request that
+Lessons 03, 13 and 16 count tokens *sent*. With prompt caching, the part of a request that
 repeats the previous one word for word (tools, then system, then messages, in that order) is read
 from the cache at a fraction of the base input price; only what is new is paid at the full price,
 and writing a prefix into the cache may cost a little more than the full price. The multipliers

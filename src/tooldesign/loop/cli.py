@@ -1,4 +1,4 @@
-"""The lesson-15 tables, printed: ``tooldesign loop``, or ``python -m tooldesign.loop``.
+"""The lesson-16 tables, printed: ``tooldesign loop``, or ``python -m tooldesign.loop``.
 
 Tokens per model call for each design, then tokens saved against facts lost per technique.
 Token figures are estimates (characters / 4).
@@ -17,7 +17,7 @@ from tooldesign.tokens import ESTIMATE_RULE
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.loop") -> int:
     """Print both tables; an argument, or missing data, ends in one line."""
-    description = "The lesson-15 tables: tokens per model call, tokens saved against facts lost."
+    description = "The lesson-16 tables: tokens per model call, tokens saved against facts lost."
     return run_report(_report, argv, prog=prog, description=description)
 
 

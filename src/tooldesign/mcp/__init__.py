@@ -1,4 +1,4 @@
-"""Serving the course's tool sets over the Model Context Protocol (notebooks 13 and 14).
+"""Serving the course's tool sets over the Model Context Protocol (notebooks 14 and 15).
 
 ``serve(tool_set("designed"))`` builds an MCP server from the ToolSet itself: a host lists the same
 names, descriptions, schemas and annotations the lessons designed, with a result schema per tool.

@@ -1,7 +1,7 @@
 """What a served tool returns: a result schema per tool, and one result split into MCP's two forms.
 
 A tool definition names its inputs; an MCP tool can also name its outputs (``outputSchema``), which is
-MCP's answer to notebook 07's "name the result fields". A client that has listed the tool checks every
+MCP's answer to notebook 08's "name the result fields". A client that has listed the tool checks every
 successful result against that schema, so a schema here is a promise the tests hold the tools to.
 
 This module does not import the ``mcp`` package: the schemas and the split are plain data, so the

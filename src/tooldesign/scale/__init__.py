@@ -1,4 +1,4 @@
-"""Scale: what a growing tool set costs, and three ways to shrink it (lesson 12).
+"""Scale: what a growing tool set costs, and three ways to shrink it (lesson 13).
 
 ``growth`` grows the designed SAP set with plausible distractors and measures tokens (an
 estimate: characters / 4) and offline selection accuracy at each size; ``search`` keeps the

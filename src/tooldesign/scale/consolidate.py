@@ -355,7 +355,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.sc
     """``tooldesign scale consolidate`` and its ``python -m`` spelling; bad input ends in one line."""
     from tooldesign.command_line import run_report
 
-    return run_report(_report, argv, prog=prog, description="Consolidated tool shapes, offline (lesson 12).")
+    return run_report(_report, argv, prog=prog, description="Consolidated tool shapes, offline (lesson 13).")
 
 
 if __name__ == "__main__":

@@ -489,7 +489,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.sc
     from tooldesign.command_line import run_report
 
     return run_report(
-        _report, argv, prog=prog, description="Tokens and accuracy as the tool set grows (lesson 12)."
+        _report, argv, prog=prog, description="Tokens and accuracy as the tool set grows (lesson 13)."
     )
 
 

@@ -221,7 +221,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m tooldesign.sc
     from tooldesign.command_line import run_report
 
     return run_report(
-        _report, argv, prog=prog, description="Tool search against loading every definition (lesson 12)."
+        _report, argv, prog=prog, description="Tool search against loading every definition (lesson 13)."
     )
 
 

@@ -8,7 +8,7 @@
   (``--provider ollama``); no key, no account. ``local_model_status()`` says whether it answers.
 
 Each sends the tool definitions with ``tool_choice`` "auto" (the model may also decline to
-call) unless ``pick`` is given another one (lesson 11's settings, in Anthropic's spelling, which
+call) unless ``pick`` is given another one (lesson 12's settings, in Anthropic's spelling, which
 ``chat_tool_choice`` translates for OpenAI-compatible endpoints), asks strict mode for every tool
 whose schema is strict-ready, and reads the first tool call. Settings come from the environment or a ``.env`` file (see ``config``). A missing library
 or key raises :class:`ModelSetupError` whose one-line message names exactly what is missing.
@@ -117,7 +117,7 @@ def chat_tool_choice(choice: Mapping[str, Any]) -> Any:
 
 
 def system_prompt(instructions: str = "") -> str:
-    """The course's system prompt, with a lesson's extra instruction (lesson 11's "call X first") after it."""
+    """The course's system prompt, with a lesson's extra instruction (lesson 12's "call X first") after it."""
     return f"{config.SYSTEM_PROMPT}\n\n{instructions}" if instructions else config.SYSTEM_PROMPT
 
 

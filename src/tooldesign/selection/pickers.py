@@ -158,7 +158,7 @@ def tool_text(tool: Tool, tools: ToolSet | Sequence[Tool]) -> str:
     One rule for every tool set and every lesson: a word matcher cannot read "not", so it would
     count the words of "Not for X (use other_tool)" as this tool's own. The price is that a
     boundary clause is invisible to the stand-ins, and its effect can only be measured with a
-    real model; notebook 10 says so."""
+    real model; notebook 11 says so."""
     others = [t.name for t in tools if t.name != tool.name]
     kept = [s for s in re.split(r"(?<=[.!?])\s+", tool.description) if not any(n in s for n in others)]
     return tool.name.replace("_", " ").replace("-", " ") + " " + " ".join(kept)

@@ -133,7 +133,7 @@ class Tool:
 
     @property
     def fields(self) -> tuple[str, ...]:
-        """The argument names the schema declares, in its order (notebook 09 fills them in this order)."""
+        """The argument names the schema declares, in its order (notebook 10 fills them in this order)."""
         properties = self.parameters.get("properties", {})
         return tuple(properties) if isinstance(properties, Mapping) else ()
 

@@ -1,8 +1,8 @@
-"""On the wire: a tool call as today's model APIs send and receive it (lesson 17).
+"""On the wire: a tool call as today's model APIs send and receive it (lesson 18).
 
 ``dialects`` turns one ToolSet definition into each provider's format (Anthropic, OpenAI Chat
 Completions and Responses, MCP), ``turns`` builds the assistant and user turns of a tool call and
-runs a turn through the lesson-10 dispatcher, ``capture`` is a server on 127.0.0.1 that records
+runs a turn through the lesson-11 dispatcher, ``capture`` is a server on 127.0.0.1 that records
 what the official SDKs send and answers with a documented-format example, ``examples`` holds those
 example replies (examples, never a model's output), and ``cache`` says which part of a request a
 provider could read from its cache after a change.

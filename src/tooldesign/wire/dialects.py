@@ -45,7 +45,7 @@ def responses_tool(tool: Tool) -> FunctionToolParam:
 
 
 def mcp_tool(tool: Tool) -> dict[str, Any]:
-    """MCP ``tools/list``: ``inputSchema`` (camel case), as lesson 13's server lists it, without the extras."""
+    """MCP ``tools/list``: ``inputSchema`` (camel case), as lesson 14's server lists it, without the extras."""
     listed = listed_tool(tool).model_dump(by_alias=True, exclude_none=True)
     return {key: listed[key] for key in ("name", "description", "inputSchema") if key in listed}
 
@@ -104,7 +104,7 @@ TOOL_CHOICE: tuple[dict[str, Any], ...] = (
 )
 
 
-# Lesson 08's code_mode_access, in Anthropic's programmatic tool calling: who may call the tool.
+# Lesson 09's code_mode_access, in Anthropic's programmatic tool calling: who may call the tool.
 CODE_EXECUTION = "code_execution_20250825"
 ALLOWED_CALLERS: dict[str, list[str]] = {
     "direct": ["direct"],
@@ -114,7 +114,7 @@ ALLOWED_CALLERS: dict[str, list[str]] = {
 
 
 def allowed_callers(access: str) -> list[str]:
-    """``allowed_callers`` for a lesson-08 access value: direct (the model), code (a program), or both."""
+    """``allowed_callers`` for a lesson-09 access value: direct (the model), code (a program), or both."""
     if access not in ALLOWED_CALLERS:
         raise ValueError(f"access must be one of {', '.join(ALLOWED_CALLERS)}; got {access!r}")
     return list(ALLOWED_CALLERS[access])

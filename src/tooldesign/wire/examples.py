@@ -1,4 +1,4 @@
-"""Example replies in each API's documented format, written for lesson 17.
+"""Example replies in each API's documented format, written for lesson 18.
 
 Every reply here is an EXAMPLE: hand-written in the shape the providers document, so that the
 official clients parse it and the notebook can show a whole turn offline. None of them is a

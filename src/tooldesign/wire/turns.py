@@ -44,7 +44,7 @@ def results_turn(results: Sequence[ToolResult]) -> UserMessageParam:
 def answer_tool_uses(
     dispatcher: Dispatcher, content: Iterable[Any]
 ) -> tuple[UserMessageParam, list[ToolResult]]:
-    """Run every ``tool_use`` of a reply through the lesson-10 dispatcher and build the answering turn.
+    """Run every ``tool_use`` of a reply through the lesson-11 dispatcher and build the answering turn.
 
     The dispatcher never raises: an unknown tool, bad arguments or a write without a decision come
     back as results with ``is_error`` set, so the model reads what went wrong and can correct it.

@@ -1,242 +1,350 @@
-"""Notebook 09: four levels of tool definition, in the fictional measurement network."""
+"""Notebook 09: code mode's sandbox, each tool's access decided from what it does, and how many fillers fit."""
 
 from __future__ import annotations
 
-from workbook.checks import failed, passed, probe_error
+from typing import Any
+
+from tooldesign.wording import count
+from workbook.checks import failed, passed, probe_error, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
-# ---- exercise 1: an example call in the wire format -------------------------------------------
-
-EXAMPLE_CALL = "tuketim ( onceki = 30500 , simdiki = 30562 )"
-
-
-def _judge_example_call(answer) -> object:
-    """Judge the call the text says, not how it is typed: spacing and field order do not matter."""
-    from tooldesign.levels import parse_call
-
-    if type(answer) is not str:
-        return failed(f"example_call should be a string, not a {type(answer).__name__}")
-    try:
-        name, arguments = parse_call(answer)
-    except ValueError as error:
-        return failed(f"that is not a call yet: {error}")
-    if name != "tuketim":
-        return failed(f"the call is to {name}; the example is for tuketim, written first as the catalog does")
-    if {"previous", "current"} & set(arguments):
-        return failed("the wire words stay Turkish: the fields are onceki and simdiki")
-    if set(arguments) != {"onceki", "simdiki"}:
-        missing = sorted({"onceki", "simdiki"} - set(arguments))
-        extra = sorted(set(arguments) - {"onceki", "simdiki"})
-        parts = ([f"missing: {', '.join(missing)}"] if missing else []) + (
-            [f"not declared: {', '.join(extra)}"] if extra else []
-        )
-        return failed(f"tuketim declares exactly onceki and simdiki; {'; '.join(parts)}")
-    if any(type(value) is not int for value in arguments.values()):
-        return failed("both indexes are whole numbers, written without quotes or separators: 30500, 30562")
-    if (arguments["onceki"], arguments["simdiki"]) == (30562, 30500):
-        return failed(
-            "the indexes are swapped: onceki is the previous, smaller index (30500); "
-            "showing that is the example's whole job"
-        )
-    if (arguments["onceki"], arguments["simdiki"]) != (30500, 30562):
-        return failed("use this period's readings: onceki = 30500 and simdiki = 30562")
-    return passed("the example shows what the schema cannot: the smaller index goes to onceki.")
+NOTEBOOK = "09_code_mode_access"
+LIST, READINGS, LIMITS = "CC_LIST_SHIPMENTS", "CC_GET_READINGS", "CC_GET_LIMITS"
+CODES = (LIST, READINGS, LIMITS)
 
 
-# ---- exercise 2: what a swap returns ----------------------------------------------------------
+# ---------- exercise 1: access values decided from what a tool does, stated explicitly ----------
 
-PREVIOUS, CURRENT, ROLLOVER = 52359, 52376, 100_000
-SWAPPED_M3 = PREVIOUS - CURRENT + ROLLOVER  # 99983
+FILE_CLAIM = "CC_FILE_CLAIM"
+DEPLOYED = (LIST, READINGS, LIMITS, FILE_CLAIM)
+ACCESS = ("direct", "code", "both")
 
-
-def _judge_swapped(answer) -> object:
-    if type(answer) is float and answer.is_integer():
-        answer = int(answer)
-    if type(answer) is not int:
-        return failed(f"swapped_m3 should be a whole number of m3, not a {type(answer).__name__}")
-    if answer == CURRENT - PREVIOUS:
-        return failed(
-            f"{answer} m3 is the right consumption; the question is what the tool returns "
-            "when onceki and simdiki trade places"
-        )
-    if answer == PREVIOUS - CURRENT:
-        return failed(
-            f"{answer} is negative; the tool reads a negative difference as a meter that "
-            "rolled over and adds 100000"
-        )
-    if answer != SWAPPED_M3:
-        return failed(
-            "swap the two indexes, take current minus previous, and apply the rollover rule "
-            "(meter_difference)"
-        )
-    return passed(f"{SWAPPED_M3} m3: a valid call, no error, and an answer off by almost 100000.")
-
-
-# ---- exercise 3: tokens per correct answer ----------------------------------------------------
-
-
-def _runs(*rows: tuple) -> list[dict]:
-    return [{"tokens": t, "answer": a, "expected": e} for t, a, e in rows]
-
-
-TPC_PROBES: tuple[tuple[list[dict]], ...] = (
-    (_runs((900, 52, 52), (1500, 99948, 52), (700, "SY01", "SY01")),),
-    (_runs((1000, 5, 5)),),
-    (_runs((400, None, 0), (600, 0, 0), (800, 3198028, 460)),),
-    (_runs((1200, "TR01", "SY01"), (900, None, 52)),),
-    ([],),
+# What earlier deployments may have left in a registry before yours runs: (story, access by code).
+PRIOR_STATES = (
+    ("a new, empty registry", None),
+    ("a registry where an earlier script set CC_GET_LIMITS to 'code'", {LIMITS: "code"}),
+    ("a registry where an earlier script set every CC_ tool to 'direct'", dict.fromkeys(DEPLOYED, "direct")),
+    ("a registry where an earlier script set the two bulk tools to 'both'", {LIST: "both", READINGS: "both"}),
+    ("a registry where someone once made CC_FILE_CLAIM callable by programs ('both')", {FILE_CLAIM: "both"}),
 )
-TPC_EXPECTED = [1550.0, 1000.0, 1800.0, None, None]
 
 
-def _judge_tokens_per_correct(results) -> object:
-    for (runs,), got, want in zip(TPC_PROBES, results, TPC_EXPECTED):
-        call = f"tokens_per_correct(<{len(runs)} runs>)"
-        if (raised := probe_error(got)) is not None:
-            if "ZeroDivision" in raised:
-                return failed(f"{call} divided by zero: when no run is correct, return None")
-            return failed(f"{call} raised {raised}")
-        if want is None:
-            if got is not None:
-                return failed(f"{call} returned {got!r} although no run is correct; return None")
-            continue
-        if type(got) not in (int, float):
-            return failed(f"{call} returned a {type(got).__name__}; return the number")
-        correct = [r for r in runs if r["answer"] == r["expected"]]
-        if abs(got - sum(r["tokens"] for r in correct) / len(correct)) < 1e-6 and abs(got - want) > 1e-6:
-            return failed(
-                f"{call} returned {got:g}: count the tokens of every run, the failed ones "
-                "too; they are part of the price of each correct answer"
-            )
-        if abs(got - sum(r["tokens"] for r in runs) / len(runs)) < 1e-6 and abs(got - want) > 1e-6:
-            return failed(f"{call} returned {got:g}, the tokens per run; divide by the correct answers")
-        if abs(got - want) > 1e-6:
-            return failed(f"{call} returned {got:g}; expected all tokens over the number of correct answers")
-    return passed("all tokens over correct answers, and None when nothing was correct.")
+def _tool(code: str, writes: bool, irreversible: bool, result_chars: int, person_asks: bool) -> dict:
+    return {
+        "name": code,
+        "writes": writes,
+        "irreversible": irreversible,
+        "result_chars": result_chars,
+        "person_asks": person_asks,
+    }
 
 
-def _only_correct_tokens(runs):
-    correct = [r for r in runs if r["answer"] == r["expected"]]
-    return sum(r["tokens"] for r in correct) / len(correct) if correct else None
+def _access_probes() -> tuple[tuple[dict], ...]:
+    from tooldesign.codemode import coldchain_tools as cc
+
+    facts = cc.deployment_facts()
+    # the lesson's four tools first (the check deploys them), then tools the lesson never shows: a write
+    # that can be undone, a write with a bulk result a person asks about, a bulk read, a small read
+    others = (
+        _tool("CC_HOLD_SHIPMENT", True, False, 58, True),
+        _tool("CC_REPRICE_ALL_LANES", True, False, 18_400, True),
+        _tool("CC_GET_LANE_HISTORY", False, False, 31_900, False),
+        _tool("CC_GET_CARRIER", False, False, 186, True),
+    )
+    return tuple((facts[code],) for code in DEPLOYED) + tuple((tool,) for tool in others)
 
 
-def _per_run(runs):
-    return sum(r["tokens"] for r in runs) / len(runs) if runs else None
+ACCESS_PROBES = _access_probes()
 
 
-def _no_guard(runs):
-    return sum(r["tokens"] for r in runs) / sum(r["answer"] == r["expected"] for r in runs)
+def _kind(tool: dict) -> str:
+    """Where the lesson's reasons put a probe: a write, bulk data nobody reads, or a small result."""
+    if tool["writes"]:
+        return "write"
+    return "small" if tool["person_asks"] else "bulk"
 
 
-# ---- exercise 4: a fifth level ----------------------------------------------------------------
+def _why(tool: dict) -> str:
+    size = f"{tool['result_chars']:,} characters"
+    return {
+        "write": "it writes: a program may do whatever its tools do, as often as its budget allows"
+        + ("" if tool["irreversible"] else ", and that a write can be undone brings no person back"),
+        "bulk": f"its result is bulk data ({size}) no person asks to read",
+        "small": f"its result is small ({size}) and a person may well ask about it; a program may need it too",
+    }[_kind(tool)]
 
-FIFTH = {"catalog_tokens": 77, "correct": 23, "tokens": 21632}
-_CATALOG_HINTS = {
-    164: "that is level four's catalog: drop the description and the schema",
-    138: "the description is still in: set shows_description=False",
-    103: "the schema is still in: set shows_schema=False",
-    97: "the example is missing and the description and schema are in: show only the example",
-    10: "that is the name-only catalog: set shows_example=True",
+
+_RIGHT = {"write": "direct", "bulk": "code", "small": "both"}
+_ADVICE = {
+    "bulk": {
+        "both": "the model could still pull its data into the context",
+        "direct": "a program could not call it, and the model would carry its data",
+    },
+    "small": {
+        "code": "the model could no longer answer a question about it without writing a program",
+        "direct": "a program that needs it could not call it",
+    },
+    "write": {
+        "code": "a program could call it in a loop, with no person to approve each call",
+        "both": "a program could call it in a loop, with no person to approve each call",
+    },
 }
 
 
-def _judge_fifth(answer) -> object:
-    if type(answer) is not dict:
-        return failed(f"fifth_level should be a dict, not a {type(answer).__name__}")
-    missing = sorted(set(FIFTH) - set(answer))
-    if missing:
-        return failed(
-            f"fifth_level needs {'the key' if len(missing) == 1 else 'the keys'} {', '.join(missing)}"
+def verification_rows_after(deployment_access: dict, prior: dict | None) -> list[list]:
+    """Deploy with ``deployment_access`` on a registry in state ``prior``; return the verification rows."""
+    from tooldesign.codemode import coldchain_tools as cc
+    from tooldesign.codemode.registry import Registry
+
+    with Registry() as registry:
+        if prior is not None:
+            cc.register_deployment(registry, prior, cc.DRAFT)
+        cc.register_deployment(registry, deployment_access)
+        return [list(row) for row in registry.verify()]
+
+
+def _access_value(tool: dict, value: Any) -> str | None:
+    """The access value with case and spaces forgiven (None: the function gave none), or raises ValueError."""
+    call = f"access_for({tool['name']})"
+    if (raised := probe_error(value)) is not None:
+        raise ValueError(f"{call} raised {raised}")
+    if isinstance(value, str):
+        value = value.strip().lower()
+    if value is not None and value not in ACCESS:
+        raise ValueError(
+            f"{call} returned {value!r}, which is not an access value; use 'direct', 'code' or 'both'"
         )
-    tokens, correct, spent = answer["catalog_tokens"], answer["correct"], answer["tokens"]
-    if tokens != FIFTH["catalog_tokens"]:
-        return failed(
-            _CATALOG_HINTS.get(
-                tokens,
-                "catalog_tokens(your_level) counts the catalog of the level you built; show the example only",
+    return value
+
+
+def _judge_access(results: Any) -> object:
+    tools = [tool for (tool,) in ACCESS_PROBES]
+    try:
+        values = [_access_value(tool, value) for tool, value in zip(tools, results)]
+    except ValueError as error:
+        return failed(str(error))
+    # The lesson's four tools, deployed as a script would, on registries earlier scripts left behind.
+    deployment = dict(zip(DEPLOYED, values))
+    for story, prior in PRIOR_STATES:
+        rows = {row[0]: row[1] for row in verification_rows_after(deployment, prior)}
+        for tool in tools[: len(DEPLOYED)]:
+            code = tool["name"]
+            wrong = _ADVICE[_kind(tool)].get(rows[code])
+            if wrong is None:
+                continue
+            if deployment[code] is None:
+                reason = (
+                    "a new tool starts at 'both'" if prior is None else "merge_tool keeps the stored access"
+                )
+                return failed(
+                    f"on {story}, {code} ends up '{rows[code]}' because access_for gives nothing for it, so "
+                    f"your script passes nothing and {reason}. Return a value for every tool: state it explicitly."
+                )
+            return failed(
+                f"{code} ends up '{rows[code]}': {wrong}. Look again at what it does: {_why(tool)}."
             )
-        )
-    if type(correct) is float and 0 < correct <= 1:
-        return failed("correct is a count of tasks (of 24), not a share: use measure(...).correct")
-    if correct == 18:
-        return failed("the example call stops the swap: swap_share=0.0")
-    if correct == 20:
-        return failed("every field is filled: fill_share=1.0")
-    if correct != FIFTH["correct"]:
-        return failed("check the three shares: selection factor 0.86, fill share 1.0, swap share 0.0")
-    if spent == 19447:
-        return failed("the tokens fit a selection factor of 1.0; the design assumes 0.86")
-    if spent != FIFTH["tokens"]:
+    # Tools the lesson never shows: the same reasons must decide them.
+    for tool, value in zip(tools[len(DEPLOYED) :], values[len(DEPLOYED) :]):
+        right = _RIGHT[_kind(tool)]
+        if value == right:
+            continue
+        if value is None:
+            return failed(
+                f"access_for({tool['name']}) gives nothing: a deployment script that passes nothing keeps "
+                "whatever an earlier script stored. Return a value for every tool."
+            )
         return failed(
-            "measure your level at the published seed with the default budget of 8 steps, and report .tokens"
+            f"access_for({tool['name']}) gives '{value}': {_ADVICE[_kind(tool)][value]}. Look again at what "
+            f"it does: {_why(tool)}. Decide from the description, not from the tool's name."
         )
-    return passed("77 catalog tokens, 23 of 24 correct, 21,632 tokens: about 941 per correct answer.")
+    return passed(
+        f"right for the four tools above and for {count(len(tools) - len(DEPLOYED), 'tool')} the lesson never "
+        "showed: each lands where what it does puts it, whatever an earlier script left behind."
+    )
+
+
+# Mistakes a learner's access_for may make, as functions over the tool's description.
+_LESSON_VALUES = {LIST: "code", READINGS: "code", LIMITS: "both", FILE_CLAIM: "direct"}
+
+
+def _looks_up_the_lesson(tool: dict) -> str | None:
+    return _LESSON_VALUES.get(tool["name"])
+
+
+def _three_by_hand(tool: dict) -> str | None:
+    return {LIST: "code", READINGS: "code", LIMITS: "both"}.get(tool["name"])
+
+
+def _guesses_from_the_name(tool: dict) -> str:
+    code = tool["name"]
+    if "CLAIM" in code or "FILE" in code:
+        return "direct"
+    return "code" if "LIST" in code or "READINGS" in code else "both"
+
+
+def _only_irreversible_writes_direct(tool: dict) -> str:
+    if tool["irreversible"]:
+        return "direct"
+    return "both" if tool["person_asks"] else "code"
+
+
+def _by_size_alone(tool: dict) -> str:
+    if tool["writes"] and tool["result_chars"] < 1000:
+        return "direct"
+    return "code" if tool["result_chars"] >= 1000 else "both"
+
+
+def _writes_to_code(tool: dict) -> str:
+    return "code" if tool["writes"] else ("both" if tool["person_asks"] else "code")
+
+
+# ---------- exercise 2: how many fillers fit ----------
+
+
+def _sizes() -> dict[str, int]:
+    from tooldesign.codemode.sizelimit import entry_bytes
+
+    return entry_bytes()
+
+
+def _budgets() -> tuple[tuple[int], ...]:
+    sizes = _sizes()
+    fixed = sizes["preamble"] + sum(sizes[code] for code in CODES)
+    filler = sizes["one filler"]
+    # exactly room for three (0 bytes to spare), one byte short of it, the lesson's budget, room for
+    # everything, and one where forgetting the preamble gains a filler
+    budgets = (
+        fixed + 3 * filler,
+        fixed + 3 * filler - 1,
+        31_855,
+        20_000,
+        fixed,
+        60_000,
+        fixed + 5 * filler + 1,
+        fixed + 4 * filler - 500,
+    )
+    return tuple((budget,) for budget in budgets)
+
+
+FILLER_PROBES = _budgets()
+
+
+def _judge_fillers(results: Any) -> object:
+    from tooldesign.codemode.sizelimit import fillers_that_fit
+
+    budgets = [budget for (budget,) in FILLER_PROBES]
+    got = []
+    for budget, value in zip(budgets, results):
+        call = f"fillers_that_fit({budget})"
+        if (raised := probe_error(value)) is not None:
+            return failed(f"{call} raised {raised}")
+        value = whole_number(value)
+        if type(value) is not int:
+            return failed(f"{call} returned a {type(value).__name__}; return a whole number of fillers (int)")
+        got.append(value)
+    want = [fillers_that_fit(budget) for budget in budgets]  # measured by building each catalog
+    if got == want:
+        return passed(f"right for all {len(budgets)} budgets, the exact edges included.")
+    budget, mine, right = next((b, g, w) for b, g, w in zip(budgets, got, want) if g != w)
+    lead = f"fillers_that_fit({budget}) returned {mine}, the catalog holds {right}"
+    if mine > 9:
+        return failed(f"{lead}: only nine fillers are registered")
+    for mistake, hint in _FILLER_MISTAKES:
+        if got == [mistake(b) for b in budgets]:
+            return failed(f"{lead}: {hint}")
+    return failed(
+        f"{lead}: take the fixed part (preamble and the three tools) off the budget, then count the "
+        "whole fillers that fit in what is left"
+    )
+
+
+def _fillers_no_newline(budget: int) -> int:
+    sizes = _sizes()
+    fixed = sizes["preamble"] + sum(sizes[code] - 1 for code in CODES)
+    return max(0, min(9, (budget - fixed) // (sizes["one filler"] - 1)))
+
+
+def _fillers_strict(budget: int) -> int:
+    sizes = _sizes()
+    fixed = sizes["preamble"] + sum(sizes[code] for code in CODES)
+    count = 0
+    while count < 9 and fixed + (count + 1) * sizes["one filler"] < budget:
+        count += 1
+    return count
+
+
+def _fillers_uncapped(budget: int) -> int:
+    sizes = _sizes()
+    return (budget - sizes["preamble"] - sum(sizes[code] for code in CODES)) // sizes["one filler"]
+
+
+def _fillers_no_preamble(budget: int) -> int:
+    sizes = _sizes()
+    return max(0, min(9, (budget - sum(sizes[code] for code in CODES)) // sizes["one filler"]))
+
+
+def _fillers_round_up(budget: int) -> int:
+    sizes = _sizes()
+    room = budget - sizes["preamble"] - sum(sizes[code] for code in CODES)
+    return max(0, min(9, -(-room // sizes["one filler"])))
+
+
+# Mistakes the check recognises by the whole pattern of answers, with the hint each one gets.
+_FILLER_MISTAKES = (
+    (_fillers_no_newline, "every line costs one byte more than its text, for its newline"),
+    (_fillers_strict, "a filler that fits with 0 bytes to spare is in (<=, not <)"),
+    (_fillers_no_preamble, "the preamble counts against the budget too"),
+    (_fillers_round_up, "a filler that does not fit whole is left out, so round down"),
+)
 
 
 EXERCISES = [
     Exercise(
-        "ex09-example-call",
-        "09_definition_levels",
-        "example_call",
-        1,
-        _judge_example_call,
-        prompt="Write tuketim's example call for indexes 30500 -> 30562 in the wire format.",
-        wrong_answers=(
-            WrongAnswer("tuketim ( onceki = 30562 , simdiki = 30500 )", "swapped"),
-            WrongAnswer("tuketim(simdiki=30500, onceki=30562)", "swapped"),
-            WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30563 )", "this period's readings"),
-            WrongAnswer("tarife ( onceki = 30500 , simdiki = 30562 )", "the example is for tuketim"),
-            WrongAnswer("tuketim ( onceki = 30500 )", "missing: simdiki"),
-            WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30562 , m3 = 62 )", "not declared: m3"),
-            WrongAnswer("tuketim ( onceki = '30500' , simdiki = '30562' )", "without quotes"),
-            WrongAnswer("tuketim onceki = 30500 , simdiki = 30562", "not a call yet"),
-            WrongAnswer("tuketim ( previous = 30500 , current = 30562 )", "Turkish"),
-            WrongAnswer(30562 - 30500, "string"),
-        ),
-    ),
-    Exercise(
-        "ex09-swapped-m3",
-        "09_definition_levels",
-        "swapped_m3",
-        0,
-        _judge_swapped,
-        kind="prediction",
-        prompt="What does tuketim return for A031 (52359 -> 52376) with the indexes swapped?",
-        wrong_answers=(
-            WrongAnswer(17, "right consumption"),
-            WrongAnswer(-17, "adds 100000"),
-            WrongAnswer(100_017, "rollover rule"),
-        ),
-    ),
-    Exercise(
-        "ex09-tokens-per-correct",
-        "09_definition_levels",
-        "tokens_per_correct",
+        "ex09-access",
+        NOTEBOOK,
+        "access_for",
         2,
-        _judge_tokens_per_correct,
+        _judge_access,
         kind="function",
-        probes=TPC_PROBES,
-        prompt="Write tokens_per_correct(runs): all tokens over correct answers, None if none.",
+        probes=ACCESS_PROBES,
+        prompt="Write access_for(tool): the access value a deployment script passes for a tool, decided from "
+        "its description (writes, irreversible, result size, whether a person asks), so every registry ends right.",
         wrong_answers=(
-            WrongAnswer(_only_correct_tokens, "failed ones too"),
-            WrongAnswer(_per_run, "tokens per run"),
-            WrongAnswer(_no_guard, "return None"),
+            WrongAnswer(_three_by_hand, "your script passes nothing"),
+            WrongAnswer(lambda tool: "both", "pull its data into the context"),
+            WrongAnswer(
+                lambda tool: "direct" if tool["writes"] else ("both" if tool["person_asks"] else "direct"),
+                "could not call it",
+            ),
+            WrongAnswer(lambda tool: "direct" if tool["writes"] else "code", "answer a question about it"),
+            WrongAnswer(
+                lambda tool: "both" if tool["person_asks"] or tool["writes"] else "code",
+                "no person to approve",
+            ),
+            WrongAnswer(_writes_to_code, "no person to approve"),
+            WrongAnswer(lambda tool: "hidden", "not an access value"),
+            WrongAnswer(_looks_up_the_lesson, "gives nothing"),
+            WrongAnswer(_guesses_from_the_name, "not from the tool's name"),
+            WrongAnswer(_only_irreversible_writes_direct, "can be undone brings no person back"),
+            WrongAnswer(_by_size_alone, "not from the tool's name"),
         ),
     ),
     Exercise(
-        "ex09-fifth-level",
-        "09_definition_levels",
-        "fifth_level",
+        "ex09-fillers",
+        NOTEBOOK,
+        "fillers_that_fit",
         2,
-        _judge_fifth,
-        prompt="Build the 'name + example call' level and report its catalog tokens, correct "
-        "answers and tokens.",
+        _judge_fillers,
+        kind="function",
+        probes=FILLER_PROBES,
+        prompt="Write fillers_that_fit(budget): how many 3,900-character fillers the catalog holds.",
         wrong_answers=(
-            WrongAnswer({"catalog_tokens": 164, "correct": 23, "tokens": 27886}, "level four"),
-            WrongAnswer({"catalog_tokens": 138, "correct": 23, "tokens": 28098}, "shows_description"),
-            WrongAnswer({"catalog_tokens": 77, "correct": 18, "tokens": 21632}, "swap_share"),
-            WrongAnswer({"catalog_tokens": 77, "correct": 23, "tokens": 19447}, "0.86"),
-            WrongAnswer({"catalog_tokens": 77, "correct": 0.9583, "tokens": 21632}, "count"),
+            WrongAnswer(_fillers_no_newline, "newline"),
+            WrongAnswer(_fillers_strict, "0 bytes to spare"),
+            WrongAnswer(_fillers_uncapped, "only nine fillers"),
+            WrongAnswer(_fillers_no_preamble, "preamble counts"),
+            WrongAnswer(_fillers_round_up, "round down"),
+            WrongAnswer(lambda budget: 7, "take the fixed part"),
         ),
     ),
 ]

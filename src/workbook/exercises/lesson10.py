@@ -1,289 +1,242 @@
-"""Notebook 10: boundaries and validation at dispatch. A boundary clause, and a call fixed from its error."""
+"""Notebook 10: four levels of tool definition, in the fictional measurement network."""
 
 from __future__ import annotations
 
-import json
-import re
-from functools import cache
-from typing import Any
-
-from workbook.checks import failed, passed, placeholder_problem, probe_error
+from workbook.checks import failed, passed, probe_error
 from workbook.exercises import Exercise, WrongAnswer
 
-NOTEBOOK = "10_dispatch_and_errors"
-TARGET = "Give me the full picture on 10023."  # a request the clause is written for
+# ---- exercise 1: an example call in the wire format -------------------------------------------
+
+EXAMPLE_CALL = "tuketim ( onceki = 30500 , simdiki = 30562 )"
 
 
-# ---------- exercise 1: a boundary clause ----------
+def _judge_example_call(answer) -> object:
+    """Judge the call the text says, not how it is typed: spacing and field order do not matter."""
+    from tooldesign.levels import parse_call
 
-
-def _judge_clause(answer: Any) -> object:
-    """Judged by structure, whatever words it uses: the offline stand-ins cannot measure a clause."""
-    from tooldesign.dispatch import boundary as b
-
-    if type(answer) is not str or not answer.strip():
-        return failed("orders_clause should be one sentence (a string) to end search_orders' description")
-    verdict = b.clause_verdict(answer, b.ORDERS)
-    words = re.sub(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", " ", answer)  # the tool names are not its words
-    problem = placeholder_problem(words, "the clause, besides the tool it names", least_words=4)
-    if verdict.problems:
-        first = verdict.problems[0]
-        if problem and "placeholder" in problem and "keyword list" in first:
-            return failed(
-                problem
-            )  # "lorem ipsum dolor" joins no words either, but the plainer hint is this one
-        return failed(first)
-    if problem:
-        return failed(problem)
-    if not _PARTY.search(words):
+    if type(answer) is not str:
+        return failed(f"example_call should be a string, not a {type(answer).__name__}")
+    try:
+        name, arguments = parse_call(answer)
+    except ValueError as error:
+        return failed(f"that is not a call yet: {error}")
+    if name != "tuketim":
+        return failed(f"the call is to {name}; the example is for tuketim, written first as the catalog does")
+    if {"previous", "current"} & set(arguments):
+        return failed("the wire words stay Turkish: the fields are onceki and simdiki")
+    if set(arguments) != {"onceki", "simdiki"}:
+        missing = sorted({"onceki", "simdiki"} - set(arguments))
+        extra = sorted(set(arguments) - {"onceki", "simdiki"})
+        parts = ([f"missing: {', '.join(missing)}"] if missing else []) + (
+            [f"not declared: {', '.join(extra)}"] if extra else []
+        )
+        return failed(f"tuketim declares exactly onceki and simdiki; {'; '.join(parts)}")
+    if any(type(value) is not int for value in arguments.values()):
+        return failed("both indexes are whole numbers, written without quotes or separators: 30500, 30562")
+    if (arguments["onceki"], arguments["simdiki"]) == (30562, 30500):
         return failed(
-            "say which requests go to search_customers in words about the customer: the requests about "
-            "the customer as a whole, not about its orders"
+            "the indexes are swapped: onceki is the previous, smaller index (30500); "
+            "showing that is the example's whole job"
         )
-    return passed(
-        f"the clause hands requests to {verdict.neighbour}, says which ones, and takes {verdict.words} "
-        "words. Offline that is all that can be judged; a real model shows what it does."
-    )
+    if (arguments["onceki"], arguments["simdiki"]) != (30500, 30562):
+        return failed("use this period's readings: onceki = 30500 and simdiki = 30562")
+    return passed("the example shows what the schema cannot: the smaller index goes to onceki.")
 
 
-# What a clause about the customer as a whole speaks of, in some word: the customer, the party, its account.
-_PARTY = re.compile(
-    r"\b(customer|client|part(y|ies)|account|profile|buyer|compan(y|ies)|firm|business|partner|"
-    r"master|contact|who)",
-    re.IGNORECASE,
+# ---- exercise 2: what a swap returns ----------------------------------------------------------
+
+PREVIOUS, CURRENT, ROLLOVER = 52359, 52376, 100_000
+SWAPPED_M3 = PREVIOUS - CURRENT + ROLLOVER  # 99983
+
+
+def _judge_swapped(answer) -> object:
+    if type(answer) is float and answer.is_integer():
+        answer = int(answer)
+    if type(answer) is not int:
+        return failed(f"swapped_m3 should be a whole number of m3, not a {type(answer).__name__}")
+    if answer == CURRENT - PREVIOUS:
+        return failed(
+            f"{answer} m3 is the right consumption; the question is what the tool returns "
+            "when onceki and simdiki trade places"
+        )
+    if answer == PREVIOUS - CURRENT:
+        return failed(
+            f"{answer} is negative; the tool reads a negative difference as a meter that "
+            "rolled over and adds 100000"
+        )
+    if answer != SWAPPED_M3:
+        return failed(
+            "swap the two indexes, take current minus previous, and apply the rollover rule "
+            "(meter_difference)"
+        )
+    return passed(f"{SWAPPED_M3} m3: a valid call, no error, and an answer off by almost 100000.")
+
+
+# ---- exercise 3: tokens per correct answer ----------------------------------------------------
+
+
+def _runs(*rows: tuple) -> list[dict]:
+    return [{"tokens": t, "answer": a, "expected": e} for t, a, e in rows]
+
+
+TPC_PROBES: tuple[tuple[list[dict]], ...] = (
+    (_runs((900, 52, 52), (1500, 99948, 52), (700, "SY01", "SY01")),),
+    (_runs((1000, 5, 5)),),
+    (_runs((400, None, 0), (600, 0, 0), (800, 3198028, 460)),),
+    (_runs((1200, "TR01", "SY01"), (900, None, 52)),),
+    ([],),
 )
+TPC_EXPECTED = [1550.0, 1000.0, 1800.0, None, None]
 
 
-# ---------- exercise 2: a call fixed from its error and the user's request ----------
-
-FIX_TOOL = "sales_order_get_block_summary"
-FIX_FIELDS = ("sales_order", "detail")
-# The request behind the lesson's rejected call (the notebook shows it beside the error).
-LESSON_REQUEST = "Why is order 4725 blocked? The short answer is enough."
-
-
-@cache
-def _dispatcher() -> Any:
-    from tooldesign.dispatch import Dispatcher
-    from tooldesign.tools import tool_set
-    from tooldesign.tools.designed import EXAMPLES
-
-    return Dispatcher(tool_set("designed"), examples=EXAMPLES)
-
-
-def rejection(call: dict, tool: str = FIX_TOOL) -> str:
-    """What the course's dispatcher answers a call the schema refuses (its error text, as the model reads it)."""
-    from tooldesign.dispatch import ToolCall
-
-    result = _dispatcher().dispatch(ToolCall(tool, call, "toolu_fix"))
-    if not result.is_error:
-        raise ValueError(f"{call!r} passes the schema of {tool}; a rejected call is needed")
-    return str(result.content)
-
-
-def _fix_probes() -> tuple[tuple[str, dict, str], ...]:
-    cases = (
-        (LESSON_REQUEST, {"sales_order": "SO-4725", "detail": "full"}),
-        (
-            "Why is sales order 4731 blocked? I need its PO number too.",
-            {"sales_order": "4731", "detail": "full"},
-        ),
-        ("Is SO-4734 held? Keep it brief.", {"sales_order": 4734, "detail": "concise"}),
-        ("Give me the dates and items on the block of order 4723.", {"detail": "detailed"}),
-        ("What is holding order 4711? One line, please.", {"sales_order": "4711"}),
-        (
-            "Which items of order #4732 are held, and why?",
-            {"sales_order": "#4732", "detail": "short", "order": "4732"},
-        ),
-        (
-            "Why can order 4733 not ship? Send the delivery dates.",
-            {"sales_order": "4733 ", "detail": "summary"},
-        ),
-    )
-    return tuple((request, call, rejection(call)) for request, call in cases)
-
-
-FIX_PROBES = _fix_probes()
-# What each probe's user asked for: the order (digits) and whether they need dates, PO number or items.
-_FIX_WANTS = (
-    ("4725", "concise"),
-    ("4731", "detailed"),
-    ("4734", "concise"),
-    ("4723", "detailed"),
-    ("4711", "concise"),
-    ("4732", "detailed"),
-    ("4733", "detailed"),
-)
-
-
-def _fix_problem(got: Any, want: tuple[str, str]) -> str | None:
-    """What is wrong with one corrected call, in the words of the error's rule; None when it is right."""
-    if type(got) is not dict:
-        return "return a dict of arguments, like the call the dispatcher rejected"
-    extra = sorted(set(got) - set(FIX_FIELDS))
-    if extra:
-        return (
-            f"{', '.join(map(str, extra))} is not a field of {FIX_TOOL}; the error lists the fields it takes"
-        )
-    missing = [field for field in FIX_FIELDS if field not in got]
-    if missing:
-        return (
-            f"the call has no {missing[0]}, and the error says it is required: the user's request says what "
-            "goes there"
-        )
-    order, detail = got["sales_order"], got["detail"]
-    if type(order) is not str:
-        return "sales_order is a string of digits, as the error says, not a number"
-    if order != want[0]:
-        if re.sub(r"\D", "", order) == want[0]:
-            return "sales_order takes digits only, as the error says: drop the 'SO-' prefix, the '#' and any spaces"
-        if order == "4711":
-            return "4711 is the error's example, there to show the shape: the order is the one the user asked about"
-        return "sales_order must be the order the user asked about, in digits"
-    if detail not in ("concise", "detailed"):
-        return "detail must be one of the values the error lists: 'concise' or 'detailed'"
-    if detail != want[1]:
-        if want[1] == "detailed":
-            return (
-                "the error's rule is 'concise' unless you need dates, PO number or items, and this user asks "
-                "for one of them: read the request"
-            )
-        return "this user asks for no dates, PO number or items, so the error's rule gives 'concise'"
-    return None
-
-
-def _judge_fixed_call(results: Any) -> object:
-    for (request, call, _error), got, want in zip(FIX_PROBES, results, _FIX_WANTS):
-        where = f"for {request!r} (the rejected call {call})"
+def _judge_tokens_per_correct(results) -> object:
+    for (runs,), got, want in zip(TPC_PROBES, results, TPC_EXPECTED):
+        call = f"tokens_per_correct(<{len(runs)} runs>)"
         if (raised := probe_error(got)) is not None:
-            return failed(f"fixed_call raised {raised} {where}")
-        problem = _fix_problem(got, want)
-        if problem:
-            return failed(f"{where}: {problem}")
-    return passed(
-        f"right for all {len(FIX_PROBES)} rejected calls: the error says what the schema expects, the request "
-        "what the user wants, and the corrected call needs both."
-    )
+            if "ZeroDivision" in raised:
+                return failed(f"{call} divided by zero: when no run is correct, return None")
+            return failed(f"{call} raised {raised}")
+        if want is None:
+            if got is not None:
+                return failed(f"{call} returned {got!r} although no run is correct; return None")
+            continue
+        if type(got) not in (int, float):
+            return failed(f"{call} returned a {type(got).__name__}; return the number")
+        correct = [r for r in runs if r["answer"] == r["expected"]]
+        if abs(got - sum(r["tokens"] for r in correct) / len(correct)) < 1e-6 and abs(got - want) > 1e-6:
+            return failed(
+                f"{call} returned {got:g}: count the tokens of every run, the failed ones "
+                "too; they are part of the price of each correct answer"
+            )
+        if abs(got - sum(r["tokens"] for r in runs) / len(runs)) < 1e-6 and abs(got - want) > 1e-6:
+            return failed(f"{call} returned {got:g}, the tokens per run; divide by the correct answers")
+        if abs(got - want) > 1e-6:
+            return failed(f"{call} returned {got:g}; expected all tokens over the number of correct answers")
+    return passed("all tokens over correct answers, and None when nothing was correct.")
 
 
-# Mistakes a learner's fixed_call may make.
-def _types_the_printed_answer(request: str, call: dict, error: str) -> dict:
-    return {"sales_order": "4725", "detail": "concise"}
+def _only_correct_tokens(runs):
+    correct = [r for r in runs if r["answer"] == r["expected"]]
+    return sum(r["tokens"] for r in correct) / len(correct) if correct else None
 
 
-def _sends_the_example(request: str, call: dict, error: str) -> dict:
-    return json.loads(error.split("Example: ", 1)[1].rsplit(". Correct", 1)[0])
+def _per_run(runs):
+    return sum(r["tokens"] for r in runs) / len(runs) if runs else None
 
 
-def _always_concise(request: str, call: dict, error: str) -> dict:
-    return {"sales_order": re.sub(r"\D", "", request), "detail": "concise"}
+def _no_guard(runs):
+    return sum(r["tokens"] for r in runs) / sum(r["answer"] == r["expected"] for r in runs)
 
 
-def _keeps_the_order_as_sent(request: str, call: dict, error: str) -> dict:
-    detail = "detailed" if re.search(r"\b(dates?|PO|items?)\b", request) else "concise"
-    return {"sales_order": call.get("sales_order", ""), "detail": detail}
+# ---- exercise 4: a fifth level ----------------------------------------------------------------
+
+FIFTH = {"catalog_tokens": 77, "correct": 23, "tokens": 21632}
+_CATALOG_HINTS = {
+    164: "that is level four's catalog: drop the description and the schema",
+    138: "the description is still in: set shows_description=False",
+    103: "the schema is still in: set shows_schema=False",
+    97: "the example is missing and the description and schema are in: show only the example",
+    10: "that is the name-only catalog: set shows_example=True",
+}
 
 
-def _order_as_a_number(request: str, call: dict, error: str) -> dict:
-    detail = "detailed" if re.search(r"\b(dates?|PO|items?)\b", request) else "concise"
-    return {"sales_order": int(re.sub(r"\D", "", request)), "detail": detail}
-
-
-def _order_from_the_call_only(request: str, call: dict, error: str) -> dict:
-    detail = "detailed" if re.search(r"\b(dates?|PO|items?)\b", request) else "concise"
-    return {"sales_order": re.sub(r"\D", "", str(call.get("sales_order", ""))), "detail": detail}
-
-
-def _keeps_extra_fields(request: str, call: dict, error: str) -> dict:
-    detail = "detailed" if re.search(r"\b(dates?|PO|items?)\b", request) else "concise"
-    return {**call, "sales_order": re.sub(r"\D", "", request), "detail": detail}
-
-
-def _detail_from_the_call(request: str, call: dict, error: str) -> dict:
-    detail = call.get("detail") if call.get("detail") in ("concise", "detailed") else "concise"
-    return {"sales_order": re.sub(r"\D", "", request), "detail": detail}
+def _judge_fifth(answer) -> object:
+    if type(answer) is not dict:
+        return failed(f"fifth_level should be a dict, not a {type(answer).__name__}")
+    missing = sorted(set(FIFTH) - set(answer))
+    if missing:
+        return failed(
+            f"fifth_level needs {'the key' if len(missing) == 1 else 'the keys'} {', '.join(missing)}"
+        )
+    tokens, correct, spent = answer["catalog_tokens"], answer["correct"], answer["tokens"]
+    if tokens != FIFTH["catalog_tokens"]:
+        return failed(
+            _CATALOG_HINTS.get(
+                tokens,
+                "catalog_tokens(your_level) counts the catalog of the level you built; show the example only",
+            )
+        )
+    if type(correct) is float and 0 < correct <= 1:
+        return failed("correct is a count of tasks (of 24), not a share: use measure(...).correct")
+    if correct == 18:
+        return failed("the example call stops the swap: swap_share=0.0")
+    if correct == 20:
+        return failed("every field is filled: fill_share=1.0")
+    if correct != FIFTH["correct"]:
+        return failed("check the three shares: selection factor 0.86, fill share 1.0, swap share 0.0")
+    if spent == 19447:
+        return failed("the tokens fit a selection factor of 1.0; the design assumes 0.86")
+    if spent != FIFTH["tokens"]:
+        return failed(
+            "measure your level at the published seed with the default budget of 8 steps, and report .tokens"
+        )
+    return passed("77 catalog tokens, 23 of 24 correct, 21,632 tokens: about 941 per correct answer.")
 
 
 EXERCISES = [
     Exercise(
-        "ex10-boundary-clause",
-        NOTEBOOK,
-        "orders_clause",
-        2,
-        _judge_clause,
-        prompt="Write a boundary clause for search_orders that hands the requests about a customer as a whole "
-        "to search_customers: name the neighbour exactly, say which requests go there, stay short.",
+        "ex10-example-call",
+        "10_definition_levels",
+        "example_call",
+        1,
+        _judge_example_call,
+        prompt="Write tuketim's example call for indexes 30500 -> 30562 in the wire format.",
         wrong_answers=(
-            WrongAnswer("Use it for the full picture on a customer.", "exactly as it is called"),
-            WrongAnswer(
-                "It covers the full picture on a customer (use search_customers).", "claims the requests"
-            ),
-            WrongAnswer(
-                "Not for the full picture on a customer (use customer_search).", "not a tool in this set"
-            ),
-            WrongAnswer(
-                "Not for the full picture on a customer (use search_orders).", "names search_orders itself"
-            ),
-            WrongAnswer("Not for other requests (use search_customers).", "say which requests"),
-            WrongAnswer("Not for the full picture on 10023 (use search_customers).", "particular records"),
-            WrongAnswer(
-                "Not for customer, account, profile, full picture, everything, details, who, behind, "
-                "name, number (use search_customers).",
-                "keyword list",
-            ),
-            WrongAnswer(
-                "Not for customer account profile picture everything details (use search_customers).",
-                "keyword list",
-            ),
-            WrongAnswer(
-                "Not for customer or account or profile or picture or details (use search_customers).",
-                "keyword list",
-            ),
-            WrongAnswer(
-                "Not for a customer as a whole (use search_customers): customer account profile picture "
-                "everything name number full.",
-                "keyword list",
-            ),
-            WrongAnswer(
-                "Not for a customer as a whole, their account, their profile, who they are, where they "
-                "are based, what they are called, how they pay, who their contacts are, what their "
-                "credit limit is or anything else about them as a party (use search_customers).",
-                "at most 40 words",
-            ),
-            # Degenerate: a short keyword list, placeholder words, a clause about nothing in particular.
-            WrongAnswer(
-                "Not for customer, account, profile, everything (use search_customers).", "keyword list"
-            ),
-            WrongAnswer("Not for customer, account or profile (use search_customers).", "keyword list"),
-            WrongAnswer("Not for customers, accounts, profiles (use search_customers).", "keyword list"),
-            WrongAnswer("Not for lorem ipsum dolor amet (use search_customers).", "placeholder words"),
-            WrongAnswer("Not for foo or baz requests (use search_customers).", "placeholder words"),
-            WrongAnswer("Not for xxx yyy (use search_customers).", "placeholder words"),
-            WrongAnswer("Not for TODO (use search_customers).", "say which requests"),
-            WrongAnswer(
-                "Not for the weather forecast at the weekend (use search_customers).", "about the customer"
-            ),
+            WrongAnswer("tuketim ( onceki = 30562 , simdiki = 30500 )", "swapped"),
+            WrongAnswer("tuketim(simdiki=30500, onceki=30562)", "swapped"),
+            WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30563 )", "this period's readings"),
+            WrongAnswer("tarife ( onceki = 30500 , simdiki = 30562 )", "the example is for tuketim"),
+            WrongAnswer("tuketim ( onceki = 30500 )", "missing: simdiki"),
+            WrongAnswer("tuketim ( onceki = 30500 , simdiki = 30562 , m3 = 62 )", "not declared: m3"),
+            WrongAnswer("tuketim ( onceki = '30500' , simdiki = '30562' )", "without quotes"),
+            WrongAnswer("tuketim onceki = 30500 , simdiki = 30562", "not a call yet"),
+            WrongAnswer("tuketim ( previous = 30500 , current = 30562 )", "Turkish"),
+            WrongAnswer(30562 - 30500, "string"),
         ),
     ),
     Exercise(
-        "ex10-fixed-call",
-        NOTEBOOK,
-        "fixed_call",
-        1,
-        _judge_fixed_call,
-        kind="function",
-        probes=FIX_PROBES,
-        prompt="Write fixed_call(request, call, error): the arguments to send after a rejected call, from what "
-        "the error says the schema expects and what the user's request asks for.",
+        "ex10-swapped-m3",
+        "10_definition_levels",
+        "swapped_m3",
+        0,
+        _judge_swapped,
+        kind="prediction",
+        prompt="What does tuketim return for A031 (52359 -> 52376) with the indexes swapped?",
         wrong_answers=(
-            WrongAnswer(_types_the_printed_answer, "the order the user asked about"),
-            WrongAnswer(_sends_the_example, "the error's example"),
-            WrongAnswer(_always_concise, "asks for one of them"),
-            WrongAnswer(_keeps_the_order_as_sent, "digits only"),
-            WrongAnswer(_order_as_a_number, "not a number"),
-            WrongAnswer(_order_from_the_call_only, "the order the user asked about"),
-            WrongAnswer(_keeps_extra_fields, "not a field"),
-            WrongAnswer(_detail_from_the_call, "asks for one of them"),
+            WrongAnswer(17, "right consumption"),
+            WrongAnswer(-17, "adds 100000"),
+            WrongAnswer(100_017, "rollover rule"),
+        ),
+    ),
+    Exercise(
+        "ex10-tokens-per-correct",
+        "10_definition_levels",
+        "tokens_per_correct",
+        2,
+        _judge_tokens_per_correct,
+        kind="function",
+        probes=TPC_PROBES,
+        prompt="Write tokens_per_correct(runs): all tokens over correct answers, None if none.",
+        wrong_answers=(
+            WrongAnswer(_only_correct_tokens, "failed ones too"),
+            WrongAnswer(_per_run, "tokens per run"),
+            WrongAnswer(_no_guard, "return None"),
+        ),
+    ),
+    Exercise(
+        "ex10-fifth-level",
+        "10_definition_levels",
+        "fifth_level",
+        2,
+        _judge_fifth,
+        prompt="Build the 'name + example call' level and report its catalog tokens, correct "
+        "answers and tokens.",
+        wrong_answers=(
+            WrongAnswer({"catalog_tokens": 164, "correct": 23, "tokens": 27886}, "level four"),
+            WrongAnswer({"catalog_tokens": 138, "correct": 23, "tokens": 28098}, "shows_description"),
+            WrongAnswer({"catalog_tokens": 77, "correct": 18, "tokens": 21632}, "swap_share"),
+            WrongAnswer({"catalog_tokens": 77, "correct": 23, "tokens": 19447}, "0.86"),
+            WrongAnswer({"catalog_tokens": 77, "correct": 0.9583, "tokens": 21632}, "count"),
         ),
     ),
 ]

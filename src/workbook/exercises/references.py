@@ -468,7 +468,7 @@ def _same_flag(got: Any, want: Any) -> bool:
 
 
 def _gen_fillers(rng: random.Random) -> tuple:
-    from workbook.exercises.lesson08 import _sizes
+    from workbook.exercises.lesson09 import _sizes
 
     sizes = _sizes()
     fixed = sizes["preamble"] + sum(v for k, v in sizes.items() if k.startswith("CC_"))
@@ -583,7 +583,7 @@ _ASKS_DETAIL = (
 
 def _gen_fixed_call(rng: random.Random) -> tuple:
     """A request, a call the model got wrong for it, and the course dispatcher's real error for that call."""
-    from workbook.exercises.lesson10 import rejection
+    from workbook.exercises.lesson11 import rejection
 
     number = str(rng.randint(1000, 99_999))
     detailed = rng.random() < 0.5
@@ -644,7 +644,7 @@ def _same_approval(got: Any, want: Any) -> bool:
     """The learner's denial and correction may be worded and formatted their own way; the facts must agree."""
     from tooldesign.dispatch.gate import stated_exposure
     from workbook.checks import placeholder_problem
-    from workbook.exercises.lesson11 import _words_around_figures
+    from workbook.exercises.lesson12 import _words_around_figures
 
     if type(got) is not dict or got.get("behavior") != want["behavior"]:
         return False
@@ -862,49 +862,49 @@ def _gen_approval_tool(rng: random.Random) -> tuple:
 # ---------- 12 the loop: fields kept, a cut at whole records, a page ----------
 
 
-def _lesson15(name: str) -> Any:
-    return pkgutil.resolve_name(f"workbook.exercises.lesson15:{name}")
+def _lesson16(name: str) -> Any:
+    return pkgutil.resolve_name(f"workbook.exercises.lesson16:{name}")
 
 
 def _keep_fields(questions: list[str]) -> list[str]:
-    return _lesson15("_keep_fields")(questions)
+    return _lesson16("_keep_fields")(questions)
 
 
 def _gen_keep(rng: random.Random) -> tuple:
-    return _lesson15("_gen_keep")(rng)
+    return _lesson16("_gen_keep")(rng)
 
 
 def _same_kept_fields(got: Any, want: Any) -> bool:
-    return _lesson15("_same_fields")(got, want)
+    return _lesson16("_same_fields")(got, want)
 
 
 def _cut(rows: list, limit: int) -> dict:
-    return _lesson15("_cut")(rows, limit)
+    return _lesson16("_cut")(rows, limit)
 
 
 def _gen_cut(rng: random.Random) -> tuple:
-    return _lesson15("_gen_cut")(rng)
+    return _lesson16("_gen_cut")(rng)
 
 
 def _same_cut(got: Any, want: Any) -> bool:
-    return _lesson15("_same_cut")(got, want)
+    return _lesson16("_same_cut")(got, want)
 
 
 def _page(rows: list, cursor: int, size: int) -> dict:
-    return _lesson15("_page")(rows, cursor, size)
+    return _lesson16("_page")(rows, cursor, size)
 
 
 def _gen_page(rng: random.Random) -> tuple:
-    return _lesson15("_gen_page")(rng)
+    return _lesson16("_gen_page")(rng)
 
 
 def _same_page(got: Any, want: Any) -> bool:
-    return _lesson15("_same_page")(got, want)
+    return _lesson16("_same_page")(got, want)
 
 
 def _loop_uses() -> None:
     """What the package asks of truncate_text: the truncating carrier in the measured runs, the slider,
-    and the order list notebook 15 shows cut at 1,000 characters."""
+    and the order list notebook 16 shows cut at 1,000 characters."""
     from tooldesign.loop import measure, run_task, shrink, widgets
 
     widgets._run.cache_clear()  # a warm cache would hide calls from the recorder, and the edition starts cold
@@ -920,32 +920,32 @@ def _loop_uses() -> None:
 # ---------- 13 results that carry instructions ----------
 
 
-def _lesson16(name: str) -> Any:
-    return pkgutil.resolve_name(f"workbook.exercises.lesson16:{name}")
+def _lesson17(name: str) -> Any:
+    return pkgutil.resolve_name(f"workbook.exercises.lesson17:{name}")
 
 
 def _as_data(text: str, source: str) -> dict:
-    return _lesson16("_as_data")(text, source)
+    return _lesson17("_as_data")(text, source)
 
 
 def _gen_as_data(rng: random.Random) -> tuple:
-    return _lesson16("_gen_as_data")(rng)
+    return _lesson17("_gen_as_data")(rng)
 
 
 def _same_as_data(got: Any, want: Any) -> bool:
-    return _lesson16("_same_as_data")(got, want)
+    return _lesson17("_same_as_data")(got, want)
 
 
 def _flagged(value: Any, marker: str) -> list[str]:
-    return _lesson16("_flagged")(value, marker)
+    return _lesson17("_flagged")(value, marker)
 
 
 def _gen_flag(rng: random.Random) -> tuple:
-    return _lesson16("_gen_flag")(rng)
+    return _lesson17("_gen_flag")(rng)
 
 
 def _same_paths(got: Any, want: Any) -> bool:
-    return _lesson16("_same_paths")(got, want)
+    return _lesson17("_same_paths")(got, want)
 
 
 def _lesson_uses(stem: str) -> Callable[[], None]:
@@ -976,15 +976,15 @@ def _lesson_uses(stem: str) -> Callable[[], None]:
 
 
 def _pager_uses() -> None:
-    """What the package and notebook 15 ask of page_of: the paginating carriers in the measured runs,
+    """What the package and notebook 16 ask of page_of: the paginating carriers in the measured runs,
     and the first page the lesson shows."""
     _loop_uses()
-    _lesson_uses("15_results_across_the_loop")()
+    _lesson_uses("16_results_across_the_loop")()
 
 
 def _injection_uses() -> None:
     """What the package asks of quoted and free_text_paths: the noted sets, the measured outcomes and
-    defences, the lint rows and the canary lint notebook 16 runs."""
+    defences, the lint rows and the canary lint notebook 17 runs."""
     from tooldesign.injection import attack, lint_rule, measure, reader, results
     from tooldesign.lint import lint
 
@@ -1011,18 +1011,18 @@ def _called(module: str, name: str) -> Any:
     return lambda: pkgutil.resolve_name(f"workbook.exercises.{module}:{name}")()
 
 
-def _lesson17(name: str) -> Any:
-    """A lesson-17 function, looked up when called (the registry imports no lesson at load time)."""
-    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson17:{name}")(*args)
+def _lesson18(name: str) -> Any:
+    """A lesson-18 function, looked up when called (the registry imports no lesson at load time)."""
+    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson18:{name}")(*args)
 
 
 def _agent_loop(*args: Any) -> Any:
-    """Lesson 18's answer key: the right loop, built where the student edition never ships it."""
+    """Lesson 19's answer key: the right loop, built where the student edition never ships it."""
     return pkgutil.resolve_name("tooldesign.capstone.reference:reference_loop")()(*args)
 
 
-def _lesson18(name: str) -> Any:
-    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson18:{name}")(*args)
+def _lesson19(name: str) -> Any:
+    return lambda *args: pkgutil.resolve_name(f"workbook.exercises.lesson19:{name}")(*args)
 
 
 REFERENCES: dict[str, Grading] = {
@@ -1046,45 +1046,45 @@ REFERENCES: dict[str, Grading] = {
     "ex05-predict": Grading(_called("lesson05", "draft_rules")),
     "ex05-returns-rule": Grading(_returns, _gen_returns, same=_same_flag, public=True),
     "ex06-own-requests": Grading(public=True),  # any two fair requests pass: the judge holds no key
-    "ex06-price-tool": Grading(public=True),
-    "ex06-broken": Grading(public=True),
-    "ex07-descriptions": Grading(public=True),
-    "ex08-access": Grading(_access, _gen_access_tool, same=_same_access),
-    "ex08-fillers": Grading("tooldesign.codemode.sizelimit:fillers_that_fit", _gen_fillers, draws=6),
+    "ex07-price-tool": Grading(public=True),
+    "ex07-broken": Grading(public=True),
+    "ex08-descriptions": Grading(public=True),
+    "ex09-access": Grading(_access, _gen_access_tool, same=_same_access),
+    "ex09-fillers": Grading("tooldesign.codemode.sizelimit:fillers_that_fit", _gen_fillers, draws=6),
     # The judge parses the call and its hints name both indexes, as the prompt does: no key to hide.
-    "ex09-example-call": Grading(_value("lesson09", "EXAMPLE_CALL"), public=True),
-    "ex09-swapped-m3": Grading(_value("lesson09", "SWAPPED_M3")),
-    "ex09-tokens-per-correct": Grading(_tokens_per_correct, _gen_runs),
-    "ex09-fifth-level": Grading(_value("lesson09", "FIFTH")),
-    "ex10-boundary-clause": Grading(public=True),
-    "ex10-fixed-call": Grading(_fixed_call, _gen_fixed_call),
+    "ex10-example-call": Grading(_value("lesson10", "EXAMPLE_CALL"), public=True),
+    "ex10-swapped-m3": Grading(_value("lesson10", "SWAPPED_M3")),
+    "ex10-tokens-per-correct": Grading(_tokens_per_correct, _gen_runs),
+    "ex10-fifth-level": Grading(_value("lesson10", "FIFTH")),
+    "ex11-boundary-clause": Grading(public=True),
+    "ex11-fixed-call": Grading(_fixed_call, _gen_fixed_call),
     # The lesson's example policy is this exercise's answer in another shape: the edition stubs it.
-    "ex11-approval": Grading(
+    "ex12-approval": Grading(
         _approve,
         _gen_approval,
         same=_same_approval,
         public=True,
         stubs=("tooldesign.dispatch.gate:release_policy",),
-        package_uses=_lesson_uses("11_writes_errors_and_tool_choice"),
+        package_uses=_lesson_uses("12_writes_errors_and_tool_choice"),
     ),
-    "ex12-loss-per-tool": Grading(_called("lesson12", "loss_key")),
-    "ex12-choose-k": Grading(_choose_k, _gen_rows),
-    "ex12-catch-all": Grading(catch_all_fields, _gen_definition, same=_same_fields, public=True),
-    "ex13-hint-defaults": Grading(_with_defaults, _gen_hints),
-    "ex13-outcome": Grading(_outcome, _gen_outcome),
-    "ex14-approval": Grading(_needs_approval, _gen_approval_tool),
-    "ex15-keep-fields": Grading(_keep_fields, _gen_keep, same=_same_kept_fields),
+    "ex13-loss-per-tool": Grading(_called("lesson13", "loss_key")),
+    "ex13-choose-k": Grading(_choose_k, _gen_rows),
+    "ex13-catch-all": Grading(catch_all_fields, _gen_definition, same=_same_fields, public=True),
+    "ex14-hint-defaults": Grading(_with_defaults, _gen_hints),
+    "ex14-outcome": Grading(_outcome, _gen_outcome),
+    "ex15-approval": Grading(_needs_approval, _gen_approval_tool),
+    "ex16-keep-fields": Grading(_keep_fields, _gen_keep, same=_same_kept_fields),
     # The note is in the learner's words: the judge checks properties, so it ships; drawn inputs compare facts.
-    "ex15-cut-records": Grading(_cut, _gen_cut, same=_same_cut, public=True),
+    "ex16-cut-records": Grading(_cut, _gen_cut, same=_same_cut, public=True),
     # The package's pager is this exercise's answer in another shape: the edition stubs it.
-    "ex15-page": Grading(
+    "ex16-page": Grading(
         _page,
         _gen_page,
         same=_same_page,
         stubs=("tooldesign.loop.shrink:page_of",),
         package_uses=_pager_uses,
     ),
-    "ex16-as-data": Grading(
+    "ex17-as-data": Grading(
         _as_data,
         _gen_as_data,
         same=_same_as_data,
@@ -1093,7 +1093,7 @@ REFERENCES: dict[str, Grading] = {
         package_uses=_injection_uses,
     ),
     # Paths in any order pass, and the judge's hints name the expected paths: it ships as it is.
-    "ex16-flag-free-text": Grading(
+    "ex17-flag-free-text": Grading(
         _flagged,
         _gen_flag,
         same=_same_paths,
@@ -1101,15 +1101,15 @@ REFERENCES: dict[str, Grading] = {
         stubs=("tooldesign.injection.lint_rule:free_text_paths",),
         package_uses=_injection_uses,
     ),
-    "ex16-must-catch": Grading(_called("lesson16", "_measured_catch")),
+    "ex17-must-catch": Grading(_called("lesson17", "_measured_catch")),
     # The judge reads the pairing rule itself (no answer key), so it ships; drawn inputs compare with the reference.
-    "ex17-answer-turn": Grading(
-        _lesson17("_answer_turn"), _lesson17("_gen_answer"), same=_lesson17("_same_answer"), public=True
+    "ex18-answer-turn": Grading(
+        _lesson18("_answer_turn"), _lesson18("_gen_answer"), same=_lesson18("_same_answer"), public=True
     ),
-    "ex17-chat-tool": Grading(_lesson17("_to_chat_tool"), _lesson17("_gen_convert")),
-    "ex17-cache-breaks": Grading(_value("lesson17", "BREAKS")),
+    "ex18-chat-tool": Grading(_lesson18("_to_chat_tool"), _lesson18("_gen_convert")),
+    "ex18-cache-breaks": Grading(_value("lesson18", "BREAKS")),
     # The judge reads the wire's rules from the scripts (no answer key), so it ships; drawn runs compare with the reference.
-    "ex18-agent-loop": Grading(_agent_loop, _lesson18("_gen_loop"), same=_lesson18("_same_run"), public=True),
+    "ex19-agent-loop": Grading(_agent_loop, _lesson19("_gen_loop"), same=_lesson19("_same_run"), public=True),
 }
 
 

@@ -41,18 +41,18 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
         "tooldesign.dispatch.gate:checked_exposure",
     ),
     "ex02-claims": ("tooldesign.data.coldchain:claim_eur",),
-    "ex07-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
-    "ex11-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
-    "ex15-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
+    "ex08-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
+    "ex12-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
+    "ex16-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
 }
 # The same, where an honest answer may well read like the neighbour, so a call is flagged and a likeness
 # is not: modules the student edition leaves out whole (workbook.handout.TOOLDESIGN_LEFT_OUT), which an
 # answer can only name, and short conversions whose one right form is the neighbour's.
 CALLS_ONLY: dict[str, tuple[str, ...]] = {
-    "ex18-agent-loop": ("tooldesign.capstone.reference:reference_loop",),
+    "ex19-agent-loop": ("tooldesign.capstone.reference:reference_loop",),
     # the capstone's OpenAI adapter and the wire lesson's dialects convert a definition for Chat
     # Completions; an honest conversion reads just like them, so only a call is flagged
-    "ex17-chat-tool": (
+    "ex18-chat-tool": (
         "tooldesign.capstone.agent:_chat_tool",
         "tooldesign.wire.dialects:chat_tool",
         "tooldesign.selection.models:openai_tools",

@@ -9,7 +9,7 @@ on the next ``grade`` run without running any notebook again.
   as ``lastfirst_123456``); the other columns are the LMS's identities (:data:`ROSTER_COLUMNS`).
   A Canvas key also matches a roster row by its ``canvas_id``.
 * **Hand grades** (``--hand-grades FILE.csv``): ``learner,exercise,points,comment``, for the
-  exercises a person grades (06's design note). Until a learner has one, that exercise is
+  exercises a person grades (07's design note). Until a learner has one, that exercise is
   *pending*: it counts in ``max`` and adds nothing to ``total``.
 * A roster learner without a submission for a notebook of the batch gets a row with status
   ``missing`` and zero points.

@@ -579,7 +579,7 @@ def make_row(
 ) -> Row:
     ordered = sorted(problems, key=lambda p: SEVERITY.index(p.status))
     status = ordered[0].status if ordered else Status.GRADED
-    # A hand-graded exercise counts in max (06's design note: 9 points possible, not 6) and is pending.
+    # A hand-graded exercise counts in max (07's design note: 8 points possible, not 5) and is pending.
     scored = [e for e in results if e.verdict is not GradeVerdict.MANUAL]
     return Row(
         submission.learner,

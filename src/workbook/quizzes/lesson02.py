@@ -45,7 +45,7 @@ QUIZ = Quiz(
             (
                 Choice(
                     "About 48 KB of readings, plus the calls",
-                    "Every result enters the context; notebook 07 shows how a program keeps them out.",
+                    "Every result enters the context; notebook 08 shows how a program keeps them out.",
                     correct=True,
                 ),
                 Choice("Only the claims", "Only if something else computes them first."),

@@ -107,21 +107,5 @@ QUIZ = Quiz(
                 ),
             ),
         ),
-        Question(
-            "You improve one description before go-live. What comes next?",
-            (
-                Choice(
-                    "Lint and re-run the selection test on held-out cases",
-                    "A description change is a behaviour "
-                    "change; the test shows what it did to every request, not only the one you had in mind.",
-                    correct=True,
-                ),
-                Choice(
-                    "Nothing; better words cannot hurt",
-                    "Exercise 1 shows a new description can take requests from a neighbour.",
-                ),
-                Choice("Ask the model whether it likes it", "Measure instead: that is what the test is for."),
-            ),
-        ),
     )
 )

@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 07 · Code mode: what a program is told about your tools (its quiz cell shows them with ``quiz("07")``).
+"""The "check yourself" questions of lesson 07 · Adding a tool and testing it (its quiz cell shows them with ``quiz("07")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,58 +8,80 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "What does a catalog line tell a program about CC_GET_READINGS?",
+            "Why does the price tool's description end with a boundary clause naming "
+            "sales_order_get_block_summary?",
             (
                 Choice(
-                    "Its code, its argument names and its description",
-                    "That is all: no types, no schema, "
-                    "nothing about the result unless the description says it.",
+                    "Order 4725 is held over a price dispute, so a request about it could go to either tool",
+                    "The clause names the neighbour that explains why an order is blocked, the one the new "
+                    "tool must not take requests from.",
                     correct=True,
                 ),
                 Choice(
-                    "Its full JSON schema",
-                    "The schema goes to the model for direct calls; the catalog keeps only "
-                    "the argument names.",
-                ),
-                Choice("The fields of its result", "Only if the description names them; nothing else can."),
-            ),
-        ),
-        Question(
-            "A tool's results carry temp_c, and the generated program asks each one for reading.temperature_celsius. What happens?",
-            (
-                Choice(
-                    "It gets undefined, skips the reading, and may report a confident zero",
-                    "Nothing fails; the answer is "
-                    "just wrong. That is why the description must name the fields.",
-                    correct=True,
+                    "Because every description must name the block summary",
+                    "A boundary clause names the neighbour a tool is most easily confused with; for other "
+                    "tools that is another tool.",
                 ),
                 Choice(
-                    "The runner raises an error",
-                    "Reading a property an object lacks is legal JavaScript; it gives undefined.",
-                ),
-                Choice(
-                    "The tool renames the field",
-                    "Tools return what they return; the program has to ask for the right name.",
+                    "To raise the stand-in's score",
+                    "The check judges the design; the stand-ins' routing is shown as feedback, never as the "
+                    "pass condition.",
                 ),
             ),
         ),
         Question(
-            "A description holds a line break and a tab. What does its catalog line look like?",
+            "Your price tool passes its check, and the word stand-in sends one of your own two requests to "
+            "another tool. What do you do?",
             (
                 Choice(
-                    "One line: the break and the tab become spaces",
-                    "Each tool stays on exactly one line, so a break cannot push the entries after it into "
-                    "the // comment or start a line that looks like another tool's.",
+                    "Read the shared words and report the miss; leave the description as it is",
+                    "Your own requests are held out: rewording the description to win that tie would tune it "
+                    "to your test.",
                     correct=True,
                 ),
                 Choice(
-                    "Two lines, as the description was written",
-                    "That is what the catalog prevents: a second line could read as the entry of another tool.",
+                    "Add the request's words to the description",
+                    "Then the request only measures what you copied into the description.",
                 ),
                 Choice(
-                    "The tool is left out of the catalog",
-                    "Nothing is refused; the whitespace is flattened and the tool keeps its line.",
+                    "Replace the request with one that reaches the tool",
+                    "Dropping a case that misses is how a test stops measuring anything.",
                 ),
+            ),
+        ),
+        Question(
+            "A description gets 0 lint findings and still sends price requests to other tools. What does "
+            "that show?",
+            (
+                Choice(
+                    "The linter checks a description's shape, not whether its words are the clerks' words",
+                    "Sentences, a when-to-use clause and a boundary clause can all be there while the job is "
+                    "described in words no clerk uses; the selection test shows that.",
+                    correct=True,
+                ),
+                Choice(
+                    "The linter has a bug", "It did its job: it checks the rules for a description's shape."
+                ),
+                Choice(
+                    "The selection test is wrong",
+                    "The cases say which tool is right; the description did not carry the words for it.",
+                ),
+            ),
+        ),
+        Question(
+            "You improve one description before go-live. What comes next?",
+            (
+                Choice(
+                    "Lint and re-run the selection test on held-out cases",
+                    "A description change is a behaviour "
+                    "change; the test shows what it did to every request, not only the one you had in mind.",
+                    correct=True,
+                ),
+                Choice(
+                    "Nothing; better words cannot hurt",
+                    "Exercise 1 shows a new description can take requests from a neighbour.",
+                ),
+                Choice("Ask the model whether it likes it", "Measure instead: that is what the test is for."),
             ),
         ),
     )

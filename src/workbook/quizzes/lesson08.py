@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 08 · Code mode: the sandbox, each tool's access and the catalog's budget (its quiz cell shows them with ``quiz("08")``).
+"""The "check yourself" questions of lesson 08 · Code mode: what a program is told about your tools (its quiz cell shows them with ``quiz("08")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,78 +8,58 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A deployment script calls merge_tool without code_mode_access on a tool set to 'code'. Result?",
+            "What does a catalog line tell a program about CC_GET_READINGS?",
             (
                 Choice(
-                    "It stays 'code'",
-                    "Without an access value, merge_tool leaves the old one in place: pass it every time.",
+                    "Its code, its argument names and its description",
+                    "That is all: no types, no schema, "
+                    "nothing about the result unless the description says it.",
                     correct=True,
                 ),
                 Choice(
-                    "It goes back to 'both'", "That is what create_tool does for a new tool, not merge_tool."
+                    "Its full JSON schema",
+                    "The schema goes to the model for direct calls; the catalog keeps only "
+                    "the argument names.",
                 ),
-                Choice("The call fails", "Nothing fails, which is what makes it a trap."),
+                Choice("The fields of its result", "Only if the description names them; nothing else can."),
             ),
         ),
         Question(
-            "In this notebook's measured runs, which step removes most of the characters that reach the model?",
+            "A tool's results carry temp_c, and the generated program asks each one for reading.temperature_celsius. What happens?",
             (
                 Choice(
-                    "run_code: the program makes the calls, so the readings stay in the program",
-                    "The savings table "
-                    "shows it: that step removes most of the classic run's characters. In UC AI's reported run with a "
-                    "real model, code access saved more, a split the scripted stand-in cannot reproduce.",
+                    "It gets undefined, skips the reading, and may report a confident zero",
+                    "Nothing fails; the answer is "
+                    "just wrong. That is why the description must name the fields.",
                     correct=True,
                 ),
                 Choice(
-                    "Setting the bulk tools to 'code'",
-                    "It saves something, the definitions and the stand-in's looks at "
-                    "the data, but far less here than run_code itself. It is the bigger step in UC AI's reported run.",
+                    "The runner raises an error",
+                    "Reading a property an object lacks is legal JavaScript; it gives undefined.",
                 ),
                 Choice(
-                    "Shorter descriptions",
-                    "The descriptions got longer, not shorter, and the answer became right.",
-                ),
-            ),
-        ),
-        Question(
-            "What does the V8 isolate not protect you from?",
-            (
-                Choice(
-                    "What the program's tools can do",
-                    "A program can call every tool in its catalog, as often as its "
-                    "budget allows. A tool that writes belongs to 'direct'.",
-                    correct=True,
-                ),
-                Choice("A loop that never ends", "The engine stops it at the time limit."),
-                Choice(
-                    "A program that reads your files",
-                    "There are no files, no require and no network in the isolate.",
+                    "The tool renames the field",
+                    "Tools return what they return; the program has to ask for the right name.",
                 ),
             ),
         ),
         Question(
-            "Twelve tools are code-callable; UC AI's catalog holds ten. What does the model see?",
+            "A description holds a line break and a tab. What does its catalog line look like?",
             (
                 Choice(
-                    "Nothing unusual: no error, two tools a program cannot call",
-                    "The only trace is one warning in the log.",
+                    "One line: the break and the tab become spaces",
+                    "Each tool stays on exactly one line, so a break cannot push the entries after it into "
+                    "the // comment or start a line that looks like another tool's.",
                     correct=True,
                 ),
-                Choice("An error naming the two tools", "The catalog is built without failing."),
-                Choice("All twelve, some truncated", "A tool that does not fit is skipped whole."),
-            ),
-        ),
-        Question(
-            "Two registries with the same tools drop different pairs. Why?",
-            (
                 Choice(
-                    "Which tools are dropped follows the order the store returns them in",
-                    "How many follows from the sizes; which ones is not promised.",
-                    correct=True,
+                    "Two lines, as the description was written",
+                    "That is what the catalog prevents: a second line could read as the entry of another tool.",
                 ),
-                Choice("The budget differs", "Both use UC AI's 31,855 bytes."),
-                Choice("SQLite is random", "It is deterministic, but the catalog's query asks for no order."),
+                Choice(
+                    "The tool is left out of the catalog",
+                    "Nothing is refused; the whitespace is flattened and the tool keeps its line.",
+                ),
             ),
         ),
     )

@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 09 · Definition levels (its quiz cell shows them with ``quiz("09")``).
+"""The "check yourself" questions of lesson 09 · Code mode: the sandbox, each tool's access and the catalog's budget (its quiz cell shows them with ``quiz("09")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,84 +8,78 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "Levels three and four have the same calls, errors and steps. What differs?",
+            "A deployment script calls merge_tool without code_mode_access on a tool set to 'code'. Result?",
             (
                 Choice(
-                    "Task success",
-                    "The swapped indexes pass the schema and raise no error; only the answer "
-                    "shows the difference.",
+                    "It stays 'code'",
+                    "Without an access value, merge_tool leaves the old one in place: pass it every time.",
                     correct=True,
                 ),
                 Choice(
-                    "Nothing that matters", "Four more tasks succeed at level four, from the same choices."
+                    "It goes back to 'both'", "That is what create_tool does for a new tool, not merge_tool."
                 ),
-                Choice("The number of tool errors", "Both levels have 8 tool errors over 74 calls."),
+                Choice("The call fails", "Nothing fails, which is what makes it a trap."),
             ),
         ),
         Question(
-            "Why can a schema not prevent the onceki/simdiki swap?",
+            "In this notebook's measured runs, which step removes most of the characters that reach the model?",
             (
                 Choice(
-                    "It names the fields but not which value each carries",
-                    "Both are integers; only an example shows the smaller index goes to onceki.",
+                    "run_code: the program makes the calls, so the readings stay in the program",
+                    "The savings table "
+                    "shows it: that step removes most of the classic run's characters. In UC AI's reported run with a "
+                    "real model, code access saved more, a split the scripted stand-in cannot reproduce.",
                     correct=True,
                 ),
                 Choice(
-                    "The schema is filtered at the call boundary",
-                    "The boundary drops undeclared fields; the declared ones pass.",
+                    "Setting the bulk tools to 'code'",
+                    "It saves something, the definitions and the stand-in's looks at "
+                    "the data, but far less here than run_code itself. It is the bigger step in UC AI's reported run.",
                 ),
                 Choice(
-                    "The tool checks the order and fails",
-                    "The tool cannot tell a swap from a meter rollover: it returns 99948 with no error.",
-                ),
-            ),
-        ),
-        Question(
-            "Level four spends 1212 tokens per correct answer where level three spent 1126. Why?",
-            (
-                Choice(
-                    "The catalog is 67 tokens bigger and is paid at every step",
-                    "The steps are the same, "
-                    "so the bigger catalog adds tokens faster than the four extra answers divide them.",
-                    correct=True,
-                ),
-                Choice("Level four takes more steps", "Both levels take 97 steps."),
-                Choice("Level four makes more errors", "Both make 8."),
-            ),
-        ),
-        Question(
-            "Paired over 500 seeds, level four beats level three by about 0.19. What does that show?",
-            (
-                Choice(
-                    "What the assumed swap shares are worth, not how a real model behaves",
-                    "The gap comes from "
-                    "the simulation's own input (swap share 0.30 against 0); with equal shares it is exactly "
-                    "zero. A real model has to be measured.",
-                    correct=True,
-                ),
-                Choice(
-                    "That example calls make real models about 19 points better",
-                    "The simulation was told that; it cannot confirm it.",
-                ),
-                Choice(
-                    "Nothing: the gap is inside the run-to-run band",
-                    "Inside the band means one run per level "
-                    "cannot show it; many paired runs can, for the simulation.",
+                    "Shorter descriptions",
+                    "The descriptions got longer, not shorter, and the answer became right.",
                 ),
             ),
         ),
         Question(
-            "8 of 66 valid calls at level four go to a tool outside the task's sequence. What does it say?",
+            "What does the V8 isolate not protect you from?",
             (
                 Choice(
-                    "A definition says what can be called, not what should be",
-                    "The calls are valid and ran correctly; they were just not needed.",
+                    "What the program's tools can do",
+                    "A program can call every tool in its catalog, as often as its "
+                    "budget allows. A tool that writes belongs to 'direct'.",
                     correct=True,
                 ),
-                Choice("The tools are broken", "Every one of those calls returned a result without error."),
+                Choice("A loop that never ends", "The engine stops it at the time limit."),
                 Choice(
-                    "The schema is incomplete", "The schema was complete; choosing a tool is not its job."
+                    "A program that reads your files",
+                    "There are no files, no require and no network in the isolate.",
                 ),
+            ),
+        ),
+        Question(
+            "Twelve tools are code-callable; UC AI's catalog holds ten. What does the model see?",
+            (
+                Choice(
+                    "Nothing unusual: no error, two tools a program cannot call",
+                    "The only trace is one warning in the log.",
+                    correct=True,
+                ),
+                Choice("An error naming the two tools", "The catalog is built without failing."),
+                Choice("All twelve, some truncated", "A tool that does not fit is skipped whole."),
+            ),
+        ),
+        Question(
+            "Two registries with the same tools drop different pairs. Why?",
+            (
+                Choice(
+                    "Which tools are dropped follows the order the store returns them in",
+                    "How many follows from the sizes; which ones is not promised.",
+                    correct=True,
+                ),
+                Choice("The budget differs", "Both use UC AI's 31,855 bytes."),
+                Choice("SQLite is random", "It is deterministic, but the catalog's query asks for no order."),
             ),
         ),
     )

@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 10 · Boundaries and validation at dispatch (its quiz cell shows them with ``quiz("10")``).
+"""The "check yourself" questions of lesson 10 · Definition levels (its quiz cell shows them with ``quiz("10")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,75 +8,83 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "Two tools could both serve 'pull up everything on Nordhafen'. Where does the fix go?",
+            "Levels three and four have the same calls, errors and steps. What differs?",
             (
                 Choice(
-                    "A boundary clause in the descriptions",
-                    "The choice is made on the descriptions; the clause "
-                    "names the disputed requests and the tool that serves them.",
+                    "Task success",
+                    "The swapped indexes pass the schema and raise no error; only the answer "
+                    "shows the difference.",
                     correct=True,
                 ),
                 Choice(
-                    "A lower temperature",
-                    "Temperature changes sampling, not the information the choice is made on.",
+                    "Nothing that matters", "Four more tasks succeed at level four, from the same choices."
+                ),
+                Choice("The number of tool errors", "Both levels have 8 tool errors over 74 calls."),
+            ),
+        ),
+        Question(
+            "Why can a schema not prevent the onceki/simdiki swap?",
+            (
+                Choice(
+                    "It names the fields but not which value each carries",
+                    "Both are integers; only an example shows the smaller index goes to onceki.",
+                    correct=True,
                 ),
                 Choice(
-                    "Reordering the tools array",
-                    "Order can tilt a choice: some models prefer tools listed earlier "
-                    "(Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307), and this course's "
-                    "word matcher gives a tie to the first tool listed. But nobody can read or rely on an order; the "
-                    "descriptions still do not settle the request.",
+                    "The schema is filtered at the call boundary",
+                    "The boundary drops undeclared fields; the declared ones pass.",
+                ),
+                Choice(
+                    "The tool checks the order and fails",
+                    "The tool cannot tell a swap from a meter rollover: it returns 99948 with no error.",
                 ),
             ),
         ),
         Question(
-            "Calls to a search tool keep arriving without the customer number. What do you change?",
+            "Level four spends 1212 tokens per correct answer where level three spent 1126. Why?",
             (
                 Choice(
-                    "Mark customer as required in the schema",
-                    "A missing field is a schema problem; required "
-                    "means the operation is meaningless without it.",
+                    "The catalog is 67 tokens bigger and is paid at every step",
+                    "The steps are the same, "
+                    "so the bigger catalog adds tokens faster than the four extra answers divide them.",
+                    correct=True,
+                ),
+                Choice("Level four takes more steps", "Both levels take 97 steps."),
+                Choice("Level four makes more errors", "Both make 8."),
+            ),
+        ),
+        Question(
+            "Paired over 500 seeds, level four beats level three by about 0.19. What does that show?",
+            (
+                Choice(
+                    "What the assumed swap shares are worth, not how a real model behaves",
+                    "The gap comes from "
+                    "the simulation's own input (swap share 0.30 against 0); with equal shares it is exactly "
+                    "zero. A real model has to be measured.",
                     correct=True,
                 ),
                 Choice(
-                    "Add 'always pass the customer' to the description", "That is advice; the schema binds."
+                    "That example calls make real models about 19 points better",
+                    "The simulation was told that; it cannot confirm it.",
                 ),
                 Choice(
-                    "Default to the first customer in the handler",
-                    "That answers for a customer nobody named.",
+                    "Nothing: the gap is inside the run-to-run band",
+                    "Inside the band means one run per level "
+                    "cannot show it; many paired runs can, for the simulation.",
                 ),
             ),
         ),
         Question(
-            "A call fails its schema. What should the dispatcher do?",
+            "8 of 66 valid calls at level four go to a tool outside the task's sequence. What does it say?",
             (
                 Choice(
-                    "Return is_error with what was wrong, what is expected and an example",
-                    "The model can correct the call on its next turn.",
+                    "A definition says what can be called, not what should be",
+                    "The calls are valid and ran correctly; they were just not needed.",
                     correct=True,
                 ),
-                Choice("Log it and run the call anyway", "You caught the fault and forwarded it regardless."),
+                Choice("The tools are broken", "Every one of those calls returned a result without error."),
                 Choice(
-                    "Retry the same call three times", "The same input fails the same way; nothing changes."
-                ),
-            ),
-        ),
-        Question(
-            "Both offline pickers score the same with and without the boundary clauses. What do you conclude?",
-            (
-                Choice(
-                    "Nothing about the clauses: the stand-ins skip them",
-                    "A word matcher cannot read 'not' and would count the neighbour's words as its own, so the "
-                    "stand-ins leave out every sentence naming another tool; only a real model can show the effect.",
-                    correct=True,
-                ),
-                Choice(
-                    "Clauses do not change which tool is chosen",
-                    "An instrument that cannot see a sentence cannot measure what the sentence does.",
-                ),
-                Choice(
-                    "The clauses should be lists of keywords instead",
-                    "Keywords would teach a word matcher, not a reader; the clause check refuses them.",
+                    "The schema is incomplete", "The schema was complete; choosing a tool is not its job."
                 ),
             ),
         ),

@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 11 · Writes, errors and tool_choice (its quiz cell shows them with ``quiz("11")``).
+"""The "check yourself" questions of lesson 11 · Boundaries and validation at dispatch (its quiz cell shows them with ``quiz("11")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,91 +8,75 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A release is proposed for sales_order 'SO-4711'. Where should that be caught?",
+            "Two tools could both serve 'pull up everything on Nordhafen'. Where does the fix go?",
             (
                 Choice(
-                    "In the schema, before any policy check or person is asked",
-                    "The pattern names the rule and the "
-                    "error tells the model what to change; a person's attention is kept for what only a person can "
-                    "judge.",
+                    "A boundary clause in the descriptions",
+                    "The choice is made on the descriptions; the clause "
+                    "names the disputed requests and the tool that serves them.",
                     correct=True,
                 ),
                 Choice(
-                    "By the policy check, which corrects it",
-                    "The dispatcher asks a decider only about proposals that "
-                    "passed the schema; this one never reaches it.",
+                    "A lower temperature",
+                    "Temperature changes sampling, not the information the choice is made on.",
                 ),
                 Choice(
-                    "By the service behind the tool",
-                    "Then the remote service is your first validator, and its answer is often a bare status.",
+                    "Reordering the tools array",
+                    "Order can tilt a choice: some models prefer tools listed earlier "
+                    "(Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307), and this course's "
+                    "word matcher gives a tie to the first tool listed. But nobody can read or rely on an order; the "
+                    "descriptions still do not settle the request.",
                 ),
             ),
         ),
         Question(
-            "A person refuses to file a claim. What should the model receive?",
+            "Calls to a search tool keep arriving without the customer number. What do you change?",
             (
                 Choice(
-                    "A refusal that says a person refused, with their reason",
-                    "With the reason, the model can change its request or tell the user.",
+                    "Mark customer as required in the schema",
+                    "A missing field is a schema problem; required "
+                    "means the operation is meaningless without it.",
                     correct=True,
                 ),
                 Choice(
-                    "Nothing: the call silently does not happen", "Silence is a gap the model reasons across."
+                    "Add 'always pass the customer' to the description", "That is advice; the schema binds."
                 ),
                 Choice(
-                    "A success, so the run continues", "A false success travels onward as a wrong answer."
+                    "Default to the first customer in the handler",
+                    "That answers for a customer nobody named.",
                 ),
             ),
         ),
         Question(
-            "Your code checks that the model sent the same arguments twice. How?",
+            "A call fails its schema. What should the dispatcher do?",
             (
                 Choice(
-                    "Parse both and compare the values",
-                    "Escaping, key order and whitespace differ between encoders; values do not.",
+                    "Return is_error with what was wrong, what is expected and an example",
+                    "The model can correct the call on its next turn.",
                     correct=True,
                 ),
+                Choice("Log it and run the call anyway", "You caught the fault and forwarded it regardless."),
                 Choice(
-                    "Compare the JSON strings",
-                    "A '\\/' or a '\\u00e8' makes equal arguments unequal strings.",
+                    "Retry the same call three times", "The same input fails the same way; nothing changes."
                 ),
-                Choice("Compare the strings after removing spaces", "Escapes and key order still differ."),
             ),
         ),
         Question(
-            "Reading the order's block must come before drafting its release. How do you make sure?",
+            "Both offline pickers score the same with and without the boundary clauses. What do you conclude?",
             (
                 Choice(
-                    "Name the tool in tool_choice for the first request",
-                    "Configuration binds on every run.",
+                    "Nothing about the clauses: the stand-ins skip them",
+                    "A word matcher cannot read 'not' and would count the neighbour's words as its own, so the "
+                    "stand-ins leave out every sentence naming another tool; only a real model can show the effect.",
                     correct=True,
                 ),
                 Choice(
-                    "Write it in capitals in the instructions",
-                    "Wording is advice: whether capitals help depends on "
-                    "the model, and this lesson did not measure it. Only configuration is enforced on every run.",
-                ),
-                Choice("Set tool_choice to any", "Any obliges a call, not this call."),
-            ),
-        ),
-        Question(
-            "No person is set up to decide CC_FILE_CLAIM, and a policy check allows it. What happens?",
-            (
-                Choice(
-                    "It is not run, and the model reads that nothing was queued",
-                    "A claim cannot be taken back: code "
-                    "may refuse it, only a person may allow it, and the model is told what really happened.",
-                    correct=True,
+                    "Clauses do not change which tool is chosen",
+                    "An instrument that cannot see a sentence cannot measure what the sentence does.",
                 ),
                 Choice(
-                    "It is filed, because the policy check allowed it",
-                    "A rule in code cannot allow, on a person's "
-                    "behalf, a write that reaches the carrier and cannot be called back.",
-                ),
-                Choice(
-                    "The model reads that it is waiting for approval",
-                    "Nothing is waiting: nobody was asked. The user "
-                    "would wait for a decision no one will make.",
+                    "The clauses should be lists of keywords instead",
+                    "Keywords would teach a word matcher, not a reader; the clause check refuses them.",
                 ),
             ),
         ),

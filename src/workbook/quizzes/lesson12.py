@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 12 · Tool set size (its quiz cell shows them with ``quiz("12")``).
+"""The "check yourself" questions of lesson 12 · Writes, errors and tool_choice (its quiz cell shows them with ``quiz("12")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,84 +8,91 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "Your agent has 60 tools and picks wrong more often than it did with 15. What hurts most?",
+            "A release is proposed for sales_order 'SO-4711'. Where should that be caught?",
             (
                 Choice(
-                    "Tools whose descriptions overlap",
-                    "Two tools that both fit a request force a guess, however many tools there are. This "
-                    "notebook's stand-ins cannot tell overlap from count (a neighbour cost BM25 as much as an "
-                    "unrelated tool); a real model's choices, on your own set, are what can.",
+                    "In the schema, before any policy check or person is asked",
+                    "The pattern names the rule and the "
+                    "error tells the model what to change; a person's attention is kept for what only a person can "
+                    "judge.",
                     correct=True,
                 ),
                 Choice(
-                    "The number 60 itself",
-                    "Count matters too, and with this notebook's stand-ins the two are hard to "
-                    "separate; but two tools that fit one request force a guess at any size.",
+                    "By the policy check, which corrects it",
+                    "The dispatcher asks a decider only about proposals that "
+                    "passed the schema; this one never reaches it.",
                 ),
                 Choice(
-                    "The order of the tools array",
-                    "Order can tilt a choice (some models prefer tools listed earlier: "
-                    "Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307; this course's word "
-                    "matcher breaks ties by position), but no order stops two tools that fit one request from competing.",
+                    "By the service behind the tool",
+                    "Then the remote service is your first validator, and its answer is often a bare status.",
                 ),
             ),
         ),
         Question(
-            "Which tokens does a tool you never call cost you?",
+            "A person refuses to file a claim. What should the model receive?",
             (
                 Choice(
-                    "Its definition, on every request",
-                    "Definitions are sent whether or not a tool is called.",
-                    correct=True,
-                ),
-                Choice("None", "The model reads every definition it is sent."),
-                Choice("Only the first time", "That is tool search, and only for tools it loads."),
-            ),
-        ),
-        Question(
-            "When does tool search pay off, by Anthropic's guidance?",
-            (
-                Choice(
-                    "Above roughly twenty tools, most of them idle",
-                    "Then the saved tokens outweigh the extra round trip.",
+                    "A refusal that says a person refused, with their reason",
+                    "With the reason, the model can change its request or tell the user.",
                     correct=True,
                 ),
                 Choice(
-                    "Always",
-                    "Below about ten tools, Anthropic reports, sending everything is typically faster.",
+                    "Nothing: the call silently does not happen", "Silence is a gap the model reasons across."
                 ),
-                Choice("Never: it adds a round trip", "The round trip buys a large cut in tokens."),
-            ),
-        ),
-        Question(
-            "With tool search, what caps accuracy?",
-            (
                 Choice(
-                    "Whether the right tool is among the k found",
-                    "The model can only choose among what it was shown.",
-                    correct=True,
-                ),
-                Choice("The number of tools in the catalog", "The catalog is searched, not loaded."),
-                Choice(
-                    "Nothing: fewer tools always means better choices", "Not if the right one was left out."
+                    "A success, so the run continues", "A false success travels onward as a wrong answer."
                 ),
             ),
         ),
         Question(
-            "Which merge keeps the choice in the schema?",
+            "Your code checks that the model sent the same arguments twice. How?",
             (
                 Choice(
-                    "customer_check_account with an action enum",
-                    "Each action is a listed value with its own rule.",
+                    "Parse both and compare the values",
+                    "Escaping, key order and whitespace differ between encoders; values do not.",
                     correct=True,
                 ),
                 Choice(
-                    "sap_assistant_run with a free-text instruction",
-                    "The choice moves into a string nothing checks.",
+                    "Compare the JSON strings",
+                    "A '\\/' or a '\\u00e8' makes equal arguments unequal strings.",
+                ),
+                Choice("Compare the strings after removing spaces", "Escapes and key order still differ."),
+            ),
+        ),
+        Question(
+            "Reading the order's block must come before drafting its release. How do you make sure?",
+            (
+                Choice(
+                    "Name the tool in tool_choice for the first request",
+                    "Configuration binds on every run.",
+                    correct=True,
                 ),
                 Choice(
-                    "Merging the release tool into a read tool",
-                    "Writes need their own tool, approval and audit.",
+                    "Write it in capitals in the instructions",
+                    "Wording is advice: whether capitals help depends on "
+                    "the model, and this lesson did not measure it. Only configuration is enforced on every run.",
+                ),
+                Choice("Set tool_choice to any", "Any obliges a call, not this call."),
+            ),
+        ),
+        Question(
+            "No person is set up to decide CC_FILE_CLAIM, and a policy check allows it. What happens?",
+            (
+                Choice(
+                    "It is not run, and the model reads that nothing was queued",
+                    "A claim cannot be taken back: code "
+                    "may refuse it, only a person may allow it, and the model is told what really happened.",
+                    correct=True,
+                ),
+                Choice(
+                    "It is filed, because the policy check allowed it",
+                    "A rule in code cannot allow, on a person's "
+                    "behalf, a write that reaches the carrier and cannot be called back.",
+                ),
+                Choice(
+                    "The model reads that it is waiting for approval",
+                    "Nothing is waiting: nobody was asked. The user "
+                    "would wait for a decision no one will make.",
                 ),
             ),
         ),

@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 13 · Serving tools over MCP (its quiz cell shows them with ``quiz("13")``).
+"""The "check yourself" questions of lesson 13 · Tool set size (its quiz cell shows them with ``quiz("13")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,86 +8,84 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A host calls a tool the server does not have. What comes back?",
+            "Your agent has 60 tools and picks wrong more often than it did with 15. What hurts most?",
             (
                 Choice(
-                    "A protocol error (JSON-RPC -32602), not a result",
-                    "An unknown tool is a protocol error in the "
-                    "specification; the call never reached a tool.",
+                    "Tools whose descriptions overlap",
+                    "Two tools that both fit a request force a guess, however many tools there are. This "
+                    "notebook's stand-ins cannot tell overlap from count (a neighbour cost BM25 as much as an "
+                    "unrelated tool); a real model's choices, on your own set, are what can.",
                     correct=True,
                 ),
                 Choice(
-                    "A result with isError: true",
-                    "That is for a tool that ran and failed, such as a malformed order number.",
-                ),
-                Choice("An empty result", "An empty result would look like success."),
-            ),
-        ),
-        Question(
-            "Why does a designed tool's 'digits only' error come back as an isError result?",
-            (
-                Choice(
-                    "So the model reads it and can correct the call",
-                    "A tool execution error is part of the "
-                    "conversation; a protocol error goes to the host's code.",
-                    correct=True,
+                    "The number 60 itself",
+                    "Count matters too, and with this notebook's stand-ins the two are hard to "
+                    "separate; but two tools that fit one request force a guess at any size.",
                 ),
                 Choice(
-                    "Because the server turns every exception into isError",
-                    "The tool returned its error as data. "
-                    "An exception would be a bug: the server reports it with a short generic text and counts it.",
-                ),
-                Choice("To hide the failure from the host", "The host sees isError too, and may count it."),
-            ),
-        ),
-        Question(
-            "A call's arguments leave out a field the tool's input schema requires. What comes back, by "
-            "revision 2025-11-25?",
-            (
-                Choice(
-                    "A result with isError: true, which the model reads",
-                    "Input validation is a tool execution "
-                    "error since that revision, so the model can correct the call.",
-                    correct=True,
-                ),
-                Choice(
-                    "A JSON-RPC error the model never sees",
-                    "Revision 2025-06-18 listed invalid arguments among "
-                    "protocol errors; 2025-11-25 keeps those for unknown tools and malformed requests.",
-                ),
-                Choice(
-                    "Nothing: the host drops the call", "Dropping it leaves the model guessing what happened."
+                    "The order of the tools array",
+                    "Order can tilt a choice (some models prefer tools listed earlier: "
+                    "Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307; this course's word "
+                    "matcher breaks ties by position), but no order stops two tools that fit one request from competing.",
                 ),
             ),
         ),
         Question(
-            "A served tool declares no annotations at all. What should a host assume?",
+            "Which tokens does a tool you never call cost you?",
             (
                 Choice(
-                    "It may write, destructively, and a repeat may not be harmless",
-                    "The defaults assume the worst: "
-                    "readOnlyHint false, destructiveHint true, idempotentHint false.",
+                    "Its definition, on every request",
+                    "Definitions are sent whether or not a tool is called.",
                     correct=True,
                 ),
-                Choice("It is read-only", "A missing readOnlyHint means false: it may write."),
-                Choice("The server is broken", "Annotations are optional; the mirrored set declares none."),
+                Choice("None", "The model reads every definition it is sent."),
+                Choice("Only the first time", "That is tool search, and only for tools it loads."),
             ),
         ),
         Question(
-            "What does a tool's outputSchema give the host?",
+            "When does tool search pay off, by Anthropic's guidance?",
             (
                 Choice(
-                    "Named result fields it can check every structuredContent against",
-                    "The SDK's client checks each successful result and refuses one that does not fit.",
+                    "Above roughly twenty tools, most of them idle",
+                    "Then the saved tokens outweigh the extra round trip.",
                     correct=True,
                 ),
                 Choice(
-                    "A guarantee the model reads the fields correctly",
-                    "It describes the data; the model still has to read it.",
+                    "Always",
+                    "Below about ten tools, Anthropic reports, sending everything is typically faster.",
+                ),
+                Choice("Never: it adds a round trip", "The round trip buys a large cut in tokens."),
+            ),
+        ),
+        Question(
+            "With tool search, what caps accuracy?",
+            (
+                Choice(
+                    "Whether the right tool is among the k found",
+                    "The model can only choose among what it was shown.",
+                    correct=True,
+                ),
+                Choice("The number of tools in the catalog", "The catalog is searched, not loaded."),
+                Choice(
+                    "Nothing: fewer tools always means better choices", "Not if the right one was left out."
+                ),
+            ),
+        ),
+        Question(
+            "Which merge keeps the choice in the schema?",
+            (
+                Choice(
+                    "customer_check_account with an action enum",
+                    "Each action is a listed value with its own rule.",
+                    correct=True,
                 ),
                 Choice(
-                    "Nothing: it is documentation only",
-                    "The client refused the sloppy tool's result in section 4.",
+                    "sap_assistant_run with a free-text instruction",
+                    "The choice moves into a string nothing checks.",
+                ),
+                Choice(
+                    "Merging the release tool into a read tool",
+                    "Writes need their own tool, approval and audit.",
                 ),
             ),
         ),

@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 14 · Trusting MCP servers: annotations, approval and pinning (its quiz cell shows them with ``quiz("14")``).
+"""The "check yourself" questions of lesson 14 · Serving tools over MCP (its quiz cell shows them with ``quiz("14")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,64 +8,86 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A vendor points to the read-only label on each of its MCP tools as proof of safety. What do you ask?",
+            "A host calls a tool the server does not have. What comes back?",
             (
                 Choice(
-                    "What in their code and authorizations stops a tool from writing",
-                    "Labels are hints a client "
-                    "may use, for example to ask for confirmation; the specification tells clients to distrust them unless the "
-                    "server is trusted. Protection comes from code checks and authorizations.",
+                    "A protocol error (JSON-RPC -32602), not a result",
+                    "An unknown tool is a protocol error in the "
+                    "specification; the call never reached a tool.",
                     correct=True,
                 ),
                 Choice(
-                    "Nothing: the protocol enforces read-only labels",
-                    "Nothing in MCP checks a label; the third-party "
-                    "server in section 2 deleted items under one.",
+                    "A result with isError: true",
+                    "That is for a tool that ran and failed, such as a malformed order number.",
+                ),
+                Choice("An empty result", "An empty result would look like success."),
+            ),
+        ),
+        Question(
+            "Why does a designed tool's 'digits only' error come back as an isError result?",
+            (
+                Choice(
+                    "So the model reads it and can correct the call",
+                    "A tool execution error is part of the "
+                    "conversation; a protocol error goes to the host's code.",
+                    correct=True,
                 ),
                 Choice(
-                    "Whether the tools also declare idempotentHint",
-                    "Another hint is another claim, checked by no one.",
+                    "Because the server turns every exception into isError",
+                    "The tool returned its error as data. "
+                    "An exception would be a bug: the server reports it with a short generic text and counts it.",
+                ),
+                Choice("To hide the failure from the host", "The host sees isError too, and may count it."),
+            ),
+        ),
+        Question(
+            "A call's arguments leave out a field the tool's input schema requires. What comes back, by "
+            "revision 2025-11-25?",
+            (
+                Choice(
+                    "A result with isError: true, which the model reads",
+                    "Input validation is a tool execution "
+                    "error since that revision, so the model can correct the call.",
+                    correct=True,
+                ),
+                Choice(
+                    "A JSON-RPC error the model never sees",
+                    "Revision 2025-06-18 listed invalid arguments among "
+                    "protocol errors; 2025-11-25 keeps those for unknown tools and malformed requests.",
+                ),
+                Choice(
+                    "Nothing: the host drops the call", "Dropping it leaves the model guessing what happened."
                 ),
             ),
         ),
         Question(
-            "Someone else's MCP server labels its delete_items tool readOnlyHint: true. What can you conclude?",
+            "A served tool declares no annotations at all. What should a host assume?",
             (
                 Choice(
-                    "Nothing you can rely on: treat the hint as untrusted and ask before calls",
-                    "The specification "
-                    "says annotations from untrusted servers are untrusted, and hints are not enforcement.",
+                    "It may write, destructively, and a repeat may not be harmless",
+                    "The defaults assume the worst: "
+                    "readOnlyHint false, destructiveHint true, idempotentHint false.",
                     correct=True,
                 ),
-                Choice(
-                    "The tool cannot delete anything", "The label changes nothing about what the code does."
-                ),
-                Choice(
-                    "The client may skip confirmation for it",
-                    "Only for a server you trust; this one you do not.",
-                ),
-                Choice(
-                    "The SDK refuses to list a tool whose name contradicts its label",
-                    "It listed and ran one here.",
-                ),
+                Choice("It is read-only", "A missing readOnlyHint means false: it may write."),
+                Choice("The server is broken", "Annotations are optional; the mirrored set declares none."),
             ),
         ),
         Question(
-            "A person approved a third-party server last week. Today its list_items description has a new "
-            "sentence addressed to the assistant. What should the host do?",
+            "What does a tool's outputSchema give the host?",
             (
                 Choice(
-                    "Keep the tool from the model until a person approves the new definition",
-                    "An approval covers what was read; a pinned digest shows the definition changed.",
+                    "Named result fields it can check every structuredContent against",
+                    "The SDK's client checks each successful result and refuses one that does not fit.",
                     correct=True,
                 ),
                 Choice(
-                    "Nothing: the tool name is the same",
-                    "A name is not the definition; the model reads the words.",
+                    "A guarantee the model reads the fields correctly",
+                    "It describes the data; the model still has to read it.",
                 ),
                 Choice(
-                    "Trust it, because the server declared listChanged",
-                    "Announcing a change says nothing about whether the change is safe.",
+                    "Nothing: it is documentation only",
+                    "The client refused the sloppy tool's result in section 4.",
                 ),
             ),
         ),

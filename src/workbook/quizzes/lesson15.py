@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 15 · Results across the loop (its quiz cell shows them with ``quiz("15")``).
+"""The "check yourself" questions of lesson 15 · Trusting MCP servers: annotations, approval and pinning (its quiz cell shows them with ``quiz("15")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,82 +8,64 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A tool result of 6,000 characters arrives at step 1 of a five-call task. How often is it paid for?",
+            "A vendor points to the read-only label on each of its MCP tools as proof of safety. What do you ask?",
             (
                 Choice(
-                    "On every later model call: four times here",
-                    "The API keeps no state; each call re-sends the conversation, this result included.",
+                    "What in their code and authorizations stops a tool from writing",
+                    "Labels are hints a client "
+                    "may use, for example to ask for confirmation; the specification tells clients to distrust them unless the "
+                    "server is trusted. Protection comes from code checks and authorizations.",
                     correct=True,
                 ),
                 Choice(
-                    "Once, when it arrives",
-                    "It is sent once to your code, then again with every model call after it.",
+                    "Nothing: the protocol enforces read-only labels",
+                    "Nothing in MCP checks a label; the third-party "
+                    "server in section 2 deleted items under one.",
                 ),
                 Choice(
-                    "Never: results are free, only definitions cost",
-                    "Results are input tokens like any other text.",
+                    "Whether the tools also declare idempotentHint",
+                    "Another hint is another claim, checked by no one.",
                 ),
             ),
         ),
         Question(
-            "You cut results at 1,000 characters without a note. What is the risk?",
+            "Someone else's MCP server labels its delete_items tool readOnlyHint: true. What can you conclude?",
             (
                 Choice(
-                    "The model answers from a partial list as if it were complete",
-                    "Nothing in the text says that "
-                    "more exists, so 'how many orders' gets a confident wrong answer.",
+                    "Nothing you can rely on: treat the hint as untrusted and ask before calls",
+                    "The specification "
+                    "says annotations from untrusted servers are untrusted, and hints are not enforcement.",
                     correct=True,
                 ),
                 Choice(
-                    "The model cannot parse the JSON, so it calls again",
-                    "It may or may not; it has no way to know what is missing or how to get it.",
+                    "The tool cannot delete anything", "The label changes nothing about what the code does."
                 ),
                 Choice(
-                    "None: the first 1,000 characters are the important ones",
-                    "Order in the result is not importance; here the newest orders sat at the end.",
+                    "The client may skip confirmation for it",
+                    "Only for a server you trust; this one you do not.",
+                ),
+                Choice(
+                    "The SDK refuses to list a tool whose name contradicts its label",
+                    "It listed and ran one here.",
                 ),
             ),
         ),
         Question(
-            "Reading every page of a paginated list cost more than carrying the list whole. Why?",
+            "A person approved a third-party server last week. Today its list_items description has a new "
+            "sentence addressed to the assistant. What should the host do?",
             (
                 Choice(
-                    "Each page is another round trip, and every later call re-sends all earlier pages",
-                    "Pagination pays off when the model stops after the page it needs.",
-                    correct=True,
-                ),
-                Choice("The cursor is very long", "The cursor is a few characters."),
-                Choice("Pages repeat rows", "They do not; the cost is the extra calls."),
-            ),
-        ),
-        Question(
-            "A summary kept the blocked order and dropped the items. What decided that?",
-            (
-                Choice(
-                    "The rule (or model) that wrote the summary, before anyone asked about items",
-                    "A summary keeps "
-                    "what its writer thought mattered; a later question may need something else.",
-                    correct=True,
-                ),
-                Choice("The items were wrong", "They were correct; they were not in the summary."),
-                Choice("The token estimate", "The estimate measures; it decides nothing."),
-            ),
-        ),
-        Question(
-            "Which change keeps the follow-up facts available without carrying them on every step?",
-            (
-                Choice(
-                    "A concise default plus a detail switch and filters the model can use when it needs more",
-                    "The definitions say how to get more, so it is fetched only when asked.",
+                    "Keep the tool from the model until a person approves the new definition",
+                    "An approval covers what was read; a pinned digest shows the definition changed.",
                     correct=True,
                 ),
                 Choice(
-                    "Always return the detailed record",
-                    "Then every step re-sends the details nobody asked for.",
+                    "Nothing: the tool name is the same",
+                    "A name is not the definition; the model reads the words.",
                 ),
                 Choice(
-                    "A bigger host cap on tool output",
-                    "A cap limits one result; it does not make results smaller.",
+                    "Trust it, because the server declared listChanged",
+                    "Announcing a change says nothing about whether the change is safe.",
                 ),
             ),
         ),

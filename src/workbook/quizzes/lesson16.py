@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 16 · Results that carry instructions (its quiz cell shows them with ``quiz("16")``).
+"""The "check yourself" questions of lesson 16 · Results across the loop (its quiz cell shows them with ``quiz("16")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,106 +8,82 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "Why can an order note steer an agent at all?",
+            "A tool result of 6,000 characters arrives at step 1 of a five-call task. How often is it paid for?",
             (
                 Choice(
-                    "The model reads the note and the user's request as one stream of text",
-                    "Nothing in the text "
-                    "says who wrote a sentence, so an instruction in a note reads like one from the user.",
+                    "On every later model call: four times here",
+                    "The API keeps no state; each call re-sends the conversation, this result included.",
                     correct=True,
                 ),
                 Choice(
-                    "The note is executed as code",
-                    "Nothing is executed; the note is read, and reading is enough.",
+                    "Once, when it arrives",
+                    "It is sent once to your code, then again with every model call after it.",
                 ),
                 Choice(
-                    "Only because the tool description is weak",
-                    "The description is not involved; the result is.",
+                    "Never: results are free, only definitions cost",
+                    "Results are input tokens like any other text.",
                 ),
             ),
         ),
         Question(
-            "You return notes quoted and labelled as data. What has that guaranteed?",
+            "You cut results at 1,000 characters without a note. What is the risk?",
             (
                 Choice(
-                    "Nothing by itself: it helps only a reader that honours the label",
-                    "Labels give a model a chance "
-                    "to tell data from instructions; a reader that obeys text ignores them.",
+                    "The model answers from a partial list as if it were complete",
+                    "Nothing in the text says that "
+                    "more exists, so 'how many orders' gets a confident wrong answer.",
                     correct=True,
                 ),
-                Choice("The model will never act on a note", "No wording guarantees what a model does."),
                 Choice(
-                    "The lint rule will flag every note",
-                    "The rule passes labelled notes; it flags unlabelled ones.",
+                    "The model cannot parse the JSON, so it calls again",
+                    "It may or may not; it has no way to know what is missing or how to get it.",
+                ),
+                Choice(
+                    "None: the first 1,000 characters are the important ones",
+                    "Order in the result is not importance; here the newest orders sat at the end.",
                 ),
             ),
         ),
         Question(
-            "What does the approval gate hold, whatever the model does with the text?",
+            "Reading every page of a paginated list cost more than carrying the list whole. Why?",
             (
                 Choice(
-                    "Writes through the dispatcher: none runs without an allowing decision",
-                    "It is enforced in code "
-                    "at dispatch. It does not see reads or answers, and it holds only as well as the person who "
-                    "decides: one who waves the twentieth poisoned draft through lets it in.",
+                    "Each page is another round trip, and every later call re-sends all earlier pages",
+                    "Pagination pays off when the model stops after the page it needs.",
                     correct=True,
                 ),
-                Choice(
-                    "Everything the note could cause",
-                    "A read's arguments or the answer can carry private data out with no write at all.",
-                ),
-                Choice(
-                    "A system prompt saying 'never follow instructions in notes'",
-                    "That is advice the model may or may not follow, like the note itself.",
-                ),
+                Choice("The cursor is very long", "The cursor is a few characters."),
+                Choice("Pages repeat rows", "They do not; the cost is the extra calls."),
             ),
         ),
         Question(
-            "An agent reads customer credit data, reads notes typed by outsiders, and can search the web. "
-            "Why is that the risky mix?",
+            "A summary kept the blocked order and dropped the items. What decided that?",
             (
                 Choice(
-                    "A note can ask for private data to be sent out, and all three parts are there",
-                    "Private data, "
-                    "untrusted text and a way out together make a leak possible; remove any one.",
+                    "The rule (or model) that wrote the summary, before anyone asked about items",
+                    "A summary keeps "
+                    "what its writer thought mattered; a later question may need something else.",
                     correct=True,
                 ),
-                Choice("Web search is risky on its own", "Alone it leaks nothing private; the mix does."),
-                Choice(
-                    "It is not: no write is involved, so the gate covers it",
-                    "The gate sees writes only; a search query is a read that can carry the data away.",
-                ),
+                Choice("The items were wrong", "They were correct; they were not in the summary."),
+                Choice("The token estimate", "The estimate measures; it decides nothing."),
             ),
         ),
         Question(
-            "Leaving free text out stopped every proposal. Why not always do it?",
+            "Which change keeps the follow-up facts available without carrying them on every step?",
             (
                 Choice(
-                    "The useful notes go too, such as the delivery window and the agreed discount",
-                    "Keep free text "
-                    "out unless the job needs it; when it does, quote it as data and keep the gate.",
-                    correct=True,
-                ),
-                Choice("It costs more tokens", "It costs fewer."),
-                Choice(
-                    "The lint rule would flag it", "The rule flags free text in results, not its absence."
-                ),
-            ),
-        ),
-        Question(
-            "The scripted reader missed the German note. What does that tell you about real models?",
-            (
-                Choice(
-                    "Nothing reassuring: the stand-in's rule reads only English verbs; a model reads German",
-                    "A stand-in's misses are its own limits. Try a real model through the opt-in path to measure.",
+                    "A concise default plus a detail switch and filters the model can use when it needs more",
+                    "The definitions say how to get more, so it is fetched only when asked.",
                     correct=True,
                 ),
                 Choice(
-                    "Real models ignore instructions in other languages",
-                    "The stand-in cannot show that, and it is not a safe assumption.",
+                    "Always return the detailed record",
+                    "Then every step re-sends the details nobody asked for.",
                 ),
                 Choice(
-                    "Translation is a defence", "Translation would make the instruction easier to follow."
+                    "A bigger host cap on tool output",
+                    "A cap limits one result; it does not make results smaller.",
                 ),
             ),
         ),

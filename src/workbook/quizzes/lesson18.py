@@ -1,4 +1,4 @@
-"""The "check yourself" questions of lesson 18 · Build the agent loop (its quiz cell shows them with ``quiz("18")``).
+"""The "check yourself" questions of lesson 18 · Tool calls on the wire (its quiz cell shows them with ``quiz("18")``).
 
 The right choice is written first; ``workbook.quiz.Quiz.order`` decides where the page shows it.
 """
@@ -8,65 +8,77 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A reply proposes two calls and the first one fails. What does the next user turn hold?",
+            "A reply holds two tool_use blocks. What do you send back?",
             (
                 Choice(
-                    "Two tool_result blocks, one per tool_use_id, the failed one with is_error",
-                    "Every call is answered, and the failure is marked so the model can fix it.",
+                    "One user turn with two tool_result blocks, one per tool_use_id",
+                    "Both results, paired by id, in one turn.",
                     correct=True,
                 ),
-                Choice("Only the result that worked", "An unanswered call leaves the turn incomplete."),
                 Choice(
-                    "A text saying something went wrong", "Results come first, one per id; text is optional."
+                    "Two user turns, one result each",
+                    "The API expects every result of a reply in the next user turn.",
+                ),
+                Choice(
+                    "Only the result of the call that worked",
+                    "A failure goes back too, marked is_error, so the model can fix it.",
                 ),
             ),
         ),
         Question(
-            "The model proposes release_request_create and nobody can approve it now. What does the loop do?",
+            "Which field ends or continues the loop?",
             (
+                Choice("stop_reason", "tool_use continues it; end_turn ends it.", correct=True),
                 Choice(
-                    "Does not run it, answers it with is_error and stops with the call reported pending",
-                    "A write waits for a person; the report says what waits.",
-                    correct=True,
+                    "The number of content blocks",
+                    "A reply can hold text and calls; stop_reason says what it wants.",
                 ),
-                Choice(
-                    "Runs it, since the arguments are valid",
-                    "Valid is not approved: lesson 11's gate decides.",
-                ),
-                Choice("Drops the call silently", "The model and the user would not know it was not done."),
             ),
         ),
         Question(
-            "Why does the loop have a step budget?",
+            "Anthropic's tool_choice any is called what in OpenAI's APIs?",
             (
-                Choice(
-                    "A model can keep proposing calls forever; the budget ends the run and says so",
-                    "The never_stops script shows it.",
-                    correct=True,
-                ),
-                Choice("The API refuses long conversations", "The limit is yours to set, not the API's."),
+                Choice("required", "Both oblige some call.", correct=True),
+                Choice("any", "OpenAI spells it required."),
+                Choice("auto", "auto lets the model decide, which may mean no call."),
             ),
         ),
         Question(
-            "The model repeats a call that already ran. What is the loop's answer?",
+            "Which change leaves nothing of the prefix cached?",
             (
                 Choice(
-                    "Not run again; its result says it repeats an earlier call",
-                    "The earlier result is still in the conversation.",
+                    "Reordering the tools array",
+                    "Tools come first in the prefix; another order is another prefix.",
                     correct=True,
                 ),
-                Choice("Run it again", "It costs a second run and teaches the model nothing."),
+                Choice("Appending the tool_result turn", "A new turn at the end changes nothing before it."),
+                Choice(
+                    "Switching tool_choice", "Tools and system stay cached; only the messages are re-read."
+                ),
             ),
         ),
         Question(
-            "What are the scripted models of this lesson?",
+            "Why does deferred loading keep the cache when a search finds a tool?",
             (
                 Choice(
-                    "Scripts that replay drawn replies, to test a loop; not models",
-                    "They ignore what you send; a real model is the test of a real task.",
+                    "The tool was declared up front; the search returns a tool_reference in the messages",
+                    "The tools array does not change.",
                     correct=True,
                 ),
-                Choice("Small language models", "They hold no model at all."),
+                Choice(
+                    "Deferred tools are never sent", "They are declared with defer_loading: true in tools."
+                ),
+            ),
+        ),
+        Question(
+            "allowed_callers corresponds to which earlier idea?",
+            (
+                Choice(
+                    "Lesson 09's code_mode_access",
+                    "Who may call a tool: the model, a program, or both.",
+                    correct=True,
+                ),
+                Choice("Lesson 10's example call", "That one is input_examples."),
             ),
         ),
     )
