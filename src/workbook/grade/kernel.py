@@ -452,14 +452,7 @@ class KernelSession:
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
-            ready = dict(self.poller.poll(int(min(left, 0.25) * 1000) + 1))
-            self._check_disk()
-            if self.monitor in ready:
-                self.monitor.recv_multipart()
-                self.oversized.add(self.label_of.get(msg_id, "a cell"))
-                self.deaf = True
-            if self.iopub.socket in ready:
-                self._drain_output(deadline)
+            ready = self._poll_once(msg_id, left, deadline)
             if self.shell.socket in ready:
                 try:
                     message = self.shell.get_msg(timeout=0)
@@ -482,14 +475,19 @@ class KernelSession:
             left = deadline - time.monotonic()
             if left <= 0 or not self.alive():
                 return
-            ready = dict(self.poller.poll(int(min(left, 0.25) * 1000) + 1))
-            self._check_disk()
-            if self.monitor in ready:  # one message too big: the connection dropped, 'idle' may be lost
-                self.monitor.recv_multipart()
-                self.oversized.add(self.label_of.get(msg_id, "a cell"))
-                self.deaf = True
-            if self.iopub.socket in ready:
-                self._drain_output(deadline)
+            self._poll_once(msg_id, left, deadline)
+
+    def _poll_once(self, msg_id: str, left: float, deadline: float) -> dict:
+        """Wait up to a quarter second for the kernel, count the output that came, and say what is ready."""
+        ready = dict(self.poller.poll(int(min(left, 0.25) * 1000) + 1))
+        self._check_disk()
+        if self.monitor in ready:  # one message too big: the connection dropped and delivers no more
+            self.monitor.recv_multipart()
+            self.oversized.add(self.label_of.get(msg_id, "a cell"))
+            self.deaf = True
+        if self.iopub.socket in ready:
+            self._drain_output(deadline)
+        return ready
 
     def _look_for_unsent(self, label: str) -> None:
         """Notice output the kernel could not even send: packing a huge print for the wire can fail in its

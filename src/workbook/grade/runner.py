@@ -374,12 +374,13 @@ def run_step(
 
 def _output_problems(session: KernelSession, settings: Settings) -> list[FileProblem]:
     limit = f"limit {settings.output_limit / 1e6:.0f} MB"
+    totals = session.output_by_label()
     found = [
         FileProblem(
             Status.OUTPUT_LIMIT,
             f"{label} printed {size / 1e6:.0f} MB of output ({limit}); it was thrown away",
         )
-        for label, size in session.output_by_label().items()
+        for label, size in totals.items()
         if size > settings.output_limit and label not in session.oversized
     ]
     found += [
@@ -395,7 +396,7 @@ def _output_problems(session: KernelSession, settings: Settings) -> list[FilePro
             f"{label} printed more output than the kernel could send ({limit}); it was thrown away",
         )
         for label in sorted(session.unsent - session.oversized)
-        if session.output_by_label().get(label, 0) <= settings.output_limit  # else it is named above
+        if totals.get(label, 0) <= settings.output_limit  # else it is named above
     ]
     return found
 
