@@ -22,7 +22,7 @@ import threading
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from py_mini_racer import MiniRacer
+    from py_mini_racer import JSFunction
 
 # The JavaScript side, installed in the fresh isolate before the program runs. It receives the one
 # Python bridge and keeps it inside its closure: the program only ever sees callTool and console,
@@ -43,6 +43,11 @@ PRELUDE = r"""
   const StringProto = String.prototype;
   const slice = StringProto.slice, indexOf = StringProto.indexOf, toWellFormed = StringProto.toWellFormed;
   const exec = RegExp.prototype.exec, fnToString = Function.prototype.toString;
+  const EvalErrorCtor = EvalError, FunctionProto = Function.prototype;
+  // The one way to turn the program's text into code, taken before anything else can: the
+  // program becomes the body of an async function of its own, parsed alone, so no text in it can
+  // close the function and run outside (V8 refuses a body that is not one whole function body).
+  const AsyncFunction = getProto(async function () {}).constructor;
   const cut = (text, end) => apply(slice, text, [0, end]);
   // Lone surrogates cannot cross as UTF-8; they become U+FFFD, as a browser would show them.
   const wellFormed = (text) => apply(toWellFormed, text, []);
@@ -78,6 +83,22 @@ PRELUDE = r"""
   // V8 calls Error.prepareStackTrace when a stack is read; the bridge reads the stack of what the
   // program threw, so no program code may run there.
   defineOwn(ErrorCtor, 'prepareStackTrace', {value: undefined, writable: false, configurable: false});
+
+  // After that, no code is built from strings: eval and every function constructor (reachable
+  // as Function, or as .constructor of any function, async function or generator) only refuse.
+  const refuse = () => { throw new EvalErrorCtor('Code generation from strings disallowed for this context'); };
+  const refuser = (proto) => {
+    const stub = function () { return refuse(); };
+    defineOwn(stub, 'prototype', {value: proto, writable: false});  // so instanceof still works
+    return freeze(stub);
+  };
+  for (const fn of [function () {}, async function () {}, function* () {}, async function* () {}]) {
+    const proto = getProto(fn);
+    defineOwn(proto, 'constructor', {value: refuser(proto), writable: false, enumerable: false,
+                                     configurable: false});
+  }
+  define('Function', FunctionProto.constructor);
+  define('eval', freeze({eval() { return refuse(); }}.eval));  // a function named eval, as before
 
   // ---- one serialiser, for callTool's arguments and for printing ----
   // strict (callTool): only JSON data goes (plain objects, arrays, strings, finite numbers,
@@ -227,7 +248,9 @@ PRELUDE = r"""
   define('callTool', freeze(callTool));
 
   // ---- how the run ends: null, or one line describing what the program threw ----
-  const WHERE = /<anonymous>:(\d+):\d+/;
+  // The program's frames carry PROGRAM_URL; its line N is line N + 2 of the function V8 builds
+  // ("(async function anonymous(" and ") {" come first).
+  const WHERE = /codemode-program\.js:(\d+):\d+/;
   const describe = (error) => {
     try {
       if (error !== null && (typeof error === 'object' || typeof error === 'function')) {
@@ -237,7 +260,7 @@ PRELUDE = r"""
         const end = apply(indexOf, message, ['\n']);
         const where = apply(exec, WHERE, [stack]);
         return wellFormed(`${name}: ${end < 0 ? message : cut(message, end)}` +
-                          (where ? ` (line ${where[1]})` : ''));
+                          (where ? ` (line ${where[1] - 2})` : ''));
       }
       return wellFormed(`the program threw ${said(error)}`);
     } catch (_) {
@@ -245,15 +268,30 @@ PRELUDE = r"""
     }
   };
   const then = Promise.prototype.then;
-  define('__codemodeFinish', freeze((promise) => apply(then, promise, [() => null, describe])));
-  define('__codemodeOutput', freeze(takePending));
+
+  // ---- what the host holds: compile, start, take the printout; none of it is on globalThis ----
+  let program = null;
+  const compile = (source) => {
+    // A SyntaxError here is the program's own; it reaches the host uncaught, with its line.
+    program = new AsyncFunction(source + '\n//# sourceURL=codemode-program.js');
+    return true;
+  };
+  const start = () => {
+    const body = program;
+    program = null;
+    if (typeof body !== 'function') return null;
+    // An async function never throws where it is called; what it throws rejects its promise.
+    return apply(then, apply(body, undefined, []), [() => null, describe]);
+  };
+  return freeze([compile, start, takePending]);
 }
 //# sourceURL=codemode-prelude.js
 """
 
-# Flags for the engine, set once per process: no JIT (and so no WebAssembly), no eval or
-# new Function, and one thread.
-BASE_FLAGS = ("--single-threaded", "--jitless", "--disallow-code-generation-from-strings")
+# Flags for the engine, set once per process: no JIT (and so no WebAssembly), and one thread.
+# Code from strings stays possible in the engine because the prelude needs it once, to compile the
+# program as a function body of its own; the prelude then takes eval and Function away.
+BASE_FLAGS = ("--single-threaded", "--jitless")
 
 _write_lock = threading.Lock()
 
@@ -265,12 +303,6 @@ def send(message: dict) -> None:
         sys.stdout.flush()
 
 
-def wrap(source: str) -> str:
-    """The program inside an async function, on the same lines, so top-level await works and the
-    line numbers in errors are the program's own."""
-    return f"__codemodeFinish((async () => {{{source}\n}})())"
-
-
 def end(kind: str | None, message: str | None = None) -> None:
     send({"t": "end", "kind": kind, "message": message})
     sys.stdout.flush()
@@ -279,9 +311,10 @@ def end(kind: str | None, message: str | None = None) -> None:
 
 async def run(settings: dict) -> None:
     from py_mini_racer import (
+        JSArray,
+        JSEvalException,
         JSFunction,
         JSOOMException,
-        JSParseException,
         JSPromise,
         JSTimeoutException,
         MiniRacer,
@@ -308,49 +341,66 @@ async def run(settings: dict) -> None:
     racer.eval("if (typeof __TimerManager !== 'undefined') __TimerManager = undefined;")
     async with racer.wrap_py_function(bridge_call) as js_call:
         install = cast(JSFunction, racer.eval(PRELUDE))  # PRELUDE is one arrow function
-        install(js_call, int(settings["output_cap"]), int(settings["call_budget"]))
+        # The prelude hands back its three functions to this process alone: nothing the program
+        # can reach by name starts it, ends it or takes its printout.
+        held = cast(JSArray, install(js_call, int(settings["output_cap"]), int(settings["call_budget"])))
+        compile_program, start_program, take_output = (cast(JSFunction, held[i]) for i in range(3))
         send({"t": "ready"})
 
         async def program() -> object:
-            # wrap() makes the program an async function call, so its value is a promise.
-            promise = cast(JSPromise, await racer.eval_cancelable(wrap(settings["source"])))
-            return await promise
+            try:
+                await compile_program.cancelable()(settings["source"])
+            except (JSTimeoutException, JSOOMException):
+                raise
+            except JSEvalException as error:  # the program's own SyntaxError, as V8 reports it
+                return _syntax_error(str(error), settings["source"])
+            return await cast(JSPromise, await start_program.cancelable()())
 
         kind, message = None, None
         try:
             outcome = await asyncio.wait_for(program(), timeout=float(settings["time_limit_s"]))
-            if outcome is not None:
-                kind, message = "error", str(outcome)[:500]
+            # The prelude ends a run with null or one string; anything else is not the program's
+            # to say, and no host object's representation is ever shown for it.
+            if type(outcome) is str:
+                kind, message = "error", outcome[:500]
+            elif outcome is not None:
+                kind, message = "error", "the program ended in a way the runner cannot describe"
         except (asyncio.TimeoutError, JSTimeoutException):
             kind = "time"
         except JSOOMException:
             kind = "memory"
-        except JSParseException as error:
-            kind, message = "error", _syntax_error(str(error))
         except Exception as error:  # the engine refused or stopped the program some other way
             kind, message = "error", _first_line(str(error))
         if racer.was_hard_memory_limit_reached():
             kind, message = "memory", None
-        await drain(racer)
+        await drain(take_output)
         end(kind, message)
 
 
-async def drain(racer: MiniRacer) -> None:
+async def drain(take_output: JSFunction) -> None:
     """Send what the program printed since its last tool call. Best effort: an isolate still busy
     (a program spinning in promise callbacks) gets half a second, then its last lines are lost."""
     try:
-        text = await asyncio.wait_for(racer.eval_cancelable("__codemodeOutput()"), timeout=0.5)
+        text = await asyncio.wait_for(take_output.cancelable()(), timeout=0.5)
     except Exception:  # still busy, or out of memory: nothing more to hand over
         return
     if type(text) is str and text:
         send({"t": "out", "text": text})
 
 
-def _syntax_error(text: str) -> str:
-    """V8's "<anonymous>:3: SyntaxError: ..." as "SyntaxError: ... (line 3)"."""
+def _syntax_error(text: str, source: str) -> str:
+    """V8's "codemode-program.js:5: SyntaxError: ..." as "SyntaxError: ... (line 3)".
+
+    V8 numbers the lines of the function it builds around the program, two more than the
+    program's own; an error found at the function's end (an unclosed brace) is put on the
+    program's last line."""
     line = _first_line(text)
-    found = re.match(r"<anonymous>:(\d+): (.*)", line)
-    return f"{found.group(2)} (line {found.group(1)})" if found else line
+    found = re.match(r"[^\s:]*:(\d+): ((?:SyntaxError|RangeError): .*)", line)
+    if not found:
+        return line
+    last = source.count("\n") + 1
+    where = min(max(int(found.group(1)) - 2, 1), last)
+    return f"{found.group(2)} (line {where})"
 
 
 def _first_line(text: str) -> str:
