@@ -156,9 +156,9 @@ def test_a_runtime_error_names_its_line():
     assert result.error.startswith("TypeError: Cannot read properties of null") and result.error.endswith("(line 2)")
 
 
-def test_context_text_is_the_printout_then_the_error():
+def test_context_text_is_the_marked_printout_then_the_error():
     result = quick("console.log('partial'); throw new Error('stop')")
-    assert result.context_text == "partial\nERROR: Error: stop (line 1)"
+    assert result.context_text == "| partial\nERROR: Error: stop (line 1)"
 
 
 # ---------- each limit, and that the caller survives it ----------
@@ -237,7 +237,7 @@ def test_cli_runs_a_recorded_program(tmp_path):
     program = REPO_ROOT / "data" / "codemode" / runs.CORRECTED_PROGRAM
     done = cli("run", str(program))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "RESULT: SHP-2047, SHP-2052, SHP-2061 | 1920"
+    assert done.stdout.splitlines()[-1] == "| RESULT: SHP-2047, SHP-2052, SHP-2061 | 1920"
 
 
 @pytest.mark.parametrize("program, flags, says", [

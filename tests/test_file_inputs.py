@@ -215,7 +215,7 @@ def test_a_program_with_a_byte_order_mark_runs(tmp_path, capsys):
     program = tmp_path / "bom.js"
     program.write_bytes(b"\xef\xbb\xbfconsole.log('ran')\n")
     assert codemode_cli.main(["run", str(program)]) == 0
-    assert capsys.readouterr().out == "ran\n"
+    assert capsys.readouterr().out == "| ran\n"  # the program's line, marked as its own
 
 
 # ---------- checked writable before the work ----------

@@ -75,7 +75,8 @@ def run_file(path: str, time_limit_s: float, memory_mb: int, budget: int) -> int
         )
     except (ValueError, TypeError, runner.EngineMissing) as error:
         raise CommandError(str(error)) from None
-    sys.stdout.write(result.output)
+    # The program's lines marked as its own, so none of them passes for the stop line below.
+    sys.stdout.write(result.marked_output)
     if result.error is None:
         return 0
     sys.stdout.flush()

@@ -80,6 +80,21 @@ PRELUDE = r"""
   // own. A program can still write arr[0] and read holes as undefined.
   for (let i = 0; i < 8; i++) defineOwn(Array.prototype, i, {value: undefined, writable: true,
                                                             enumerable: false, configurable: false});
+  // mini-racer passes every argument of a call from Python into the isolate with the array's push
+  // (a tool's reply, the callbacks that learn how the run ended). A push the program replaced would
+  // see those values, could swap them, or never return; fixed for the run, the real one runs.
+  defineOwn(Array.prototype, 'push', {value: Array.prototype.push, writable: false, enumerable: false,
+                                      configurable: false});
+  // A reply is a plain object or array; callTool's promise resolves with it, and a promise
+  // resolving with an object asks it for `then`. A `then` the program put on Object.prototype or
+  // Array.prototype would be called with the reply and could hand the program anything instead.
+  // Here `then` reads as undefined on both; assigning one to an object still makes it its own.
+  for (const proto of [ObjectProto, Array.prototype]) {
+    defineOwn(proto, 'then', {enumerable: false, configurable: false, get: freeze(() => undefined),
+      set: freeze(function (value) {
+        defineOwn(this, 'then', {value, writable: true, enumerable: true, configurable: true});
+      })});
+  }
   // V8 calls Error.prepareStackTrace when a stack is read; the bridge reads the stack of what the
   // program threw, so no program code may run there.
   defineOwn(ErrorCtor, 'prepareStackTrace', {value: undefined, writable: false, configurable: false});

@@ -28,6 +28,26 @@ Who enforces which limit:
 
 What no isolate protects is the tools: a program can do whatever its tools do. That is why tools
 that write stay out of the catalog.
+
+What the program says and what the runner says never share a channel:
+
+* **the program's text is its own unit.** The source is compiled alone, as the body of an async
+  function, by the constructor the prelude took before the program's first line; a program that
+  closes braces, backticks or comments to reach outside that body is a SyntaxError, reported with
+  its line like any other. How the run ended comes back as typed fields (``RunResult.error``,
+  ``RunResult.limit``), never as text the program printed, and never as a host object's
+  representation.
+* **the bridge uses nothing the program can reach.** Every built-in it calls was taken before the
+  program ran; its state (the printout waiting to cross, the call count) lives in a closure; the
+  budget, the call log and the results are counted here, in the parent, from what crossed.
+* **the runner's lines cannot be forged.** Wherever the printout is shown with the runner's own
+  line (``RunResult.context_text``, what ``run_code`` gives the model; ``RunResult.marked_output``,
+  what the command line writes), every line the program printed starts with ``PROGRAM_MARK``
+  (``"| "``) and the runner's own line (``ERROR: ...``) comes last without it. Carriage returns,
+  line separators and other characters that could start a new line on a screen are shown as
+  escapes (``tooldesign.visible``), so a newline is the only line break a program has, and after
+  each one the mark comes first. A program that prints ``ERROR: ...`` or ``stopped: ...`` shows
+  ``| ERROR: ...``.
 """
 
 from __future__ import annotations
@@ -57,7 +77,9 @@ __all__ = [
     "DEFAULT_OUTPUT_CAP",
     "DEFAULT_TIME_LIMIT_S",
     "EngineMissing",
+    "PROGRAM_MARK",
     "RunResult",
+    "marked",
     "ProgramCall",
     "handlers_for",
     "process_cap_mb",
@@ -74,6 +96,8 @@ START_TIMEOUT_S = (
     60.0  # a loaded laptop can take seconds to start a process; only a broken install takes this long
 )
 HOST = Path(__file__).with_name("js_host.py")
+# Starts every line the program printed wherever the runner's own line is shown with it.
+PROGRAM_MARK = "| "
 
 Handler = Callable[[Mapping[str, Any]], Any]
 
@@ -126,12 +150,19 @@ class RunResult:
         return sum(call.result_chars for call in self.calls)
 
     @property
+    def marked_output(self) -> str:
+        """The printout with every line marked as the program's (see ``marked``)."""
+        return marked(self.output)
+
+    @property
     def context_text(self) -> str:
-        """The result of run_code as the model reads it: the printout, then the error if any."""
+        """The result of run_code as the model reads it: the marked printout, then the runner's
+        own line if the program did not end well. Only that last line lacks the mark."""
+        shown = self.marked_output
         if self.error is None:
-            return self.output
-        separator = "" if not self.output or self.output.endswith("\n") else "\n"
-        return f"{self.output}{separator}ERROR: {self.error}"
+            return shown
+        separator = "" if not shown or shown.endswith("\n") else "\n"
+        return f"{shown}{separator}ERROR: {self.error}"
 
     @property
     def chars_to_context(self) -> int:
@@ -143,6 +174,17 @@ class RunResult:
             f"{self.tool_calls} tool calls | {self.chars_returned:,} characters returned to the program "
             f"| {self.chars_to_context:,} characters to the model's context | {status}"
         )
+
+
+def marked(printed: str) -> str:
+    """``printed`` with ``PROGRAM_MARK`` before each of its lines (a bare ``|`` on an empty one).
+
+    The text is expected to have passed ``visible`` already, so ``\\n`` is its only line break.
+    """
+    if not printed:
+        return ""
+    body, newline = (printed[:-1], "\n") if printed.endswith("\n") else (printed, "")
+    return "\n".join(PROGRAM_MARK + line if line else PROGRAM_MARK.rstrip() for line in body.split("\n")) + newline
 
 
 # ---------- the messages a run can end with ----------

@@ -197,7 +197,9 @@ def code_mode_run(registry: Registry, program: str | None = None) -> ContextRun:
     model_calls += 1
     context.append(ContextItem("program", RUN_CODE, len(program)))
     context.append(ContextItem("program output", RUN_CODE, result.chars_to_context))
-    answer = result.context_text.strip().splitlines()[-1] if result.context_text.strip() else ""
+    # The answer is the printout's last line, or the runner's line when the program failed.
+    printed = result.output.strip().splitlines()
+    answer = f"ERROR: {result.error}" if result.error is not None else (printed[-1] if printed else "")
     name = RUN_NAMES[2] if cc.READINGS not in direct else RUN_NAMES[1]
     return ContextRun(name, tuple(direct), model_calls, result.tool_calls, tuple(context), answer)
 
