@@ -184,7 +184,10 @@ def marked(printed: str) -> str:
     if not printed:
         return ""
     body, newline = (printed[:-1], "\n") if printed.endswith("\n") else (printed, "")
-    return "\n".join(PROGRAM_MARK + line if line else PROGRAM_MARK.rstrip() for line in body.split("\n")) + newline
+    return (
+        "\n".join(PROGRAM_MARK + line if line else PROGRAM_MARK.rstrip() for line in body.split("\n"))
+        + newline
+    )
 
 
 # ---------- the messages a run can end with ----------
