@@ -310,3 +310,20 @@ def test_ordinary_programs_run_as_before(source: str, printed: str) -> None:
     result = _run(source, Host())
     assert result.error is None and result.output == printed, result.error
     assert result.context_text == marked(printed)
+
+
+# ---------- the parent believes only what the child may say ----------
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ({"kind": None}, (None, None)),
+    ({"kind": "error", "message": "Error: mine (line 1)\nsecond line"}, (None, "Error: mine (line 1)")),
+    ({"kind": "error", "message": {"repr": "JSObject"}}, (None, "the program failed")),
+    ({"kind": "error", "message": ["a", "b"]}, (None, "the program failed")),
+    ({"kind": "error", "message": "   "}, (None, "the program failed")),
+    ({"kind": "ok, honestly", "message": "ERROR: forged"}, (None, "the program failed")),
+    ({"kind": "time", "message": "anything"}, ("time", "time limit of 1 s reached: the program was stopped (a loop that never ends?)")),
+])
+def test_the_parent_shows_only_a_string_the_child_sent(message: dict, expected: tuple) -> None:
+    from tooldesign.codemode.runner import _Run
+
+    assert _Run("", {}, 1.0, 64, 5, 100)._ending(message) == expected

@@ -372,12 +372,11 @@ class _Run:
             return "time", _time_message(self.time_limit_s)
         if ending == "memory":
             return "memory", _memory_message(self.memory_limit_mb)
-        line = (
-            str(text or "the program failed").split("\n")[0][:500]  # the rest is made visible, not cut
-            if str(text or "").strip()
-            else "the program failed"
-        )
-        return None, line
+        # Only a string the child sent is the program's words; anything else is never shown as a
+        # representation of whatever it is.
+        if ending != "error" or not isinstance(text, str) or not text.strip():
+            return None, "the program failed"
+        return None, text.split("\n")[0][:500]  # the rest is made visible, not cut
 
     def _crash(self, child: subprocess.Popen) -> tuple[str | None, str | None]:
         """The child ended without saying how; V8 aborts like this when an allocation is beyond it."""
