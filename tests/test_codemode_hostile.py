@@ -327,3 +327,10 @@ def test_the_parent_shows_only_a_string_the_child_sent(message: dict, expected: 
     from tooldesign.codemode.runner import _Run
 
     assert _Run("", {}, 1.0, 64, 5, 100)._ending(message) == expected
+
+
+def test_a_program_can_still_give_its_own_objects_a_then() -> None:
+    result = _run("const o = {}; o.then = 5; (5).then = 1; const a = []; a.then = 3;\n"
+                  "class K {}; K.prototype.then = function (resolve) { resolve(9); };\n"
+                  "console.log(o.then, a.then, await new K(), Object.keys(o), ({}).then)", Host())
+    assert result.error is None and result.output == '5 3 9 ["then"] undefined\n', result.error

@@ -92,7 +92,10 @@ PRELUDE = r"""
   for (const proto of [ObjectProto, Array.prototype]) {
     defineOwn(proto, 'then', {enumerable: false, configurable: false, get: freeze(() => undefined),
       set: freeze(function (value) {
-        defineOwn(this, 'then', {value, writable: true, enumerable: true, configurable: true});
+        const kind = typeof this;  // a primitive keeps nothing, as in sloppy code without this lock
+        if (this !== null && (kind === 'object' || kind === 'function')) {
+          defineOwn(this, 'then', {value, writable: true, enumerable: true, configurable: true});
+        }
       })});
   }
   // V8 calls Error.prepareStackTrace when a stack is read; the bridge reads the stack of what the
@@ -263,8 +266,8 @@ PRELUDE = r"""
   define('callTool', freeze(callTool));
 
   // ---- how the run ends: null, or one line describing what the program threw ----
-  // The program's frames carry PROGRAM_URL; its line N is line N + 2 of the function V8 builds
-  // ("(async function anonymous(" and ") {" come first).
+  // The program's frames carry codemode-program.js (see compile); its line N is line N + 2 of the
+  // function V8 builds ("(async function anonymous(" and ") {" come first).
   const WHERE = /codemode-program\.js:(\d+):\d+/;
   const describe = (error) => {
     try {
