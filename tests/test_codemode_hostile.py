@@ -174,6 +174,8 @@ ESCAPES = [
     ("completion-value", "})()); 42; (async () => {"),
     ("completion-undefined", "})()); undefined; (async () => {"),
     ("calls-outside", "})()); await callTool('SECRET', {}); (async () => {"),
+    ("line-comment-tail", "})()); 42; //"),
+    ("object-completion-tail", "})()); ({a: console.log('ESCAPED')}); //"),
 ]
 
 
