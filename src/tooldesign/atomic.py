@@ -200,9 +200,7 @@ def _acquire(lock: Path, command: str, shown: str) -> int:
         handle = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         try:
             if not _try_lock(handle):
-                raise Busy(
-                    f"{_holder(lock)} is writing {shown} now; wait until it ends, then run this again"
-                )
+                raise Busy(f"{_holder(lock)} is writing {shown} now; wait until it ends, then run this again")
             try:  # the last holder may have removed the file between our open and our lock: try again
                 same = os.stat(lock).st_ino == os.fstat(handle).st_ino
             except FileNotFoundError:

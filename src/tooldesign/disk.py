@@ -138,9 +138,7 @@ def write_advice(
         return f"{what} {shown} is full ({size(free)} free{need}); {clear}, then run the command again"
     if problem is WriteProblem.READ_ONLY:
         return f"{shown} is on a read-only file system, where chmod cannot help: {COPY_ELSEWHERE}"
-    return (
-        f"fix its permissions (chmod -R u+w {shown}) or copy the course to a folder you own and work there"
-    )
+    return f"fix its permissions (chmod -R u+w {shown}) or copy the course to a folder you own and work there"
 
 
 @dataclass(frozen=True)
