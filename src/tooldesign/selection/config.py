@@ -199,7 +199,10 @@ def url_problem(value: str) -> str | None:
         return "it does not start with http:// or https://"
     if scheme.lower() not in ("http", "https"):
         return f"{scheme[:20]}:// is not http:// or https://, the only kinds the clients speak"
-    parts = urlsplit(value)
+    try:
+        parts = urlsplit(value)
+    except ValueError:  # an unclosed [ of an IPv6 address
+        return "its host is not a name or an address (an unclosed [ ?)"
     if not parts.hostname:
         return "it names no host after the //"
     try:
