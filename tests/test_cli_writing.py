@@ -326,3 +326,65 @@ def test_tooldesign_data_refuses_while_another_build_runs(tmp_path, monkeypatch,
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is writing" in err and str(data) in err
     assert list(data.iterdir()) == []
+
+
+# ---------- the other writing commands, stopped while a file is half written ----------
+
+# The child: a command of the course whose atomic write pauses after the partial file is written,
+# before it is renamed into place; the marker says the partial exists.
+PAUSED_WRITE = """
+import os, sys, time
+from pathlib import Path
+import tooldesign.atomic as atomic
+marker = Path(sys.argv[1])
+real = atomic.os.replace
+def paused(partial, target):
+    marker.write_text(str(partial))
+    time.sleep(600)
+atomic.os.replace = paused
+import workbook.execute as execute
+execute.run_notebook = lambda notebook, folder, timeout=120, allow_errors=False: notebook
+entry, argv = sys.argv[2], sys.argv[3:]
+if entry == "tooldesign":
+    from tooldesign.cli import main
+else:
+    from workbook.cli import main
+sys.exit(main(argv))
+"""
+
+
+@pytest.fixture(scope="module")
+def course_copy_for_signals(tmp_path_factory):
+    from course_copy import make_copy
+    course = make_copy(tmp_path_factory.mktemp("course"))
+    (course / "lesson.py").write_text("# %%\nprint(1)\n")
+    return course
+
+
+@POSIX
+@pytest.mark.parametrize("argv", [
+    ["tooldesign", "data"],
+    ["workbook", "release", "02", "--force"],
+    ["workbook", "execute", "02"],
+    ["workbook", "author", "lesson.py", "mine.ipynb"],
+], ids=lambda argv: " ".join(argv[:2]))
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_command_stopped_mid_write_leaves_no_partial_file_and_no_lock(course_copy_for_signals, tmp_path, argv,
+                                                                       signum):
+    course = course_copy_for_signals
+    if argv[1] == "release":  # a learner's changed copy: release --force must keep it, even when stopped
+        mine = course / "notebooks" / "02_coldchain_data.ipynb"
+        mine.write_text(mine.read_text().replace("Exercise", "Exercise (mine)", 1))
+    before = {p: p.read_bytes() for p in course.rglob("*.ipynb")}
+    marker = tmp_path / "marker"
+    env = {**_env(), "PYTHONPATH": str(course / "src")}
+    child = subprocess.Popen([sys.executable, "-c", PAUSED_WRITE, str(marker), *argv], cwd=course, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _wait_for(marker, child)
+    assert Path(course, marker.read_text()).exists()  # the half-written file is there now
+    child.send_signal(signum)
+    _, err = child.communicate(timeout=120)
+    assert child.returncode == 128 + signum, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert [p for p in course.rglob("*") if p.name.endswith(".partial") or p.name.endswith(".writing.lock")] == []
+    assert {p: p.read_bytes() for p in course.rglob("*.ipynb") if ".bak-" not in p.name} == before
