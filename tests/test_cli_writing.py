@@ -8,6 +8,7 @@ lock until the test closes its standard input).
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -388,3 +389,26 @@ def test_a_command_stopped_mid_write_leaves_no_partial_file_and_no_lock(course_c
     assert err.count("\n") == 1 and "Traceback" not in err
     assert [p for p in course.rglob("*") if p.name.endswith(".partial") or p.name.endswith(".writing.lock")] == []
     assert {p: p.read_bytes() for p in course.rglob("*.ipynb") if ".bak-" not in p.name} == before
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the fallback is for POSIX file systems without flock")
+@pytest.mark.parametrize("holder_pid, busy", [(None, False), ("self", False), ("dead", False), ("parent", True)])
+def test_without_system_locks_the_holders_pid_decides(tmp_path, monkeypatch, holder_pid, busy):
+    """On a share where flock fails, a lock file naming a live process refuses, a dead one is taken over."""
+    import fcntl
+
+    def no_locks(*args):
+        raise OSError(errno.ENOLCK, "No locks available")
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    place = tmp_path / "out"
+    pid = {None: None, "self": os.getpid(), "dead": 2 ** 22 + 12345, "parent": os.getppid()}[holder_pid]
+    if pid is not None:
+        lock_file(place).write_text(json.dumps({"pid": pid, "command": "other", "since": "09:00:00"}))
+    if busy:
+        with pytest.raises(Busy, match=f"process {pid}"):
+            with write_lock(place, "me"):
+                pass
+    else:
+        with write_lock(place, "me") as lock:
+            assert json.loads(lock.read_text())["pid"] == os.getpid()
+        assert not lock_file(place).exists()

@@ -168,21 +168,40 @@ def _shown(path: Path) -> str:
 
 def _try_lock(handle: int) -> bool:
     """Take the system's lock on the open file without waiting; False when another process has it."""
-    try:
-        if sys.platform == "win32":
-            import msvcrt
+    if sys.platform == "win32":
+        import msvcrt
 
+        try:
             msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
+        except OSError:  # Windows says a byte locked by another process this way (EACCES, EDEADLOCK)
+            return False
+        return True
+    import fcntl
 
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         return False
-    except PermissionError:  # Windows says a locked byte this way
-        if sys.platform == "win32":
-            return False
-        raise
+    except OSError:  # a file system without locks (some network shares): the holder's pid decides
+        return not _holder_alive(handle)
+    return True
+
+
+def _holder_alive(handle: int) -> bool:
+    """Whether the process whose id the lock file holds still runs (not this one)."""
+    try:
+        os.lseek(handle, 0, os.SEEK_SET)
+        pid = int(json.loads(os.read(handle, 4096).decode("utf-8"))["pid"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False  # empty or unreadable: no run wrote it whole, so none holds it
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)  # signal 0 asks only whether the process exists
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, under another user
+        return True
     return True
 
 
