@@ -147,9 +147,10 @@ def test_the_sap_settings_are_checked_too(monkeypatch, name, value):
 
 @pytest.mark.parametrize("base_url", ["http://localhost:abc", "localhost:1", "ftp://x"])
 def test_a_base_url_passed_in_code_is_checked_as_well(base_url):
-    from tooldesign.selection.models import OpenAICompatiblePicker
-    with pytest.raises(SettingError, match="the base_url .* cannot be used"):
-        OpenAICompatiblePicker("m", base_url=base_url, api_key="k")
+    from tooldesign.selection.models import AnthropicPicker, OllamaPicker, OpenAICompatiblePicker
+    for picker in (OpenAICompatiblePicker, AnthropicPicker, OllamaPicker):
+        with pytest.raises(SettingError, match="the base_url .* cannot be used"):
+            picker("m", base_url=base_url, api_key="k")
 
 
 @pytest.mark.parametrize("value, says", [("http://localhost:abc/v1", "the port 'abc'"),

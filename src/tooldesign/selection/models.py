@@ -145,14 +145,20 @@ def _client(provider: str, class_name: str, api_key: str | None, base_url: str |
     if api_key is None:
         api_key = _settings([config.KEY_ENV[provider]], provider)[config.KEY_ENV[provider]]
     if base_url is not None:
-        problem = config.url_problem(base_url)
-        if problem:
-            raise SettingError(f"the base_url {base_url[:60]!r} cannot be used: {problem}")
+        _checked(base_url)
     else:  # passed on explicitly: left None, the library would read the variable again, unchecked
         base_url = config.endpoint(config.BASE_URL_ENV[provider])
     return getattr(library, class_name)(
         api_key=api_key, base_url=base_url, timeout=config.TIMEOUT_SECONDS, max_retries=1
     )
+
+
+def _checked(base_url: str) -> str:
+    """A base URL given in code, checked as the settings' are (``config.url_problem``)."""
+    problem = config.url_problem(base_url)
+    if problem:
+        raise SettingError(f"the base_url {base_url[:60]!r} cannot be used: {problem}")
+    return base_url
 
 
 class _ClientPicker:
@@ -240,7 +246,7 @@ class OllamaPicker(OpenAICompatiblePicker):
     def new_client(self, api_key: str | None, base_url: str | None) -> Any:
         return _library("openai", "openai").OpenAI(
             api_key=api_key or config.OLLAMA_KEY,
-            base_url=base_url or config.ollama_base_url(),
+            base_url=_checked(base_url) if base_url is not None else config.ollama_base_url(),
             timeout=config.TIMEOUT_SECONDS,
             max_retries=1,
         )
