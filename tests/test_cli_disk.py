@@ -256,4 +256,4 @@ def test_the_runner_leaves_other_os_errors_to_the_general_line(capsys):
         raise OSError(errno.EIO, "Input/output error", "/x")
     assert run(body, debug_variable="X_DEBUG") == 1
     assert "X_DEBUG=1 shows the traceback" in capsys.readouterr().err
-    assert files.DATA_BYTES >= 2 * 90 * 1024  # the estimate covers the built data, with room
+    assert files.DATA_BYTES >= 2 * 60_394  # the estimate covers the built tables twice (a file being replaced)

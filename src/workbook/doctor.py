@@ -90,8 +90,8 @@ def check_widget_extension() -> DoctorFinding:
 
 WRITE_TEST_BYTES = 64 * 1024  # written and flushed to disk: an empty file still fits on a full disk
 # What the course needs free where it lives, and why (measured 5 December 2026):
-# - the course folder (data/): a data rebuild (about 90 KB), notebooks saved with their outputs
-#   and JupyterLab's checkpoint of each (a few MB), records in runs/ and a student edition (3 MB);
+# - the course folder (data/): a data rebuild (about 60 KB), notebooks saved with their outputs
+#   and JupyterLab's checkpoint of each (a few MB), records in runs/ and a student edition (2.5 MB);
 COURSE_NEEDS = 50 * 1024 * 1024
 # - .venv/: reinstalling one pinned package (`make lab`); the largest unpack to about 80 MB
 #   (py_mini_racer 82 MB, pandas 79 MB) and pip holds the download beside the unpacked copy.
