@@ -256,4 +256,13 @@ def test_the_runner_leaves_other_os_errors_to_the_general_line(capsys):
         raise OSError(errno.EIO, "Input/output error", "/x")
     assert run(body, debug_variable="X_DEBUG") == 1
     assert "X_DEBUG=1 shows the traceback" in capsys.readouterr().err
-    assert files.DATA_BYTES >= 2 * 60_394  # the estimate covers the built tables twice (a file being replaced)
+
+
+def test_the_room_named_for_the_data_covers_what_the_builder_writes(tmp_path):
+    built = build_all(tmp_path / "data")
+    assert 2 * disk.tree_bytes(*built, *(tmp_path / "data").rglob("MANIFEST.json")) <= files.DATA_BYTES
+
+
+def test_the_room_named_for_a_handout_covers_the_edition(student_edition):
+    from workbook.handout import edition_bytes
+    assert disk.tree_bytes(student_edition.folder) <= edition_bytes()
