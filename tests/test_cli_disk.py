@@ -266,3 +266,57 @@ def test_the_room_named_for_the_data_covers_what_the_builder_writes(tmp_path):
 def test_the_room_named_for_a_handout_covers_the_edition(student_edition):
     from workbook.handout import edition_bytes
     assert disk.tree_bytes(student_edition.folder) <= edition_bytes()
+
+
+# ---------- files that cannot be read ----------
+
+def _unreadable(monkeypatch, path: Path) -> None:
+    """os.open refuses ``path`` as a file without read permission does (root reads anyway, so no chmod)."""
+    import tooldesign.input_files as input_files
+
+    real = input_files.os.open
+
+    def opening(name, *args, **kwargs):
+        if Path(name).resolve() == path.resolve():
+            raise PermissionError(errno.EACCES, "Permission denied", str(name))
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(input_files.os, "open", opening)
+
+
+@pytest.mark.parametrize("command", [["check"], ["release"], ["execute"]])
+def test_an_unreadable_notebook_is_one_line(tmp_path, monkeypatch, capsys, command):
+    from workbook import cli
+
+    notebook = tmp_path / "02_coldchain_data.ipynb"
+    notebook.write_text((Path(__file__).resolve().parents[1] / "notebooks" / "02_coldchain_data.ipynb").read_text())
+    _unreadable(monkeypatch, notebook)
+    assert cli.main([*command, str(notebook)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be read (permission denied)" in err and "fix its permissions" in err
+
+
+def test_an_unreadable_dotenv_is_one_line(tmp_path, monkeypatch, capsys):
+    from tooldesign.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "TOOLDESIGN_PROVIDER", "OPENAI_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / ".env").write_text("OPENAI_API_KEY=k\n")
+    _unreadable(monkeypatch, tmp_path / ".env")
+    assert main(["select", "--model", "m"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ".env" in err and "permission denied" in err
+
+
+@NOT_ROOT
+def test_a_really_unreadable_notebook_is_one_line(tmp_path, capsys):
+    from workbook import cli
+
+    notebook = tmp_path / "02_coldchain_data.ipynb"
+    notebook.write_text("{}")
+    notebook.chmod(0)
+    try:
+        assert cli.main(["check", str(notebook)]) == 2
+        assert "permission denied" in capsys.readouterr().err
+    finally:
+        notebook.chmod(0o600)
