@@ -124,10 +124,38 @@ def odd_notebooks(course: Path) -> None:
     (odd / "binary.py").write_bytes(b"\xff\xfe\x00# %%\n")
 
 
+def odd_names(course: Path) -> None:
+    """Files and folders named the way a hurried learner names them."""
+    odd = course / "odd names"
+    odd.mkdir()
+    (odd / "dir.ipynb").mkdir()
+    (odd / "05_empty.ipynb").write_text("")
+    (odd / "05 my try ü.ipynb").write_text((course / "notebooks/05_lint.ipynb").read_text())
+    (odd / "05_json_not_notebook.ipynb").write_text(json.dumps({"metadata": {}, "nbformat": 4}))
+
+
+def dotenv_bad_line(course: Path) -> None:
+    (course / ".env").write_text("OPENAI_API_KEY=k\nthis line is not a setting\n")
+
+
+def dotenv_bad_address(course: Path) -> None:
+    (course / ".env").write_text("OPENAI_API_KEY=k\nANTHROPIC_API_KEY=k\nOPENAI_BASE_URL=http://localhost:abc/v1\n"
+                                 "ANTHROPIC_BASE_URL=api.anthropic.com\nOLLAMA_BASE_URL=http://localhost:99999/v1\n")
+
+
+def dotenv_not_text(course: Path) -> None:
+    (course / ".env").write_bytes(b"\xff\xfeOPENAI_API_KEY=k\n")
+
+
+def dotenv_bad_provider(course: Path) -> None:
+    (course / ".env").write_text("TOOLDESIGN_PROVIDER=chatgpt\nOPENAI_API_KEY=k\n")
+
+
 DAMAGES: dict[str, Damage] = {f.__name__: f for f in (
     intact, no_data, data_deleted, recordings_deleted, truncated_orders, empty_row_in_orders, corrupt_readings, truncated_limits, corrupt_manifest,
     damaged_customers, unwritable_data, bad_notebooks, changed_copy_and_lost_manifest, manifest_wrong_shape,
-    folder_for_orders, odd_notebooks)}
+    folder_for_orders, odd_notebooks, odd_names, dotenv_bad_line, dotenv_bad_address, dotenv_not_text,
+    dotenv_bad_provider)}
 
 TD, CM, WB = ("-m", "tooldesign"), ("-m", "tooldesign.codemode"), ("-m", "workbook")
 LONG = "x" * 100_000
@@ -233,7 +261,76 @@ CASES = [
     ("intact", (*WB, "handout", "   "), "an empty path names no file or folder"),
     ("intact", (*WB, "handout", "Makefile"), "Makefile is a file; give a new, empty folder"),
     ("intact", (*WB, "handout", "/proc/no-such-folder/edition"), "cannot create /proc/no-such-folder/edition"),
-    ("intact", (*WB, "handout", "notebooks"), "notebooks is not empty"),
+    ("intact", (*WB, "handout", "notebooks"), "inside the course's notebooks/"),
+    ("intact", (*WB, "handout", "."), ". is not empty"),
+    ("intact", (*WB, "handout", "data/edition"), "inside the course's data/"),
+    ("intact", (*WB, "handout", "notebooks/edition"), "inside the course's notebooks/"),
+    ("intact", (*WB, "handout", "solutions/edition"), "inside the course's solutions/"),
+    ("intact", (*WB, "handout", "src/edition"), "inside the course's src/"),
+    ("intact", (*WB, "handout", "scripts/x/y"), "inside the course's scripts/"),
+    ("intact", (*WB, "handout", "student\nedition"), "holds a control character ('\\n')"),
+    ("intact", (*WB, "handout", "student\tedition"), "holds a control character ('\\t')"),
+    ("intact", (*WB, "handout", "Makefile/edition"), "cannot create Makefile/edition"),
+    ("intact", (*WB, "handout", "/dev/null"), "is a file; give a new, empty folder"),
+    ("intact", (*WB, "handout"), "required: out"),
+    # lessons that do not exist, in every spelling; timeouts too small or too large
+    ("intact", (*WB, "check", "abc"), "no notebook 'abc'"),
+    ("intact", (*WB, "check", "../x"), "no notebook '../x'"),
+    ("intact", (*WB, "check", "../x.ipynb"), "no notebook '../x.ipynb'"),
+    ("intact", (*WB, "check", "NB=02"), "no notebook 'NB=02'"),
+    ("intact", (*WB, "check", "02\n"), "no notebook '02\\n'"),
+    ("intact", (*WB, "check", "99"), "the course has no lesson 99"),
+    ("intact", (*WB, "check", "02", "--timeout", "100000"), "up to 86400"),
+    ("intact", (*WB, "check", "02", "--timeout", "99999999999999999999"), "up to 86400"),
+    ("intact", (*WB, "check", "02", "--timeout", "-5"), "above 0"),
+    ("intact", (*WB, "execute", "02", "--timeout", "86401"), "up to 86400"),
+    ("intact", (*WB, "execute", "abc"), "no notebook 'abc'"),
+    ("intact", (*WB, "execute", "../solutions/02"), "no notebook"),
+    ("intact", (*WB, "release", "abc"), "no notebook 'abc'"),
+    ("intact", (*WB, "release", "../x"), "no notebook '../x'"),
+    ("intact", (*WB, "release", ""), "no notebook ''"),
+    ("intact", (*WB, "new-lesson", "abc", "caching_results"), "two digits"),
+    ("intact", (*WB, "new-lesson", "99", "caching_results"), "without gaps"),
+    ("intact", (*WB, "new-lesson", "02", "caching_results"), "lesson 02 exists"),
+    ("intact", (*WB, "new-lesson", "20", "Bad Name"), "lowercase words"),
+    ("intact", (*WB, "new-lesson", "20", "../x"), "lowercase words"),
+    ("intact", (*WB, "new-lesson"), "required: number, name"),
+    ("intact", (*WB, "author", "Makefile", "no-folder/x.ipynb"), "has no '# %%' line"),
+    ("intact", (*WB, "list", "extra"), "unrecognized arguments"),
+    ("odd_names", (*WB, "check", "odd names/dir.ipynb"), "is a folder, not a notebook"),
+    ("odd_names", (*WB, "check", "odd names/05_empty.ipynb"), "not valid JSON"),
+    ("odd_names", (*WB, "check", "odd names/05_json_not_notebook.ipynb"), "valid JSON but not a notebook"),
+    ("odd_names", (*WB, "release", "odd names/05_empty.ipynb"), "not valid JSON"),
+    ("odd_names", (*WB, "execute", "odd names/05_json_not_notebook.ipynb"), "not a notebook"),
+    ("odd_names", (*WB, "author", "odd names/05_empty.ipynb", "x.ipynb"), "05_empty.ipynb"),
+    # tooldesign: paths and counts a record cannot use, refused before any model is asked
+    ("intact", (*TD, "select", "--model", "m", "--record", ""), "--record needs a new file name"),
+    ("intact", (*TD, "select", "--model", "m", "--record", "runs/a\nb.json"), "holds a control character"),
+    ("intact", (*TD, "select", "--model", "m", "--record", "data"), "data exists"),
+    ("intact", (*TD, "select", "--model", "m", "--repeat", "101"), "at most 100"),
+    ("intact", (*TD, "select", "--model", "m", "--repeat", "-5"), "1 or more"),
+    ("intact", (*TD, "select", "--model", "m", "--repeat", "many"), "invalid int value"),
+    ("intact", (*TD, "record", "--provider", "openai", "--repeat", "0"), "1 or more"),
+    ("intact", (*TD, "record", "--provider", "openai", "--repeat", "99999999999"), "at most 100"),
+    ("intact", (*TD, "record", "--provider", "openai", "--out", ""), "--out needs a folder"),
+    ("intact", (*TD, "record", "--provider", "openai", "--out", "Makefile"), "is not a folder"),
+    ("intact", (*TD, "record", "--provider", "openai", "--out", "Makefile/runs"), "Makefile is not a folder"),
+    ("intact", (*TD, "record", "--provider", "sap"), "invalid choice"),
+    ("intact", (*TD, "record"), "required: --provider"),
+    ("intact", (*TD, "serve", "--transport", "http", "--port", "-1"), "from 1 to 65535"),
+    # settings in a .env file: a bad line, a bad address, not text, an unknown provider
+    ("dotenv_bad_line", (*TD, "select", "--model", "m"), "line 2 is not NAME=value"),
+    ("dotenv_bad_line", (*TD, "record", "--provider", "openai"), "line 2 is not NAME=value"),
+    ("dotenv_bad_line", (*TD, "injection", "--model", "m"), "line 2 is not NAME=value"),
+    ("dotenv_bad_address", (*TD, "select", "--model", "m"), "OPENAI_BASE_URL (in "),
+    ("dotenv_bad_address", (*TD, "select", "--model", "m", "--provider", "anthropic"), "ANTHROPIC_BASE_URL (in "),
+    ("dotenv_bad_address", (*TD, "select", "--provider", "ollama"), "OLLAMA_BASE_URL (in "),
+    ("dotenv_bad_address", (*TD, "record", "--provider", "openai"), "the port 'abc' is not a number"),
+    ("dotenv_bad_address", (*TD, "record", "--provider", "anthropic"), "does not start with http"),
+    ("dotenv_bad_address", (*TD, "record", "--provider", "ollama"), "the port '99999'"),
+    ("dotenv_bad_address", (*TD, "injection", "--model", "m"), "OPENAI_BASE_URL (in "),
+    ("dotenv_not_text", (*TD, "select", "--model", "m"), "is not UTF-8 text"),
+    ("dotenv_bad_provider", (*TD, "select", "--model", "m"), "TOOLDESIGN_PROVIDER (in "),
     # modules without options refuse an argument instead of ignoring it; ports and model names are checked
     ("intact", ("-m", "tooldesign.dispatch.boundary", "--bogus"), "takes no arguments"),
     ("intact", ("-m", "tooldesign.scale.search", "extra"), "takes no arguments"),

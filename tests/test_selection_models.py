@@ -116,8 +116,8 @@ def test_a_missing_key_is_named(provider, missing):
 
 
 def test_a_missing_library_is_named(monkeypatch):
-    for name in config.AICORE_ENV:
-        monkeypatch.setenv(name, "x")
+    for name in config.AICORE_ENV:  # addresses must look like addresses (tests/test_cli_settings.py)
+        monkeypatch.setenv(name, config.ENDPOINT_EXAMPLES.get(name, "x"))
     monkeypatch.setitem(sys.modules, "gen_ai_hub", None)
     monkeypatch.setitem(sys.modules, "gen_ai_hub.orchestration_v2", None)
     with pytest.raises(ModelSetupError, match="'sap-ai-sdk-gen' is not installed; install it with"):

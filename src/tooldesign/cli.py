@@ -36,9 +36,14 @@ __all__ = ["main", "build_parser", "LESSON_TOOLS"]
 
 
 def _cmd_data(args: argparse.Namespace) -> int:
+    from tooldesign import DATA_DIR
+    from tooldesign.atomic import stop_on_signals, write_lock
     from tooldesign.data import build_all
+    from tooldesign.data.files import ensure_writable
 
-    written = build_all()
+    ensure_writable(DATA_DIR)  # before the lock goes in: an unwritable data/ gets the data's own advice
+    with stop_on_signals(), write_lock(DATA_DIR, "tooldesign data"):
+        written = build_all()
     for path in written:
         print(path)
     print(f"{len(written)} files written")
@@ -104,21 +109,20 @@ def _cmd_select(args: argparse.Namespace) -> int:
     from tooldesign.selection.cases import case_set
     from tooldesign.tools import SET_NAMES, tool_set
 
-    if (args.record or args.repeat != 1) and not (args.model or args.provider == "ollama"):
+    if (args.record is not None or args.repeat != 1) and not (args.model or args.provider == "ollama"):
         print(
             "error: --record and --repeat are for real models (--model NAME or --provider ollama); the offline "
             "pickers give the same answer every time",
             file=sys.stderr,
         )
         return 2
-    if args.repeat < 1:
-        print("error: --repeat must be 1 or more", file=sys.stderr)
-        return 2
-    if args.record:
+    _check_repeat(args.repeat)
+    if args.record is not None:
         from pathlib import Path
 
         from tooldesign.input_files import InputFileError, check_writable
 
+        _plain_path(args.record, "--record", "a new file name such as runs/heldout.json")
         if Path(args.record).exists():
             print(
                 f"error: {args.record} exists; choose a new file name, a record is never overwritten",
@@ -187,7 +191,11 @@ def _select_with_model(picker, args: argparse.Namespace) -> int:
             f"{tokens if tokens is not None else 'not reported'}, median latency {row['median latency (s)']} s"
         )
     if args.record:
-        print(f"\nrecorded: {save(measured, args.record)} ({record.provider}, {record.model}, {record.date})")
+        from tooldesign.atomic import stop_on_signals
+
+        with stop_on_signals():  # a signal while the record is written leaves no half file
+            saved = save(measured, args.record)
+        print(f"\nrecorded: {saved} ({record.provider}, {record.model}, {record.date})")
     return 0
 
 
@@ -273,9 +281,15 @@ def _cmd_record(args: argparse.Namespace) -> int:
     from tooldesign.record import CAPSTONE_SKIPPED, RateLimited, capstone_loop, record, write
     from tooldesign.selection.models import model_picker
 
-    if args.repeat < 1:
-        print("error: --repeat must be 1 or more", file=sys.stderr)
-        return 2
+    _check_repeat(args.repeat)
+    if args.out is not None:  # before any model call: a record that cannot be written wastes them all
+        from tooldesign.input_files import InputFileError, check_writable_folder
+
+        _plain_path(args.out, "--out", "a folder such as runs")
+        try:
+            check_writable_folder(args.out, what="the record")
+        except InputFileError as error:
+            raise CommandError(f"--out: {error}") from None
     picker = model_picker(args.model, args.provider)  # a missing key is a ModelSetupError: one line
     if capstone_loop() is None:  # the student edition: the loop is the learner's to write
         print(CAPSTONE_SKIPPED)
@@ -293,12 +307,31 @@ def _cmd_record(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    path = write(rec, args.out)
+    from tooldesign.atomic import stop_on_signals
+
+    with stop_on_signals():  # a signal while the record is written leaves no half file
+        path = write(rec, args.out)
     print(f"recorded: {path} ({rec.provider}, {rec.model}, {rec.date}; {rec.retries} rate-limit retries)")
     return 0
 
 
 COMMANDS["record"] = _cmd_record
+
+MAX_REPEAT = 100  # each repeat sends every case again: a larger count is a typo, and a bill
+
+
+def _check_repeat(repeat: int) -> None:
+    if not 1 <= repeat <= MAX_REPEAT:
+        raise CommandError(f"--repeat must be 1 or more, and at most {MAX_REPEAT}; not {repeat}")
+
+
+def _plain_path(text: str, option: str, example: str) -> None:
+    """Refuse an empty path, or one holding a line break or tab (pasted by mistake), in one line."""
+    if not text.strip():
+        raise CommandError(f"{option} needs {example}, not an empty name")
+    odd = next((c for c in text if ord(c) < 32 or ord(c) == 127), None)
+    if odd is not None:
+        raise CommandError(f"{option} {text[:60]!r} holds a control character ({odd!r}); give {example}")
 
 
 def build_parser(prog: str = "tooldesign") -> argparse.ArgumentParser:

@@ -8,7 +8,9 @@ them build their parsers with :class:`OneLineParser` and run their body with :fu
 Both live here, and ``workbook`` imports them, so a change to how errors read is made once.
 
 Exit codes: 0 done, 1 something failed while running (data, a model call), 2 the input was wrong
-(an option, a path, a value), 130 stopped with Ctrl+C.
+(an option, a path, a value, a setting), 75 another run is writing the same place (try again when
+it ends: ``tooldesign.atomic.write_lock``), 130 stopped with Ctrl+C, 128 + N stopped by signal N
+(143 for SIGTERM, 129 for SIGHUP) while ``tooldesign.atomic.stop_on_signals`` was in force.
 """
 
 from __future__ import annotations
@@ -101,25 +103,60 @@ def run(
     except fixable as error:
         _say(f"error: {one_line(error)}")
         return error.status if isinstance(error, CommandError) else 2
-    except PermissionError as error:
-        where = error.filename or one_line(error)
-        _say(f"error: permission denied for {where}; fix its permissions or work in a folder you own")
+    except OSError as error:
+        line = _write_error_line(error)
+        if line is None:
+            return _unexpected(error, debug_variable)
+        _say(line)
         return 2
     except KeyboardInterrupt:
         _say(stopped)
         return 130
     except Exception as error:  # the learner sees the cause in one line, not a traceback
-        from tooldesign.data.files import data_error_line
+        return _unexpected(error, debug_variable)
+    except BaseException as error:  # a signal, as tooldesign.atomic.stop_on_signals raises it
+        from tooldesign.atomic import Stopped
 
-        data_line = data_error_line(error)  # missing or damaged data: the message names the fix
-        if data_line is not None or debug_variable is None:
-            _say(f"error: {one_line(data_line or str(error) or type(error).__name__)}")
-        elif os.environ.get(debug_variable):
+        if not isinstance(error, Stopped):
             raise
-        else:
-            text = one_line(str(error) or type(error).__name__)
-            _say(f"error: {type(error).__name__}: {text} ({debug_variable}=1 shows the traceback)")
-        return 1
+        _say(f"error: {error}; nothing it was writing was left half done")
+        return error.status
+
+
+def _unexpected(error: Exception, debug_variable: str | None) -> int:
+    from tooldesign.data.files import data_error_line
+
+    data_line = data_error_line(error)  # missing or damaged data: the message names the fix
+    if data_line is not None or debug_variable is None:
+        _say(f"error: {one_line(data_line or str(error) or type(error).__name__)}")
+    elif os.environ.get(debug_variable):
+        raise error
+    else:
+        text = one_line(str(error) or type(error).__name__)
+        _say(f"error: {type(error).__name__}: {text} ({debug_variable}=1 shows the traceback)")
+    return 1
+
+
+def _write_error_line(error: OSError) -> str | None:
+    """A refused permission, a full disk, a used-up quota or a read-only file system, met by any
+    command: one line with the fix that fits (``tooldesign.disk``); None for any other OSError."""
+    from tooldesign.disk import WriteProblem, problem_of, write_advice
+
+    where = Path(error.filename) if error.filename else None
+    problem = problem_of(error)
+    if problem is WriteProblem.PERMISSION:
+        shown = one_line(where, 120) if where is not None else one_line(error)
+        return f"error: permission denied for {shown}; fix its permissions or work in a folder you own"
+    if problem is WriteProblem.OTHER or where is None:
+        return None
+    what = {
+        WriteProblem.FULL: "the disk is full",
+        WriteProblem.QUOTA: "the disk quota is used up",
+        WriteProblem.READ_ONLY: "the file system is read-only",
+    }[problem]
+    folder = where if where.is_dir() else where.parent
+    advice = write_advice(problem, folder, one_line(folder, 120))
+    return f"error: cannot write {one_line(where, 120)} ({what}); {advice}"
 
 
 def _say(line: str) -> None:

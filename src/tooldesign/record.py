@@ -472,8 +472,15 @@ def save(rec: Record, path: Path | str) -> Path:
     if target.exists():
         raise FileExistsError(f"{target} exists; choose a new file name, a record is never overwritten")
     target.parent.mkdir(parents=True, exist_ok=True)
-    # Whole or not at all: a run stopped mid-write leaves no half record to be read later.
-    return write_atomic(target, json.dumps(_as_json(rec), indent=1, ensure_ascii=False) + "\n")
+    # Whole or not at all: a run stopped mid-write leaves no half record to be read later; and a file
+    # that appeared since the look above (a second run at the same second) is not replaced either.
+    text = json.dumps(_as_json(rec), indent=1, ensure_ascii=False) + "\n"
+    try:
+        return write_atomic(target, text, overwrite=False)
+    except FileExistsError:
+        raise FileExistsError(
+            f"{target} exists; choose a new file name, a record is never overwritten"
+        ) from None
 
 
 def write(rec: Record, folder: Path | str | None = None) -> Path:
@@ -481,12 +488,15 @@ def write(rec: Record, folder: Path | str | None = None) -> Path:
     target_dir = Path(folder) if folder is not None else runs_folder()
     slug = "".join(c if c.isalnum() or c in "._-" else "-" for c in f"{rec.provider}-{rec.model}")
     stamp = rec.date[:19].replace(":", "")
-    path = target_dir / f"record-{slug}-{stamp}.json"
-    n = 1
-    while path.exists():
-        n += 1
-        path = target_dir / f"record-{slug}-{stamp}-{n}.json"
-    return save(rec, path)
+    for n in range(1, 10_000):  # the first free name; one taken meanwhile by another run is skipped too
+        path = target_dir / (f"record-{slug}-{stamp}.json" if n == 1 else f"record-{slug}-{stamp}-{n}.json")
+        if path.exists():
+            continue
+        try:
+            return save(rec, path)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{target_dir} holds 9,999 records of {slug} at {stamp}; move some elsewhere")
 
 
 def read(path: Path | str) -> Record:

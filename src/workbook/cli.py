@@ -28,9 +28,13 @@ def _doctor(args: argparse.Namespace) -> int:
 
 
 def _release(args: argparse.Namespace) -> int:
+    from tooldesign.atomic import stop_on_signals, write_lock
     from workbook.release import release
 
-    for item in release(args.notebooks, force=args.force):
+    # One release at a time: two at once would each back up the other's fresh copy as "changed".
+    with stop_on_signals(), write_lock(NOTEBOOKS_DIR, "workbook release"):
+        released = release(args.notebooks, force=args.force)
+    for item in released:
         print(
             f"{item.action:>9}  notebooks/{item.path.name}"
             if item.action in ("written", "unchanged")
@@ -56,9 +60,13 @@ def _execute(args: argparse.Namespace) -> int:
                 f"{_as_typed(path)} is a learner's copy in notebooks/, which execute never rewrites; "
                 f"execute stores outputs in solutions/, and `.venv/bin/workbook check {path.stem[:2]}` runs yours"
             )
+    from tooldesign.atomic import stop_on_signals, write_lock
+
     for path in paths:
         print(f"running {_as_typed(path)} ...", flush=True)
-        execute_in_place(path, timeout=args.timeout)
+        # A notebook is stored whole or not at all, by one run at a time (a second one is refused).
+        with stop_on_signals(), write_lock(path, "workbook execute"):
+            execute_in_place(path, timeout=args.timeout)
     return 0
 
 
@@ -66,9 +74,14 @@ class _BadArgument(Exception):
     """An argument argparse accepted but the command cannot use; one line, exit 2."""
 
 
+MAX_TIMEOUT = 24 * 3600  # seconds a cell may run; more is a typo, and a hung cell would hold the run for it
+
+
 def _positive_timeout(seconds: float) -> None:
     if not seconds > 0:
         raise _BadArgument(f"--timeout needs a number of seconds above 0, not {seconds}")
+    if seconds > MAX_TIMEOUT:
+        raise _BadArgument(f"--timeout needs a number of seconds up to {MAX_TIMEOUT} (a day), not {seconds}")
 
 
 def _saved(path: Path) -> str:
@@ -200,18 +213,23 @@ def _author(args: argparse.Namespace) -> int:
         raise _BadArgument(f"{_shown_arg(args.target)} is a folder; give the notebook file to write")
     if args.target.exists() and not args.force:
         raise _BadArgument(f"{_shown_arg(args.target)} exists; add --force to replace it")
+    from tooldesign.atomic import stop_on_signals, write_lock
+
     try:
-        print(f"wrote {author(args.script, args.target)}")
+        with stop_on_signals(), write_lock(args.target, "workbook author"):
+            print(f"wrote {author(args.script, args.target)}")
     except ScriptError as error:
         raise _BadArgument(str(error)) from None
     return 0
 
 
 def _new_lesson(args: argparse.Namespace) -> int:
+    from tooldesign.atomic import stop_on_signals, write_lock
     from workbook.scaffold import ScaffoldError, new_lesson
 
     try:
-        done = new_lesson(args.number, args.name)
+        with stop_on_signals(), write_lock(SOLUTIONS_DIR, "workbook new-lesson"):
+            done = new_lesson(args.number, args.name)
     except ScaffoldError as error:
         raise _BadArgument(str(error)) from None
     for change in done.changes:

@@ -6,7 +6,6 @@ pins come from requirements.txt, the same file the set-up installs from.
 
 from __future__ import annotations
 
-import errno
 import os
 import sys
 import tempfile
@@ -89,19 +88,96 @@ def check_widget_extension() -> DoctorFinding:
     return DoctorFinding(True, "JupyterLab widget extension")
 
 
+WRITE_TEST_BYTES = 64 * 1024  # written and flushed to disk: an empty file still fits on a full disk
+# What the course needs free where it lives, and why (measured 5 December 2026):
+# - the course folder (data/): a data rebuild (about 60 KB), notebooks saved with their outputs
+#   and JupyterLab's checkpoint of each (a few MB), records in runs/ and a student edition (2.5 MB);
+COURSE_NEEDS = 50 * 1024 * 1024
+# - .venv/: reinstalling one pinned package (`make lab`); the largest unpack to about 80 MB
+#   (py_mini_racer 82 MB, pandas 79 MB) and pip holds the download beside the unpacked copy.
+VENV_NEEDS = 200 * 1024 * 1024
+
+
 def check_data_writable(folder: Path = DATA_DIR) -> DoctorFinding:
+    """A real write, flushed to the disk: on a full disk creating a file succeeds and writing fails."""
+    from tooldesign.disk import problem_of, write_advice
+
+    probe = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-", delete=True):
-            pass
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-", delete=True) as probe:
+            probe.write(b"\0" * WRITE_TEST_BYTES)
+            probe.flush()
+            os.fsync(probe.fileno())
     except OSError as error:
-        from tooldesign.data.files import (
-            writable_advice,
-        )  # one home for the advice the data builder gives too
+        problem = problem_of(error, folder)
+        fix = write_advice(problem, folder, _shown(folder), WRITE_TEST_BYTES)
+        return DoctorFinding(False, f"cannot write to {_shown(folder)}/ ({error.strerror or error})", fix)
+    return DoctorFinding(True, f"write access to {_shown(folder)}/")
 
-        fix = writable_advice(folder, read_only=error.errno == errno.EROFS) + ", then run `make lab` there"
-        return DoctorFinding(False, f"cannot write to {folder} ({error.strerror})", fix)
-    return DoctorFinding(True, f"write access to {os.path.relpath(folder, REPO_ROOT)}/")
+
+def _shown(folder: Path) -> str:
+    try:
+        return (
+            os.path.relpath(folder, REPO_ROOT) if folder.resolve().is_relative_to(REPO_ROOT) else str(folder)
+        )
+    except (OSError, ValueError):
+        return str(folder)
+
+
+def check_free_space(places: dict[str, tuple[Path, int]] | None = None) -> list[DoctorFinding]:
+    """Free space on each disk the course lives on (data/ and .venv/), against what it needs there.
+
+    Two places on one disk are one finding that needs both amounts."""
+    from tooldesign.disk import WriteProblem, existing_folder, free_space, size, write_advice
+
+    places = places or {"data/": (DATA_DIR, COURSE_NEEDS), ".venv/": (Path(sys.prefix), VENV_NEEDS)}
+    disks: dict[int, tuple[list[str], Path, int]] = {}
+    for name, (folder, needed) in places.items():
+        try:
+            device = existing_folder(folder).stat().st_dev
+        except OSError:
+            device = -len(disks) - 1
+        names, first, total = disks.get(device, ([], folder, 0))
+        disks[device] = ([*names, name], first, total + needed)
+    findings = []
+    for names, folder, needed in disks.values():
+        room = free_space(folder, needed)
+        where = " and ".join(names)
+        if room.free is None:
+            findings.append(DoctorFinding(True, f"free space on the disk of {where} (not measurable here)"))
+        elif room.enough:
+            findings.append(DoctorFinding(True, f"{size(room.free)} free on the disk of {where}"))
+        else:
+            what = f"the disk of {where} has {size(room.free)} free; the course needs about {size(needed)}"
+            findings.append(
+                DoctorFinding(False, what, write_advice(WriteProblem.FULL, folder, where, needed))
+            )
+    return findings
+
+
+def check_model_settings() -> DoctorFinding:
+    """The real-model settings (environment and .env) a learner may have written: a malformed address
+    or a .env line python-dotenv cannot read would otherwise only show when a model is first asked."""
+    from tooldesign.selection import config
+
+    try:
+        config.load_env()
+        names = [name for name in config.ENDPOINT_EXAMPLES if os.environ.get(name) is not None]
+        for name in names:
+            config.endpoint(name)
+        if os.environ.get(config.PROVIDER_ENV) is not None:
+            config.default_provider()
+    except config.SettingError as error:
+        return DoctorFinding(
+            False,
+            "a real-model setting cannot be used",
+            str(error).replace(
+                "remove it to use the default", "remove it (the course runs offline without it)"
+            ),
+        )
+    shown = ", ".join(names) if names else "none set: the course runs offline"
+    return DoctorFinding(True, f"real-model addresses ({shown})")
 
 
 def check_data_files(folder: Path = DATA_DIR) -> DoctorFinding:
@@ -125,7 +201,8 @@ def check_data_files(folder: Path = DATA_DIR) -> DoctorFinding:
 def run_checks() -> list[DoctorFinding]:
     findings = [check_python()]
     findings += [check_package(name, version) for name, version in pinned().items()]
-    findings += [check_widget_extension(), check_data_writable(), check_data_files()]
+    findings += [check_widget_extension(), check_data_writable(), *check_free_space(), check_data_files()]
+    findings.append(check_model_settings())
     return findings
 
 

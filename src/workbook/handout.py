@@ -31,7 +31,6 @@ import json
 import pkgutil
 import pprint
 import re
-import secrets
 import shutil
 import sys
 from collections.abc import Callable
@@ -73,53 +72,99 @@ class HandoutError(RuntimeError):
     """The student edition cannot be written; the message says what to do."""
 
 
+# Folders the build reads: an edition written inside one would be copied into itself.
+READ_FROM = ("src", "data", "notebooks", "solutions", "scripts", ORIGINALS)
+
+
 def build(out: Path, *, notebooks: bool = True, self_checks: bool = True) -> Handout:
     """Write the student edition into ``out`` (which must be empty or absent).
 
-    A new folder is built hidden beside ``out`` and renamed into place when complete; an existing
-    empty folder is filled and kept (it may be a mount, or the shell's current folder) and emptied
-    again if the build stops. Either way a build that fails or is interrupted leaves no half edition,
-    and nothing that makes the next run refuse.
+    ``tooldesign.atomic.write_folder`` does the writing: a new folder is built hidden beside ``out``
+    and renamed into place when complete; an existing empty folder is filled and kept (it may be a
+    mount, or the shell's current folder). A build that fails, or is stopped by Ctrl+C, SIGTERM or
+    SIGHUP, leaves no half edition and nothing that makes the next run refuse; a second build into
+    the same folder while one runs is refused in one line.
     ``self_checks=False`` leaves out even the digests (the edition a grading kernel gets: its check
     cells never run, so there is nothing in it to try answers against)."""
+    from tooldesign.atomic import FolderRefused, write_folder
+
     out = Path(out)
-    target = out.resolve()
-    if target.exists() and not target.is_dir():
-        raise HandoutError(f"{out} is a file; give a new, empty folder for the student edition")
-    if target.is_dir() and any(target.iterdir()):
-        raise HandoutError(f"{out} is not empty; give a new folder, so nothing in it is overwritten")
-    if target.is_relative_to(REPO_ROOT.resolve() / "src"):
-        raise HandoutError(f"{out} is inside src/; write the student edition somewhere else")
-    # An empty folder someone made (a mount, the shell's current folder) is filled and kept; a new one
-    # is built hidden beside it and renamed into place when complete.
-    fresh = not target.is_dir()
-    where = target.with_name(f".{target.name}.partial-{secrets.token_hex(3)}") if fresh else target
-    if fresh:
-        try:
-            where.mkdir(parents=True)
-        except OSError as error:
-            raise HandoutError(
-                f"cannot create {out}: {error.strerror or error}; give a folder you can write"
-            ) from None
+    _refuse_place(out)
+    needed = edition_bytes()
     try:
-        made = _fill(where, notebooks, self_checks)
-        if fresh:
-            where.rename(target)
-    except BaseException:
-        if fresh:
-            shutil.rmtree(where, ignore_errors=True)
-        else:
-            _empty(target)  # it was empty, so all in it is this build's
-        raise
+        with write_folder(out, command="workbook handout", what="the student edition") as where:
+            _room_for(where, out, needed)
+            made = _fill(where, notebooks, self_checks)
+    except FolderRefused as error:
+        raise HandoutError(str(error)) from None
+    except OSError as error:
+        raise _write_failed(error, out, needed) from None
     return replace(made, folder=out)
 
 
-def _empty(folder: Path) -> None:
-    for entry in folder.iterdir():
-        if entry.is_dir() and not entry.is_symlink():
-            shutil.rmtree(entry, ignore_errors=True)
-        else:
-            entry.unlink(missing_ok=True)
+def _shown(path: Path) -> str:
+    text = str(path)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _refuse_place(out: Path) -> None:
+    """Refuse, before anything is written, a place no student edition should go."""
+    text = str(out)
+    odd = next((c for c in text if ord(c) < 32 or ord(c) == 127), None)
+    if odd is not None:  # a pasted line break or tab makes a folder no one can type again
+        raise HandoutError(
+            f"the folder name {text[:60]!r} holds a control character ({odd!r}); give a plain folder "
+            "name, such as student-edition"
+        )
+    target = out.resolve()
+    for name in READ_FROM:
+        inside = (REPO_ROOT / name).resolve()
+        if target.is_relative_to(inside):
+            raise HandoutError(
+                f"{_shown(out)} is inside the course's {name}/, which the student edition is built "
+                "from; write it somewhere else, such as student-edition"
+            )
+
+
+def edition_bytes() -> int:
+    """About what a student edition takes on disk: the data, the packages and two copies of each
+    learner notebook (notebooks/ and originals/). For this course on 5 December 2026 the estimate was
+    2,510,588 bytes for an edition of 2,461,816 (``du -sb``)."""
+    from tooldesign.disk import tree_bytes
+
+    learner = REPO_ROOT / "notebooks"
+    copies = learner if learner.is_dir() else SOLUTIONS_DIR  # solutions/ hold outputs: more than enough
+    return tree_bytes(DATA_DIR, REPO_ROOT / "src") + 2 * tree_bytes(copies)
+
+
+def _room_for(where: Path, out: Path, needed: int) -> None:
+    """A disk without room for the edition is named before anything is copied, with what is needed."""
+    from tooldesign.disk import WriteProblem, free_space, write_advice
+
+    room = free_space(where, needed)
+    if not room.enough:
+        raise HandoutError(
+            f"cannot write the student edition to {_shown(out)}: "
+            + write_advice(WriteProblem.FULL, where, _shown(out.resolve().parent), needed)
+        )
+
+
+def _write_failed(error: OSError, out: Path, needed: int) -> Exception:
+    """The one line for a write that failed on the way: a full disk, a read-only one, permissions."""
+    from tooldesign.disk import WriteProblem, problem_of, write_advice
+
+    parent = out.resolve().parent
+    problem = problem_of(error, parent)
+    if problem is WriteProblem.OTHER:
+        if isinstance(error, (FileNotFoundError, NotADirectoryError, FileExistsError)) and error.filename:
+            return HandoutError(
+                f"cannot create {_shown(out)}: {error.strerror or error}; give a folder you can write"
+            )
+        return error  # not a write the learner can fix; the command line names it
+    return HandoutError(
+        f"cannot write the student edition to {_shown(out)} ({error.strerror}); "
+        + write_advice(problem, parent, _shown(parent), needed)
+    )
 
 
 def _fill(out: Path, notebooks: bool, self_checks: bool) -> Handout:

@@ -56,13 +56,9 @@ def shown_path(path: Path) -> str:
 
 def read_only_mount(folder: Path) -> bool:
     """True when ``folder`` (or the nearest existing parent) sits on a file system mounted read-only."""
-    probe = Path(folder)
-    while not probe.exists() and probe != probe.parent:
-        probe = probe.parent
-    try:
-        return bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
-    except (AttributeError, OSError):  # Windows has no statvfs
-        return False
+    from tooldesign import disk
+
+    return disk.read_only_mount(folder)
 
 
 def writable_advice(folder: Path, read_only: bool = False) -> str:
@@ -70,15 +66,31 @@ def writable_advice(folder: Path, read_only: bool = False) -> str:
 
     ``read_only`` says the caller already knows (an EROFS error) without asking the file system again.
     """
-    if read_only or read_only_mount(folder):
-        return (
-            "it is on a read-only file system, where chmod cannot help: copy the whole course folder to "
-            "one you can write (for example cp -r COURSE ~/tool-design-course) and work in the copy"
-        )
-    return (
-        f"fix its permissions (chmod -R u+w {shown_path(folder)}) or copy the course to a folder you own "
-        "and work there"
-    )
+    from tooldesign.disk import WriteProblem, write_advice
+
+    read_only = read_only or read_only_mount(folder)
+    problem = WriteProblem.READ_ONLY if read_only else WriteProblem.PERMISSION
+    return write_advice(problem, folder, shown_path(folder))
+
+
+# What the data needs on disk, rounded up: the built tables are 60,394 bytes (5 December 2026), and a
+# file being replaced is on disk twice for a moment.
+DATA_BYTES = 256 * 1024
+
+
+def _write_failed(error: OSError, path: Path, doing: str) -> DataDirError:
+    """One line for a write under data/ that failed: a full disk is named with what it needs; a
+    read-only one and a permission refused each get the advice that can fix them, never both."""
+    from tooldesign.disk import WriteProblem, problem_of, write_advice
+
+    folder = path if path.is_dir() else path.parent
+    problem = problem_of(error, folder)
+    if problem is WriteProblem.OTHER:
+        problem = WriteProblem.READ_ONLY if read_only_mount(folder) else WriteProblem.PERMISSION
+    advice = write_advice(problem, folder, shown_path(folder), DATA_BYTES)
+    if problem in (WriteProblem.FULL, WriteProblem.QUOTA):
+        advice += f" ({REBUILD})"
+    return DataDirError(f"cannot {doing} {shown_path(path)} ({error.strerror or error}); {advice}")
 
 
 def ensure_writable(folder: Path) -> None:
@@ -91,9 +103,7 @@ def ensure_writable(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise DataDirError(
-            f"cannot create {shown_path(folder)} ({error.strerror}); {writable_advice(folder)}"
-        ) from None
+        raise _write_failed(error, folder, "create") from None
     if not os.access(folder, os.W_OK) or read_only_mount(folder):
         raise DataDirError(f"{shown_path(folder)} is not writable; {writable_advice(folder)}")
 
@@ -111,9 +121,7 @@ def write_text(path: Path, text: str) -> Path:
     try:
         return write_atomic(path, text)
     except OSError as error:
-        raise DataDirError(
-            f"cannot write {shown_path(path)} ({error.strerror}); {writable_advice(path.parent)}"
-        ) from None
+        raise _write_failed(error, path, "write") from None
 
 
 def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> Path:

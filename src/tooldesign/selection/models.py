@@ -28,12 +28,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from tooldesign.selection import config
+from tooldesign.selection.config import SettingError
 from tooldesign.selection.pickers import PickedTool
 from tooldesign.tools.base import Tool, ToolSet
 from tooldesign.tools.schema import is_strict_ready
 
 __all__ = [
     "ModelSetupError",
+    "SettingError",
     "OpenAICompatiblePicker",
     "AnthropicPicker",
     "SapHubPicker",
@@ -48,8 +50,8 @@ __all__ = [
 ]
 
 
-class ModelSetupError(RuntimeError):
-    """A real model cannot be used yet; the message says what is missing and how to fix it."""
+# One class for both: config raises it for a malformed setting (SettingError), this module for a missing one.
+ModelSetupError = config.ModelSetupError
 
 
 def _library(module: str, pip_name: str) -> Any:
@@ -71,6 +73,9 @@ def _settings(names: Sequence[str], provider: str) -> dict[str, str]:
             f"{'it' if len(missing) == 1 else 'them'} in the environment or in .env for "
             f"--provider {provider}, or run offline with --sample"
         )
+    for name in names:  # an address among them is checked as every address the course reads is
+        if name in config.ENDPOINT_EXAMPLES:
+            config.endpoint(name)
     return {n: os.environ[n] for n in names}
 
 
@@ -139,10 +144,21 @@ def _client(provider: str, class_name: str, api_key: str | None, base_url: str |
     library = _library(provider, provider)
     if api_key is None:
         api_key = _settings([config.KEY_ENV[provider]], provider)[config.KEY_ENV[provider]]
-    base_url = base_url or os.environ.get(config.BASE_URL_ENV[provider]) or None
+    if base_url is not None:
+        _checked(base_url)
+    else:  # passed on explicitly: left None, the library would read the variable again, unchecked
+        base_url = config.endpoint(config.BASE_URL_ENV[provider])
     return getattr(library, class_name)(
         api_key=api_key, base_url=base_url, timeout=config.TIMEOUT_SECONDS, max_retries=1
     )
+
+
+def _checked(base_url: str) -> str:
+    """A base URL given in code, checked as the settings' are (``config.url_problem``)."""
+    problem = config.url_problem(base_url)
+    if problem:
+        raise SettingError(f"the base_url {base_url[:60]!r} cannot be used: {problem}")
+    return base_url
 
 
 class _ClientPicker:
@@ -230,7 +246,7 @@ class OllamaPicker(OpenAICompatiblePicker):
     def new_client(self, api_key: str | None, base_url: str | None) -> Any:
         return _library("openai", "openai").OpenAI(
             api_key=api_key or config.OLLAMA_KEY,
-            base_url=base_url or config.ollama_base_url(),
+            base_url=_checked(base_url) if base_url is not None else config.ollama_base_url(),
             timeout=config.TIMEOUT_SECONDS,
             max_retries=1,
         )
@@ -378,8 +394,11 @@ def local_model_status(
     Never raises and never leaves this machine unless OLLAMA_BASE_URL points elsewhere: the course is
     offline by default, and a missing server is an ordinary answer ("not running"), not an error.
     """
-    url = (base_url or config.ollama_base_url()).rstrip("/")
-    model = model or config.default_model("ollama")
+    try:
+        url = (base_url or config.ollama_base_url()).rstrip("/")
+        model = model or config.default_model("ollama")
+    except SettingError as error:  # a malformed OLLAMA_ setting or .env: said as it is, never raised
+        return LocalModelStatus(base_url or "", False, model or "", (), f"no local model asked: {error}")
     try:
         with urllib.request.urlopen(url + "/models", timeout=timeout) as response:
             body = json.loads(response.read().decode("utf-8") or "{}")
