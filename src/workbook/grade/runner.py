@@ -23,15 +23,15 @@ from __future__ import annotations
 import copy
 import random
 import re
-import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from workbook.checks import NOT_DONE_VERDICT, Verdict, failed, judge_plain, probe_error
 from workbook.exercises import Exercise, grading_for
 from workbook.grade.borrowed import borrowed
+from workbook.grade.cleanup import remove_tree
 from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, Limits, work_folder
 from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_hidden_checks
 from workbook.grade.results import SEVERITY, Claim, ExerciseResult, GradeVerdict, Row, Status, number
@@ -368,7 +368,8 @@ def run_step(
             session.finish_output()
             problems += _output_problems(session, settings)
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if (left := remove_tree(folder)) is not None:
+            notes.append(left)
     return Ran(taken, tuple(problems), tuple(notes))
 
 
@@ -605,12 +606,25 @@ STEPS = ("read", "identify", "plan", "merge", "draw", "run", "judge")
 
 def grade_one(submission: Submission, settings: Settings, folder: Path | None = None) -> Row:
     """Grade one file through ``STEPS``; every fault becomes a status and a reason, never an exception.
-    ``folder`` is the kernel's work folder (new when None); it is removed afterwards."""
+    ``folder`` is the kernel's work folder (new when None); it is removed afterwards, whatever the
+    notebook left in it (see ``cleanup``)."""
     try:
-        return _pipeline(submission, settings, folder)
-    finally:
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)
+        row = _pipeline(submission, settings, folder)
+    except (Exception, SystemExit) as error:  # this learner's row, never the end of the batch
+        row = make_row(
+            submission,
+            submission.notebook or "",
+            settings,
+            [
+                FileProblem(
+                    Status.GRADER_ERROR,
+                    f"the grader failed on this file ({type(error).__name__}: {_short(str(error))})",
+                )
+            ],
+        )
+    if folder is not None and (left := remove_tree(folder)) is not None:
+        row = replace(row, notes=(*row.notes, left))
+    return row
 
 
 def _pipeline(submission: Submission, settings: Settings, folder: Path | None) -> Row:
