@@ -22,7 +22,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Generator
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, cast
@@ -149,7 +149,7 @@ def grade(
                 bar.update()
                 if on_result is not None:
                     on_result(result)
-        rows = note_duplicates(sort_rows([kept[s.file] for s in found]))
+        rows = note_duplicates(sort_rows([_with_ignored(kept[s.file], s) for s in found]))
     finally:
         journal.close()
     rows = [row.recounted() for row in rows]
@@ -167,6 +167,19 @@ def grade(
     report.summary = _summary(report, out)
     report.exports = write_exports(rows, class_roster, list(exports), out / "exports") if exports else []
     return report
+
+
+def _with_ignored(row: Row, submission: Submission) -> Row:
+    """The files set aside for this one (a PDF or HTML export beside the notebook, a zip's other
+    files) named in the row's notes, which the feedback shows; added after the journal, so a file
+    sent later is named without grading the notebook again."""
+    if not submission.ignored:
+        return row
+    note = (
+        f"only the notebook {submission.file} was graded; not graded (exports or other files, which cannot "
+        f"be graded): {', '.join(submission.ignored)}"
+    )
+    return replace(row, notes=(note, *row.notes))
 
 
 def _summary(report: Report, out: Path) -> list[str]:

@@ -138,7 +138,7 @@ def plan_for(notebook: str, settings: Settings) -> Plan:
 
 def read_step(submission: Submission) -> LearnerCells:
     try:
-        return read_answers(submission.path)
+        return read_answers(submission.path, submission.member)
     except Refused as error:
         raise Stop(FileProblem(Status.REFUSED, str(error))) from None
     except NotANotebook as error:
