@@ -185,7 +185,6 @@ def run(root: Path) -> dict[str, Any]:
 def _grade_submission(root: Path) -> dict[str, Any]:
     from workbook.grade import grade
     from workbook.grade.plan import build_plan, load_hidden_checks
-    from workbook.grade.results import number
     from workbook.grade.sandbox import detect
 
     course = root / "source" / COURSE
@@ -199,7 +198,7 @@ def _grade_submission(root: Path) -> dict[str, Any]:
         if ".ipynb_checkpoints" not in p.parts and not p.name.startswith(".")
     )
     hidden = load_hidden_checks(hidden_path)
-    expected = {stem: number(build_plan(stem, hidden).max_points) for stem in lessons}
+    expected = {stem: autograded_points(build_plan(stem, hidden)) for stem in lessons}
     wanted = ", ".join(f"{stem}.ipynb" for stem in lessons)
     if not found:
         return {
@@ -277,6 +276,15 @@ def _grade_submission(root: Path) -> dict[str, Any]:
         "stdout_visibility": "hidden",
         "tests": tests,
     }
+
+
+def autograded_points(plan: Any) -> float:
+    """The points this package's tests carry for one lesson: every graded exercise except those a
+    person grades (those are Gradescope's manual questions, outside results.json), so a lesson's
+    maximum is the same whether its notebook was submitted or is missing."""
+    from workbook.grade.results import number
+
+    return number(sum(slot.points for slot in plan.slots if slot.exercise.kind != "manual"))
 
 
 def _missing(stem: str, points: float) -> dict[str, Any]:

@@ -100,6 +100,7 @@ class LearnerCells:
     """The cells of a submission that carry a grade_id: grade_id -> [(cell_type, source), ...]."""
 
     cells: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    ids: dict[str, list[str]] = field(default_factory=dict)  # grade_id -> the nbformat ids of its cells
 
 
 def notebook_from_name(stem: str, known: list[str]) -> tuple[str | None, str]:
@@ -453,6 +454,8 @@ def _cells(data: bytes, size: int) -> LearnerCells:
             source = ""
         kind = cell.get("cell_type") if isinstance(cell.get("cell_type"), str) else "?"
         found.cells.setdefault(grade_id, []).append((kind, source))
+        cell_id = cell.get("id")
+        found.ids.setdefault(grade_id, []).append(cell_id if isinstance(cell_id, str) else "")
     return found
 
 
