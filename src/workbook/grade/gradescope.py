@@ -184,6 +184,7 @@ def run(root: Path) -> dict[str, Any]:
 
 def _grade_submission(root: Path) -> dict[str, Any]:
     from workbook.grade import grade
+    from workbook.grade.feedback import outside_notebook
     from workbook.grade.plan import build_plan, load_hidden_checks
     from workbook.grade.sandbox import detect
 
@@ -256,7 +257,8 @@ def _grade_submission(root: Path) -> dict[str, Any]:
                 "score": exercise.points,
                 "max_score": exercise.max,
                 "status": "passed" if exercise.verdict.value == "pass" else "failed",
-                "output": exercise.message or ("passed" if exercise.verdict.value == "pass" else ""),
+                "output": outside_notebook(exercise.message)
+                or ("passed" if exercise.verdict.value == "pass" else "not passed"),
                 "visibility": "after_due_date" if exercise.hidden else "visible",
                 "extra_data": {"notebook": row.notebook, "grade_id": exercise.grade_id, "file": row.file},
             }
