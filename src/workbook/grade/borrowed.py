@@ -61,6 +61,13 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
 # answer can only name, and short conversions whose one right form is the neighbour's.
 CALLS_ONLY: dict[str, tuple[str, ...]] = {
     "ex19-agent-loop": ("tooldesign.capstone.reference:reference_loop",),
+    # the consolidation rule's finding quotes each catch-all field's name: parsing it out is the answer;
+    # an honest answer reads just like its loop, so only a use is flagged
+    "ex13-catch-all": (
+        "tooldesign.scale.consolidate:_catch_all",
+        "tooldesign.scale.consolidate:CATCH_ALL_RULE",
+        "tooldesign.scale.consolidate:RULES",
+    ),
     # the capstone's OpenAI adapter and the wire lesson's dialects convert a definition for Chat
     # Completions; an honest conversion reads just like them, so only a call is flagged
     "ex18-chat-tool": (
