@@ -193,9 +193,12 @@ def _grade_submission(root: Path) -> dict[str, Any]:
     lessons: list[str] = config["lessons"]
     hidden_path = course / config["hidden_checks"] if config.get("hidden_checks") else None
     submitted = root / "submission"
+    # A notebook, or a zip of one (the grader reads notebooks inside a zip in place); exports beside
+    # them (PDF, HTML) are not graded.
     found = sorted(
         p
-        for p in (submitted.rglob("*.ipynb") if submitted.is_dir() else [])
+        for pattern in ("*.ipynb", "*.zip")
+        for p in (submitted.rglob(pattern) if submitted.is_dir() else [])
         if ".ipynb_checkpoints" not in p.parts and not p.name.startswith(".")
     )
     hidden = load_hidden_checks(hidden_path)
@@ -204,7 +207,7 @@ def _grade_submission(root: Path) -> dict[str, Any]:
     if not found:
         return {
             "score": 0,
-            "output": f"No .ipynb file in your submission: upload {wanted}.",
+            "output": f"No .ipynb file in your submission: upload {wanted} (a PDF or HTML export cannot be graded).",
             "stdout_visibility": "hidden",
             "tests": [_missing(stem, points) for stem, points in expected.items()],
         }
