@@ -320,6 +320,8 @@ def _results(
                         refused,
                     )  # no temporary folder for it (the disk full?): its row, the batch goes on
             busy = [w for w in workers if w.job]
+            if not busy:  # every file left was refused a start: nothing to wait for
+                continue
             ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
             for worker in busy:
                 if worker.conn not in ready and worker.process.sentinel not in ready:

@@ -16,6 +16,14 @@ it unique, and it is its own feedback file name), so a resubmission is never a s
 several files of one learner for one notebook from an LMS download, only the latest is graded
 (:func:`keep_latest`); the others are reported as superseded.
 
+What learners upload beside the notebook never replaces it: a PDF, HTML or .py export of it (Canvas
+and Moodle learners often send both), a copy ("NN_x-Copy1.ipynb") after its original, a loose file
+next to a notebook. Such files are set aside and named in the notebook's feedback (:func:`keep_latest`);
+an export alone is a row that says to submit the .ipynb. A .zip is read in place, never extracted:
+each notebook inside is a submission, the archive's other files are named as not graded. A
+notebook in an older format (3, or 4.0-4.4 without cell ids) is upgraded as Jupyter does on
+opening (:func:`current_format`).
+
 The notebook is named by the file: its stem ("02_coldchain_data"), a name that contains it
 ("02_coldchain_data (1)", "alice_02_coldchain_data") or its number ("02", "lab-02"). A name that
 says nothing is recognised by the exercise cells inside. Every other file in a learner's folder
