@@ -220,15 +220,15 @@ def unswap(plan: Plan, learner: LearnerCells) -> tuple[LearnerCells, dict[str, s
     }
     why: dict[str, str] = {}
     if moved and set(moved.values()) == set(moved) and all(len(learner.cells.get(g, [])) == 1 for g in moved):
-        cells = dict(learner.cells)
+        by_id: dict[str, list[tuple[str, str]]] = dict(learner.cells)
         for gid in moved:
             cell_gid, kind, source = carried[released[gid]]
-            cells[gid] = [(kind, source)]
+            by_id[gid] = [(kind, source)]
             why[gid] = (
                 f"the answer cell of {gid} carried the grade_id {cell_gid} (the cells' grade_ids were swapped); "
                 f"it was graded as {gid}, by the cell's own identity. Put each grade_id back on its own cell"
             )
-        return LearnerCells(cells, learner.ids), why
+        return LearnerCells(by_id, learner.ids), why
     answers = {
         slot.grade_id: slot.exercise.answer for slot in plan.slots if slot.grade_id in plan.answer_cells
     }

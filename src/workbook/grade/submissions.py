@@ -487,6 +487,7 @@ def current_format(notebook: object) -> dict:
     import warnings
 
     import nbformat
+    from nbformat.corpus.words import generate_corpus_id
     from nbformat.validator import normalize
 
     try:
@@ -498,7 +499,7 @@ def current_format(notebook: object) -> dict:
                 upgraded["nbformat_minor"] = 5
             for cell in upgraded.get("cells", []):
                 if isinstance(cell, dict) and "id" not in cell:
-                    cell["id"] = nbformat.corpus.words.generate_corpus_id()
+                    cell["id"] = generate_corpus_id()
     except Exception as error:  # nbformat's reader raises many kinds on a damaged file
         if major == 4 and isinstance(notebook.get("cells"), list):
             return notebook  # its cells are readable as they are, and only they are used
