@@ -387,7 +387,7 @@ def _export(args: argparse.Namespace) -> int:
     try:
         roster = load_roster(args.roster) if args.roster else None
         rows = read_stamp(args.out / "gradebook.json")
-        written = write_exports(rows, roster, [args.to], args.out / "exports")
+        written = write_exports(rows, roster, args.to, args.out / "exports")
     except (ClassbookError, ExportError) as error:
         raise _BadArgument(str(error)) from None
     print(f"exports:   {args.out / 'exports'}/ ({', '.join(p.name for p in written)})")
@@ -481,7 +481,13 @@ def parser(prog: str = "workbook") -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_grade)
     p = sub.add_parser("export", help="instructors: marks from a graded folder in an LMS's import format")
-    p.add_argument("--to", required=True, choices=("canvas", "moodle", "nbgrader", "lesson-csv"))
+    p.add_argument(
+        "--to",
+        required=True,
+        action="append",
+        choices=("canvas", "moodle", "nbgrader", "lesson-csv"),
+        help="the LMS format to write (repeat for several: all are written, in the order given)",
+    )
     p.add_argument("--out", type=_path, default=Path("grading-out"), help="the graded folder (grading-out)")
     p.add_argument("--roster", type=_path, metavar="FILE.csv")
     p.set_defaults(run=_export)

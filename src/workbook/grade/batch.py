@@ -17,13 +17,12 @@ from __future__ import annotations
 import multiprocessing
 import os
 import secrets
-import shutil
 import signal
 import sys
 from collections import Counter
 from collections.abc import Callable, Generator
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, cast
@@ -38,6 +37,7 @@ from workbook.grade.classbook import (
     problem_line,
     summary_line,
 )
+from workbook.grade.cleanup import remove_tree
 from workbook.grade.exports import NEEDS_ROSTER, TARGETS, ExportError, write_exports
 from workbook.grade.feedback import write_feedback
 from workbook.grade.gradebook import note_duplicates, sort_rows, write_gradebook, write_stamp
@@ -149,7 +149,7 @@ def grade(
                 bar.update()
                 if on_result is not None:
                     on_result(result)
-        rows = note_duplicates(sort_rows([kept[s.file] for s in found]))
+        rows = note_duplicates(sort_rows([_with_ignored(kept[s.file], s) for s in found]))
     finally:
         journal.close()
     rows = [row.recounted() for row in rows]
@@ -167,6 +167,19 @@ def grade(
     report.summary = _summary(report, out)
     report.exports = write_exports(rows, class_roster, list(exports), out / "exports") if exports else []
     return report
+
+
+def _with_ignored(row: Row, submission: Submission) -> Row:
+    """The files set aside for this one (a PDF or HTML export beside the notebook, a zip's other
+    files) named in the row's notes, which the feedback shows; added after the journal, so a file
+    sent later is named without grading the notebook again."""
+    if not submission.ignored:
+        return row
+    note = (
+        f"only the notebook {submission.file} was graded; not graded (exports or other files, which cannot "
+        f"be graded): {', '.join(submission.ignored)}"
+    )
+    return replace(row, notes=(note, *row.notes))
 
 
 def _summary(report: Report, out: Path) -> list[str]:
@@ -282,6 +295,7 @@ def _results(
     workers: list[_Worker] = [_Worker(context)]
     keep = set(children())  # what this process had once its first worker ran (the resource tracker too)
     queue = list(reversed(todo))
+    retried: set[str] = set()
     try:
         while queue or any(w.job for w in workers):
             while queue and sum(1 for w in workers if w.job) < jobs:
@@ -289,8 +303,25 @@ def _results(
                 if idle is None:
                     idle = _Worker(context)
                     workers.append(idle)
-                idle.give(queue.pop(), settings)
+                job = queue.pop()
+                if (refused := idle.give(job, settings)) is not None:
+                    if (
+                        not idle.process.is_alive()
+                    ):  # a worker gone between files: a fresh one, the file once more
+                        idle.bury()
+                        workers.remove(idle)
+                        workers.append(_Worker(context))
+                        if job.file not in retried:
+                            retried.add(job.file)
+                            queue.append(job)
+                            continue
+                    yield (
+                        job,
+                        refused,
+                    )  # no temporary folder for it (the disk full?): its row, the batch goes on
             busy = [w for w in workers if w.job]
+            if not busy:  # every file left was refused a start: nothing to wait for
+                continue
             ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
             for worker in busy:
                 if worker.conn not in ready and worker.process.sentinel not in ready:
@@ -319,9 +350,25 @@ class _Worker:
         self.job: Submission | None = None
         self.folder: Path | None = None
 
-    def give(self, submission: Submission, settings: Settings) -> None:
-        self.job, self.folder = submission, work_folder()
-        self.conn.send((submission, settings, str(self.folder)))
+    def give(self, submission: Submission, settings: Settings) -> Row | None:
+        """Hand one file over; a row saying why when that cannot be done (the temporary folder full,
+        say, or the worker gone), so that file gets its reason and the batch goes on."""
+        try:
+            self.folder = work_folder()
+            self.conn.send((submission, settings, str(self.folder)))
+        except (OSError, ValueError, EOFError) as error:
+            if self.folder is not None:
+                remove_tree(self.folder)
+                self.folder = None
+            return _row(
+                submission,
+                settings,
+                Status.GRADER_ERROR,
+                f"the grader could not start on this file ({type(error).__name__}: {error}); the "
+                "temporary folder may be full. It is graded again on the next run",
+            )
+        self.job = submission
+        return None
 
     def take(self, settings: Settings) -> tuple[Submission, Row | None]:
         submission, self.job = self.job, None
@@ -337,7 +384,7 @@ class _Worker:
 
     def _clear(self) -> None:
         if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_tree(self.folder)
             self.folder = None
 
     def bury(self) -> None:
@@ -347,7 +394,7 @@ class _Worker:
             self.process.join(timeout=30)
         self.conn.close()
         if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_tree(self.folder)
 
     def stop(self) -> None:
         """Ask the worker to stop (it closes its kernel and removes its folder), then make sure."""
@@ -359,7 +406,7 @@ class _Worker:
             self.process.join(timeout=10)
         self.conn.close()
         if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_tree(self.folder)
 
 
 TERMINATED = 128 + signal.SIGTERM  # how a worker told to stop ends (see _terminated)
@@ -368,30 +415,29 @@ TERMINATED = 128 + signal.SIGTERM  # how a worker told to stop ends (see _termin
 def _lost(submission: Submission, settings: Settings, exitcode: int | None) -> Row:
     """The row of a file whose worker died. Killed by a signal, the notebook's code may well have done
     it: "crashed", kept. Ended on its own (an exception in the grader itself): "grader-error", retried."""
-    sandbox = "bwrap" if settings.sandbox.isolated else "unsandboxed"
     if exitcode is not None and (exitcode < 0 or exitcode == TERMINATED):
         number = -exitcode if exitcode < 0 else signal.SIGTERM
-        return Row(
-            submission.learner,
-            submission.notebook or "",
-            submission.file,
+        return _row(
+            submission,
+            settings,
             Status.CRASHED,
             f"the grading process was killed (signal {number}) while it graded this file: the notebook's "
             "code may have stopped it. Nothing of this file was graded",
-            0,
-            0,
-            sandbox=sandbox,
         )
-    return Row(
-        submission.learner,
-        submission.notebook or "",
-        submission.file,
+    return _row(
+        submission,
+        settings,
         Status.GRADER_ERROR,
         f"the grading process ended unexpectedly (exit status {exitcode}); this file is graded again on the "
         "next run",
-        0,
-        0,
-        sandbox=sandbox,
+    )
+
+
+def _row(submission: Submission, settings: Settings, status: Status, reason: str) -> Row:
+    """A row with no points for a file the grader could not finish."""
+    sandbox = "bwrap" if settings.sandbox.isolated else "unsandboxed"
+    return Row(
+        submission.learner, submission.notebook or "", submission.file, status, reason, 0, 0, sandbox=sandbox
     )
 
 
@@ -407,7 +453,16 @@ def _work(conn: Any) -> None:
             submission, settings, folder = conn.recv()
         except (EOFError, OSError):
             return
-        conn.send(grade_one(submission, settings, Path(folder)))
+        try:
+            row = grade_one(submission, settings, Path(folder))
+        except BaseException as error:  # grade_one turns faults into rows; this is the last net
+            row = _row(
+                submission,
+                settings,
+                Status.GRADER_ERROR,
+                f"the grader failed on this file ({type(error).__name__}); it is graded again on the next run",
+            )
+        conn.send(row)
 
 
 def _terminated(*_: Any) -> None:

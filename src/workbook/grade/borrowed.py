@@ -41,7 +41,18 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
         "tooldesign.dispatch.gate:checked_exposure",
     ),
     "ex02-claims": ("tooldesign.data.coldchain:claim_eur",),
+    # a rule-abiding description the package ships (the consolidation lesson's check tool) passes the
+    # judge word for word: pasting it is not writing one
+    "ex07-broken": ("tooldesign.scale.consolidate:CHECK_DESCRIPTION",),
     "ex08-descriptions": ("tooldesign.codemode.coldchain_tools:CORRECTED",),
+    # the explorer builds the very catalog the reference counts fillers in; the registry and catalog
+    # builder together do the same
+    "ex09-fillers": (
+        "tooldesign.codemode.sizelimit:explore",
+        "tooldesign.codemode.sizelimit:demo_registry",
+        "tooldesign.codemode.catalog:catalog_for",
+        "tooldesign.codemode.sizelimit:two_orders",
+    ),
     "ex12-approval": ("tooldesign.dispatch.gate:release_policy", "tooldesign.dispatch.gate:stated_exposure"),
     "ex16-page": ("tooldesign.loop.shrink:page_of", "tooldesign.loop.shrink:paginate"),
 }
@@ -50,6 +61,13 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
 # answer can only name, and short conversions whose one right form is the neighbour's.
 CALLS_ONLY: dict[str, tuple[str, ...]] = {
     "ex19-agent-loop": ("tooldesign.capstone.reference:reference_loop",),
+    # the consolidation rule's finding quotes each catch-all field's name: parsing it out is the answer;
+    # an honest answer reads just like its loop, so only a use is flagged
+    "ex13-catch-all": (
+        "tooldesign.scale.consolidate:_catch_all",
+        "tooldesign.scale.consolidate:CATCH_ALL_RULE",
+        "tooldesign.scale.consolidate:RULES",
+    ),
     # the capstone's OpenAI adapter and the wire lesson's dialects convert a definition for Chat
     # Completions; an honest conversion reads just like them, so only a call is flagged
     "ex18-chat-tool": (

@@ -71,6 +71,13 @@ class RosterEntry:
         return both or self.learner
 
     @property
+    def name_forms(self) -> tuple[str, ...]:
+        """The ways an LMS writes this learner's name in a file or folder name: the roster's own
+        learner, "First Last" (Moodle), "lastfirst" (Canvas's sortable name)."""
+        first, last = self.first_last
+        return tuple(f for f in (self.learner, self.name, f"{first} {last}", f"{last} {first}") if f.strip())
+
+    @property
     def first_last(self) -> tuple[str, str]:
         """(first name, last name) as far as the roster tells them."""
         if self.first_name or self.last_name:
@@ -87,14 +94,29 @@ class Roster:
     entries: tuple[RosterEntry, ...]
 
     def match(self, learner: str) -> RosterEntry | None:
+        """The roster row of a learner as the grader names them: the same ``learner``; a Canvas key's
+        user id as ``canvas_id``; else the name as Canvas and Moodle write it into file names, compared
+        after Unicode normalisation and casefolding (:func:`~workbook.grade.submissions.same_text`),
+        with and without accents. Only a match with ONE roster row counts: two learners of one name
+        are never merged (their submissions are then reported as matching no roster row)."""
+        from workbook.grade.submissions import ascii_text, same_text
+
         for entry in self.entries:
             if entry.learner == learner:
                 return entry
-        canvas = re.fullmatch(r"[a-z0-9]+_(\d+)", learner)  # a Canvas key: lastfirst_<user id>
-        if canvas:
-            for entry in self.entries:
-                if entry.canvas_id and entry.canvas_id == canvas.group(1):
-                    return entry
+        keyed = re.fullmatch(r"(.+?)_(\d+)", learner)  # a Canvas or Moodle key: <name>_<LMS id>
+        if keyed:
+            by_id = [e for e in self.entries if e.canvas_id and e.canvas_id == keyed.group(2)]
+            if len(by_id) == 1:
+                return by_id[0]
+        for key in (same_text, ascii_text):
+            wanted = {key(learner)} | ({key(keyed.group(1))} if keyed else set())
+            wanted.discard("")
+            found = [e for e in self.entries if wanted & {key(form) for form in e.name_forms}]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                return None
         return None
 
 

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from tooldesign.atomic import write_atomic
 from workbook.grade.classbook import Roster, RosterEntry
-from workbook.grade.gradebook import csv_cell, exercise_columns
+from workbook.grade.gradebook import Course, csv_cell, exercise_columns
 from workbook.grade.results import Row, Status, number
 
 TARGETS = ("canvas", "moodle", "nbgrader", "lesson-csv")
@@ -132,8 +132,8 @@ def canvas(rows: list[Row], roster: Roster | None) -> str:
     rows = _keyed(rows, roster)
     lessons, marks = lessons_of(rows), lesson_marks(rows)
     table: list[list[object]] = [
-        [*CANVAS_HEAD, *lessons],
-        ["Points Possible", "", "", "", "", *map(number, lessons.values())],
+        [*map(Course, CANVAS_HEAD), *map(Course, lessons)],
+        [Course("Points Possible"), "", "", "", "", *map(number, lessons.values())],
     ]
     for key, entry in _people(rows, roster):
         first, last = entry.first_last
@@ -144,7 +144,7 @@ def canvas(rows: list[Row], roster: Roster | None) -> str:
                 entry.canvas_id,
                 entry.sis_user_id,
                 entry.sis_login_id,
-                entry.section,
+                Course(entry.section),  # the instructor's value, never a learner's
                 *(_score(marks.get((key, lesson))) for lesson in lessons),
             ]
         )
@@ -154,7 +154,7 @@ def canvas(rows: list[Row], roster: Roster | None) -> str:
 def moodle(rows: list[Row], roster: Roster | None) -> str:
     rows = _keyed(rows, roster)
     lessons, marks = lessons_of(rows), lesson_marks(rows)
-    table: list[list[object]] = [[*MOODLE_HEAD, *lessons]]
+    table: list[list[object]] = [[*map(Course, MOODLE_HEAD), *map(Course, lessons)]]
     for key, entry in _people(rows, roster):
         first, last = entry.first_last
         table.append(
@@ -176,7 +176,7 @@ def _float(value: float) -> str:
 def nbgrader(rows: list[Row], roster: Roster | None) -> str:
     rows = _keyed(rows, roster)
     lessons, marks = lessons_of(rows), lesson_marks(rows)
-    table: list[list[object]] = [list(NBGRADER_HEAD)]
+    table: list[list[object]] = [list(map(Course, NBGRADER_HEAD))]
     for lesson, most in lessons.items():
         for key, entry in sorted(_people(rows, roster)):
             first, last = entry.first_last
@@ -184,17 +184,17 @@ def nbgrader(rows: list[Row], roster: Roster | None) -> str:
             score = "" if mark is None or mark.pending else _float(mark.points)
             table.append(
                 [
-                    lesson,
+                    Course(lesson),
                     "",
                     "",
                     key,
                     last,
                     first,
                     entry.email,
-                    score,
-                    "0.0" if score else "",
-                    score,
-                    _float(most),
+                    Course(score),
+                    Course("0.0" if score else ""),
+                    Course(score),
+                    Course(_float(most)),
                 ]
             )
     return _csv(table, "\n")
@@ -209,13 +209,17 @@ def lesson_csv(rows: list[Row], roster: Roster | None) -> dict[str, str]:
     for lesson in lessons:
         of_lesson = [m.row for (_, name), m in marks.items() if name == lesson]
         columns = exercise_columns(of_lesson)
-        table: list[list[object]] = [["learner", *columns, "total", "max", "pending", "status"]]
+        table: list[list[object]] = [
+            list(map(Course, ["learner", *columns, "total", "max", "pending", "status"]))
+        ]
         for key in people:
             mark = marks.get((key, lesson))
             if mark is None:
-                table.append([key, *([""] * len(columns)), 0, number(lessons[lesson]), 0, "missing"])
+                table.append([key, *([""] * len(columns)), 0, number(lessons[lesson]), 0, Course("missing")])
                 continue
-            cells = {e.grade_id: ("pending" if e.pending else number(e.points)) for e in mark.row.exercises}
+            cells = {
+                e.grade_id: (Course("pending") if e.pending else number(e.points)) for e in mark.row.exercises
+            }
             table.append(
                 [
                     key,
@@ -227,7 +231,7 @@ def lesson_csv(rows: list[Row], roster: Roster | None) -> dict[str, str]:
                 ]
             )
         files[f"lesson-{lesson}.csv"] = _csv(table, "\n")
-    course: list[list[object]] = [["learner", *lessons, "total", "max", "pending"]]
+    course: list[list[object]] = [list(map(Course, ["learner", *lessons, "total", "max", "pending"]))]
     for key in people:
         got = [marks.get((key, lesson)) for lesson in lessons]
         course.append(
@@ -243,7 +247,15 @@ def lesson_csv(rows: list[Row], roster: Roster | None) -> dict[str, str]:
     return files
 
 
-def write_exports(rows: list[Row], roster: Roster | None, targets: list[str], folder: Path) -> list[Path]:
+def write_exports(
+    rows: list[Row], roster: Roster | None, targets: list[str] | tuple[str, ...], folder: Path
+) -> list[Path]:
+    """Each target written once, in the order first asked for (``--to canvas --to moodle --to canvas``
+    writes canvas.csv, then moodle.csv)."""
+    targets = list(dict.fromkeys(targets))
+    bad = [t for t in targets if t not in TARGETS]
+    if bad:
+        raise ExportError(f"--export {bad[0]}: unknown target; choose from {', '.join(TARGETS)}")
     missing_roster = [t for t in targets if t in NEEDS_ROSTER and roster is None]
     if missing_roster:
         raise ExportError(

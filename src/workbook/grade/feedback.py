@@ -78,6 +78,23 @@ def md_text(text: object) -> str:
     return shown.replace("<", "&lt;")
 
 
+# A check's hint is written for the notebook, where "scored below" points at the next cells. A feedback
+# file (or Gradescope's page) has nothing below the hint: such a pointer names the notebook instead.
+_WHERE = re.compile(r"\b(below|further down|in the next cells?|above)(?=\s*[.;,:)]|\s*$)")
+_WHERE_SAID = {
+    "below": "in the notebook, in the cells after this exercise's check",
+    "further down": "in the notebook, in the cells after this exercise's check",
+    "in the next cell": "in the notebook, in the cell after this exercise's check",
+    "in the next cells": "in the notebook, in the cells after this exercise's check",
+    "above": "in the notebook, before this exercise",
+}
+
+
+def outside_notebook(text: str) -> str:
+    """A hint as read outside the notebook: a pointer to cells "below" or "above" names the notebook."""
+    return _WHERE.sub(lambda found: _WHERE_SAID[found.group(1)], text)
+
+
 def _code(text: str) -> str:
     """Inline code holding any text: the fence is one backtick longer than any run inside it."""
     body = md_text(text)
@@ -114,9 +131,10 @@ def _exercise_lines(exercise: ExerciseResult) -> list[str]:
         ]
     lines = [head]
     if exercise.prompt:
-        lines.append(f"  - asked: {md_text(exercise.prompt)}")
+        lines.append(f"  - asked: {md_text(outside_notebook(exercise.prompt))}")
     lines.append(
-        f"  - {'result' if exercise.verdict is GradeVerdict.PASS else 'hint'}: {md_text(exercise.message)}"
+        f"  - {'result' if exercise.verdict is GradeVerdict.PASS else 'hint'}: "
+        f"{md_text(outside_notebook(exercise.message))}"
     )
     return lines
 

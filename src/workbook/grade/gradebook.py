@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+from enum import Enum
 from pathlib import Path
 
 from tooldesign.atomic import write_atomic
@@ -52,16 +54,30 @@ def note_duplicates(rows: list[Row]) -> list[Row]:
 # What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"): = + - @, and a tab or a
 # line break that hides one. Numbers are written as numbers and never pass through here.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # a number in text: never a formula
+
+
+class Course(str):
+    """Text the course or the instructor wrote (a header, a lesson name, a status, a roster's
+    section, a score written as text): written as it is. Only text that came from a learner (names,
+    ids, file names, feedback and reasons quoting their code) is guarded against formulas, so the
+    guard never alters the course's own values ("-1" stays -1)."""
+
+    __slots__ = ()
 
 
 def csv_cell(value: object) -> object:
-    """The one escape of every gradebook cell: text that a spreadsheet would run as a formula gets a
-    leading apostrophe (shown as text, never evaluated), and any text is made valid UTF-8."""
-    value = value.value if hasattr(value, "value") else value
+    """The one escape of every gradebook and export cell: learner text that a spreadsheet would run
+    as a formula gets a leading apostrophe (shown as text, never evaluated); any text is made valid
+    UTF-8. :class:`Course` text and text that is just a number are not formulas and stay as they are."""
+    course = isinstance(value, (Course, Enum))  # a status is the grader's own word
+    value = value.value if isinstance(value, Enum) else value
     if not isinstance(value, str):
         return value
     # The writer quotes a field with "\n" but not one with a lone "\r", which would end the row early.
     text = encodable(value).replace("\r\n", "\n").replace("\r", "\n")
+    if course or PLAIN_NUMBER.fullmatch(text):
+        return text
     return "'" + text if text.lstrip(" ").startswith(FORMULA_START) else text
 
 
@@ -69,14 +85,15 @@ def render(rows: list[Row]) -> str:
     columns = exercise_columns(rows)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([csv_cell(c) for c in (*FIXED_HEAD, *columns, *FIXED_TAIL)])
+    writer.writerow([csv_cell(Course(c)) for c in (*FIXED_HEAD, *columns, *FIXED_TAIL)])
     for row in sort_rows(rows):
         points = {
-            e.grade_id: ("pending" if e.verdict is GradeVerdict.MANUAL else e.points) for e in row.exercises
+            e.grade_id: (Course("pending") if e.verdict is GradeVerdict.MANUAL else e.points)
+            for e in row.exercises
         }
         cells = [
             row.learner,
-            row.notebook,
+            Course(row.notebook),
             *(points.get(c, "") for c in columns),
             *(getattr(row, name) for name in FIXED_TAIL),
         ]

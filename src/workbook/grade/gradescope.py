@@ -184,8 +184,8 @@ def run(root: Path) -> dict[str, Any]:
 
 def _grade_submission(root: Path) -> dict[str, Any]:
     from workbook.grade import grade
+    from workbook.grade.feedback import outside_notebook
     from workbook.grade.plan import build_plan, load_hidden_checks
-    from workbook.grade.results import number
     from workbook.grade.sandbox import detect
 
     course = root / "source" / COURSE
@@ -193,18 +193,21 @@ def _grade_submission(root: Path) -> dict[str, Any]:
     lessons: list[str] = config["lessons"]
     hidden_path = course / config["hidden_checks"] if config.get("hidden_checks") else None
     submitted = root / "submission"
+    # A notebook, or a zip of one (the grader reads notebooks inside a zip in place); exports beside
+    # them (PDF, HTML) are not graded.
     found = sorted(
         p
-        for p in (submitted.rglob("*.ipynb") if submitted.is_dir() else [])
+        for pattern in ("*.ipynb", "*.zip")
+        for p in (submitted.rglob(pattern) if submitted.is_dir() else [])
         if ".ipynb_checkpoints" not in p.parts and not p.name.startswith(".")
     )
     hidden = load_hidden_checks(hidden_path)
-    expected = {stem: number(build_plan(stem, hidden).max_points) for stem in lessons}
+    expected = {stem: autograded_points(build_plan(stem, hidden)) for stem in lessons}
     wanted = ", ".join(f"{stem}.ipynb" for stem in lessons)
     if not found:
         return {
             "score": 0,
-            "output": f"No .ipynb file in your submission: upload {wanted}.",
+            "output": f"No .ipynb file in your submission: upload {wanted} (a PDF or HTML export cannot be graded).",
             "stdout_visibility": "hidden",
             "tests": [_missing(stem, points) for stem, points in expected.items()],
         }
@@ -257,7 +260,8 @@ def _grade_submission(root: Path) -> dict[str, Any]:
                 "score": exercise.points,
                 "max_score": exercise.max,
                 "status": "passed" if exercise.verdict.value == "pass" else "failed",
-                "output": exercise.message or ("passed" if exercise.verdict.value == "pass" else ""),
+                "output": outside_notebook(exercise.message)
+                or ("passed" if exercise.verdict.value == "pass" else "not passed"),
                 "visibility": "after_due_date" if exercise.hidden else "visible",
                 "extra_data": {"notebook": row.notebook, "grade_id": exercise.grade_id, "file": row.file},
             }
@@ -277,6 +281,15 @@ def _grade_submission(root: Path) -> dict[str, Any]:
         "stdout_visibility": "hidden",
         "tests": tests,
     }
+
+
+def autograded_points(plan: Any) -> float:
+    """The points this package's tests carry for one lesson: every graded exercise except those a
+    person grades (those are Gradescope's manual questions, outside results.json), so a lesson's
+    maximum is the same whether its notebook was submitted or is missing."""
+    from workbook.grade.results import number
+
+    return number(sum(slot.points for slot in plan.slots if slot.exercise.kind != "manual"))
 
 
 def _missing(stem: str, points: float) -> dict[str, Any]:

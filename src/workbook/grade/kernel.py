@@ -26,7 +26,6 @@ import inspect
 import os
 import re
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
@@ -41,6 +40,7 @@ from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 
 from workbook import plain as plain_module
 from workbook.grade import probe as probe_module
+from workbook.grade.cleanup import remove_tree
 from workbook.grade.results import PROBE_CLAIMS, Claim
 from workbook.grade.sandbox import Sandbox, bwrap_args, kernel_env, prepare
 
@@ -374,7 +374,9 @@ class KernelSession:
             self.log.close()
             self.log = None
         kill_strays(self.children_before)
-        shutil.rmtree(self.work_root, ignore_errors=True)
+        remove_tree(
+            self.work_root
+        )  # never raises: a folder the notebook made unremovable is noted by the runner
         _open.discard(self)
 
     # ---------- requests ----------

@@ -55,6 +55,7 @@ class Cell:
     source: str
     role: str = "lesson"  # "lesson", "answer" or "check"
     grade_id: str = ""
+    cell_id: str = ""  # the released cell's nbformat id: a learner's copy keeps it whatever its metadata says
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,7 @@ def build_plan(
         elif meta.get("grade") and grade_id.endswith(CHECK_SUFFIX):
             role = "check"
             checks[grade_id[: -len(CHECK_SUFFIX)]] = (index, float(meta.get("points", 0)))
-        cells.append(Cell(cell.cell_type, cell.source, role, grade_id))
+        cells.append(Cell(cell.cell_type, cell.source, role, grade_id, str(cell.get("id", "") or "")))
     problems = [f"{gid}: an answer cell with no exercise definition" for gid in answers if gid not in defined]
     problems += [
         f"{gid}: defined in workbook.exercises but has no answer cell"

@@ -23,15 +23,15 @@ from __future__ import annotations
 import copy
 import random
 import re
-import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from workbook.checks import NOT_DONE_VERDICT, Verdict, failed, judge_plain, probe_error
 from workbook.exercises import Exercise, grading_for
 from workbook.grade.borrowed import borrowed
+from workbook.grade.cleanup import remove_tree
 from workbook.grade.kernel import MAX_MESSAGE, Extraction, KernelSession, Limits, work_folder
 from workbook.grade.plan import Plan, PlanError, Slot, answer_owner, build_plan, load_hidden_checks
 from workbook.grade.results import SEVERITY, Claim, ExerciseResult, GradeVerdict, Row, Status, number
@@ -138,7 +138,7 @@ def plan_for(notebook: str, settings: Settings) -> Plan:
 
 def read_step(submission: Submission) -> LearnerCells:
     try:
-        return read_answers(submission.path)
+        return read_answers(submission.path, submission.member)
     except Refused as error:
         raise Stop(FileProblem(Status.REFUSED, str(error))) from None
     except NotANotebook as error:
@@ -194,10 +194,85 @@ class Merged:
     void: dict[str, str]  # grade_id -> why that answer scores 0
     problems: tuple[FileProblem, ...]
     review: tuple[str, ...]
+    swapped: dict[str, str] = field(default_factory=dict)  # grade_id -> what was swapped, for its hint
+    notes: tuple[str, ...] = ()
+
+
+def unswap(plan: Plan, learner: LearnerCells) -> tuple[LearnerCells, dict[str, str]]:
+    """Answer cells whose grade_ids were swapped (each cell carries another exercise's id, after a
+    copy and paste of cells or of their metadata).
+
+    When the learner's cells still carry the released cells' own nbformat ids and the grade_ids they
+    carry are only a permutation of those answer cells, each answer is taken from the cell whose id
+    is its exercise's: the course's own identity of the cell, which the learner could have used to
+    put any answer anywhere anyway, so nothing is gained by it. Otherwise, when each cell defines the
+    other's answer name and not its own, the cells stay where the ids say and the hint says why."""
+    released = {gid: plan.cells[i].cell_id for gid, i in plan.answer_cells.items() if plan.cells[i].cell_id}
+    carried: dict[str, tuple[str, str, str]] = {}  # learner cell id -> (grade_id, kind, source)
+    for gid, cells in learner.cells.items():
+        for (kind, source), cell_id in zip(cells, learner.ids.get(gid, [])):
+            if cell_id:
+                carried.setdefault(cell_id, (gid, kind, source))
+    moved = {
+        gid: carried[cid][0]
+        for gid, cid in released.items()
+        if cid in carried and carried[cid][0] != gid and carried[cid][0] in plan.answer_cells
+    }
+    why: dict[str, str] = {}
+    if moved and set(moved.values()) == set(moved) and all(len(learner.cells.get(g, [])) == 1 for g in moved):
+        by_id: dict[str, list[tuple[str, str]]] = dict(learner.cells)
+        for gid in moved:
+            cell_gid, kind, source = carried[released[gid]]
+            by_id[gid] = [(kind, source)]
+            why[gid] = (
+                f"the answer cell of {gid} carried the grade_id {cell_gid} (the cells' grade_ids were swapped); "
+                f"it was graded as {gid}, by the cell's own identity. Put each grade_id back on its own cell"
+            )
+        return LearnerCells(by_id, learner.ids), why
+    answers = {
+        slot.grade_id: slot.exercise.answer for slot in plan.slots if slot.grade_id in plan.answer_cells
+    }
+    defined = {
+        gid: _defined_names(found[-1][1]) for gid, found in learner.cells.items() if gid in answers and found
+    }
+    for gid, names in defined.items():
+        if answers[gid] in names:
+            continue
+        for other, other_names in defined.items():
+            crossed = answers[other] in names and answers[gid] in other_names
+            if other != gid and crossed and answers[other] not in other_names:
+                why[gid] = (
+                    f"the cell with grade_id {gid} defines {answers[other]} (the answer of {other}) and "
+                    f"the cell with grade_id {other} defines {answers[gid]}: their grade_ids were swapped. "
+                    "Put each grade_id back on its own cell (View > Cell metadata) and submit again"
+                )
+    return learner, why
+
+
+def _defined_names(source: str) -> set[str]:
+    """The names a cell defines at its top level (functions, classes, assignments, imports)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
 
 
 def merge_step(plan: Plan, learner: LearnerCells) -> Merged:
     """The released sources with the learner's answer cells put in; ``void`` says which answers score 0."""
+    learner, swapped = unswap(plan, learner)
     sources = [cell.source for cell in plan.cells]
     void: dict[str, str] = {}
     missing, duplicated, review = [], [], []
@@ -240,7 +315,8 @@ def merge_step(plan: Plan, learner: LearnerCells) -> Merged:
         problems.append(
             FileProblem(Status.DUPLICATE_ANSWERS, f"several different cells for {', '.join(duplicated)}")
         )
-    return Merged(tuple(sources), void, tuple(problems), tuple(review))
+    notes = tuple(swapped[gid] for gid in sorted(swapped))
+    return Merged(tuple(sources), void, tuple(problems), tuple(review), swapped, notes)
 
 
 def _flags(grade_id: str, released: str, answer: str) -> list[str]:
@@ -368,7 +444,8 @@ def run_step(
             session.finish_output()
             problems += _output_problems(session, settings)
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if (left := remove_tree(folder)) is not None:
+            notes.append(left)
     return Ran(taken, tuple(problems), tuple(notes))
 
 
@@ -489,6 +566,8 @@ def judge_step(
                     )
                 )
                 verdict = failed("not graded: the check itself failed; your instructor has been told")
+        if slot.grade_id in merged.swapped and not verdict.passed:
+            verdict = failed(f"{merged.swapped[slot.grade_id]} ({verdict.message or 'not passed'})")
         results.append(_result(slot, verdict))
     return tuple(results), tuple(problems), tuple(review)
 
@@ -605,12 +684,25 @@ STEPS = ("read", "identify", "plan", "merge", "draw", "run", "judge")
 
 def grade_one(submission: Submission, settings: Settings, folder: Path | None = None) -> Row:
     """Grade one file through ``STEPS``; every fault becomes a status and a reason, never an exception.
-    ``folder`` is the kernel's work folder (new when None); it is removed afterwards."""
+    ``folder`` is the kernel's work folder (new when None); it is removed afterwards, whatever the
+    notebook left in it (see ``cleanup``)."""
     try:
-        return _pipeline(submission, settings, folder)
-    finally:
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)
+        row = _pipeline(submission, settings, folder)
+    except (Exception, SystemExit) as error:  # this learner's row, never the end of the batch
+        row = make_row(
+            submission,
+            submission.notebook or "",
+            settings,
+            [
+                FileProblem(
+                    Status.GRADER_ERROR,
+                    f"the grader failed on this file ({type(error).__name__}: {_short(str(error))})",
+                )
+            ],
+        )
+    if folder is not None and (left := remove_tree(folder)) is not None:
+        row = replace(row, notes=(*row.notes, left))
+    return row
 
 
 def _pipeline(submission: Submission, settings: Settings, folder: Path | None) -> Row:
@@ -670,6 +762,6 @@ def _pipeline(submission: Submission, settings: Settings, folder: Path | None) -
         settings,
         [*merged.problems, *ran.problems, *judged],
         results,
-        notes + ran.notes,
+        notes + merged.notes + ran.notes,
         merged.review + review,
     )

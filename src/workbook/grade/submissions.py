@@ -16,6 +16,14 @@ it unique, and it is its own feedback file name), so a resubmission is never a s
 several files of one learner for one notebook from an LMS download, only the latest is graded
 (:func:`keep_latest`); the others are reported as superseded.
 
+What learners upload beside the notebook never replaces it: a PDF, HTML or .py export of it (Canvas
+and Moodle learners often send both), a copy ("NN_x-Copy1.ipynb") after its original, a loose file
+next to a notebook. Such files are set aside and named in the notebook's feedback (:func:`keep_latest`);
+an export alone is a row that says to submit the .ipynb. A .zip is read in place, never extracted:
+each notebook inside is a submission, the archive's other files are named as not graded. A
+notebook in an older format (3, or 4.0-4.4 without cell ids) is upgraded as Jupyter does on
+opening (:func:`current_format`).
+
 The notebook is named by the file: its stem ("02_coldchain_data"), a name that contains it
 ("02_coldchain_data (1)", "alice_02_coldchain_data") or its number ("02", "lab-02"). A name that
 says nothing is recognised by the exercise cells inside. Every other file in a learner's folder
@@ -33,12 +41,14 @@ again on the open handle, so swapping it for a link at the last moment changes n
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import stat
 import unicodedata
-from dataclasses import dataclass, field
+import zipfile
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 MAX_BYTES = 64 << 20  # a notebook is a few hundred KB; anything this big is not a course notebook
@@ -85,6 +95,12 @@ class Submission:
     notebook: str | None  # the notebook its name points to, or None when the name says nothing
     lms: str = ""  # "canvas" or "moodle" when the name follows that LMS's download layout
     attempt: tuple[int, ...] = ()  # how late this submission is within its LMS (larger is later)
+    member: str = ""  # the notebook's path inside a submitted .zip ("" for a file of its own)
+    ignored: tuple[str, ...] = ()  # files set aside for this one (exports of it, a zip's other files)
+
+    @property
+    def is_notebook(self) -> bool:
+        return (self.member or self.path.name).lower().endswith(".ipynb")
 
 
 @dataclass
@@ -92,6 +108,7 @@ class LearnerCells:
     """The cells of a submission that carry a grade_id: grade_id -> [(cell_type, source), ...]."""
 
     cells: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    ids: dict[str, list[str]] = field(default_factory=dict)  # grade_id -> the nbformat ids of its cells
 
 
 def notebook_from_name(stem: str, known: list[str]) -> tuple[str | None, str]:
@@ -148,13 +165,17 @@ def _skipped(relative: Path) -> bool:
 # name>, a resubmission of the same file getting "-1", "-2"... before the extension (Instructure,
 # "How do I download all student submissions for an assignment?", Canvas Instructor Guide,
 # https://community.canvaslms.com/t5/Instructor-Guide/tkb-p/Instructor, read 2026-12-02).
-CANVAS = re.compile(r"(?P<name>[a-z0-9]+)_(?:LATE_)?(?P<user>\d+)_(?P<submission>\d+)_(?P<rest>.+)")
+# Canvas writes the name as the learner's sortable name lowercased, without spaces or punctuation;
+# letters outside ASCII stay ("müllerjürgen"), and some exports keep an underscore between the parts.
+CANVAS = re.compile(r"(?P<name>[^\W_]\w*?)_(?:LATE_)?(?P<user>\d+)_(?P<submission>\d+)_(?P<rest>.+)")
 RESUBMITTED = re.compile(r"-(\d+)$")
 # Moodle's assignment "Download all submissions", in folders: one folder per participant,
 # "<Full name>_<participant id>_assignsubmission_file_" (Moodle mod/assign, string
 # downloadasfolders_help: "Each submission is then put in a separate folder ... files are not renamed",
 # https://github.com/moodle/moodle/blob/main/mod/assign/lang/en/assign.php, read 2026-12-02).
 MOODLE = re.compile(r"(?P<name>.+)_(?P<user>\d+)_assignsubmission_(?:file|onlinetext)_?")
+# Without "download submissions in folders" Moodle writes flat files: "<Full name>_<id>_assignsubmission_file_<file>".
+MOODLE_FLAT = re.compile(r"(?P<name>.+?)_(?P<user>\d+)_assignsubmission_file_(?P<rest>.+)")
 
 
 def _slug(name: str) -> str:
@@ -162,39 +183,97 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "learner"
 
 
+def same_text(name: str) -> str:
+    """A name as one key however it was written: Unicode NFKC (so NFD from a Mac zip and NFC agree),
+    casefolded (Canvas lowercases), punctuation, spaces and underscores dropped (Canvas strips them)."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(c for c in unicodedata.normalize("NFKC", folded) if c.isalnum())
+
+
+def ascii_text(name: str) -> str:
+    """:func:`same_text` with accents dropped ("müller" -> "muller"), as Moodle's and other ASCII keys write it."""
+    return same_text(unicodedata.normalize("NFKD", same_text(name)).encode("ascii", "ignore").decode("ascii"))
+
+
 def lms_identity(relative: Path) -> tuple[str, str, str, tuple[int, ...]] | None:
     """(lms, learner key, the file name the learner gave, attempt) for a file in an LMS download's
     layout, else None. The key holds the LMS's user id, so two learners of one name stay two."""
     if len(relative.parts) == 1:
-        found = CANVAS.fullmatch(relative.name)
+        name = unicodedata.normalize("NFC", relative.name)
+        flat = MOODLE_FLAT.fullmatch(name)
+        if flat is not None:
+            return "moodle", f"{_slug(flat['name'])}_{flat['user']}", flat["rest"], ()
+        found = CANVAS.fullmatch(name)
         if found is None:
             return None
         stem, dot, _suffix = found["rest"].rpartition(".")
         stem = stem if dot else found["rest"]
         again = RESUBMITTED.search(stem)
         attempt = (int(found["submission"]), int(again.group(1)) if again else 0)
-        return "canvas", f"{found['name']}_{found['user']}", found["rest"], attempt
-    folder = MOODLE.fullmatch(relative.parts[0])
+        return "canvas", f"{found['name'].casefold()}_{found['user']}", found["rest"], attempt
+    folder = MOODLE.fullmatch(unicodedata.normalize("NFC", relative.parts[0]))
     if folder is None:
         return None
     return "moodle", f"{_slug(folder['name'])}_{folder['user']}", relative.name, ()
 
 
+COPY = re.compile(
+    r"(?:-Copy\d+|\s*\(\d+\)|^Copy of )", re.IGNORECASE
+)  # Jupyter's, a browser's, a drive's copies
+
+
+def _preference(submission: Submission) -> tuple:
+    """How a file ranks among one learner's files for one notebook: a notebook before any export of
+    it, then the latest LMS attempt, then the original before a copy ("-Copy1"), then by name."""
+    name = Path(submission.member or submission.path.name).stem
+    return (submission.is_notebook, submission.attempt, not COPY.search(name), submission.file)
+
+
 def keep_latest(found: list[Submission]) -> tuple[list[Submission], list[Submission]]:
-    """The submissions to grade, and the superseded ones: of several files from an LMS download for
-    one learner and notebook, the latest is kept (Canvas: the largest submission id, then the largest
-    resubmission suffix; Moodle keeps one attempt per participant, so a tie is kept by file name).
-    Files of the folder-per-learner layout are all kept, as before (each row names the other)."""
-    latest: dict[tuple[str, str], Submission] = {}
+    """The submissions to grade, and the superseded ones.
+
+    * An export uploaded beside its notebook (a PDF, HTML or .py of it, which Canvas and Moodle
+      learners often send too) never replaces the notebook: it is set aside, and the notebook's
+      ``ignored`` names it, so the feedback says which files were not graded. A loose file whose
+      name points to no notebook is set aside the same way when its learner sent a notebook.
+    * Of several notebooks of one learner for one notebook from an LMS download, the latest is kept
+      (Canvas: the largest id, then the largest resubmission suffix; Moodle keeps one attempt per
+      participant, so an original is kept before its copy, then by file name); the others are
+      reported as superseded. Files of the folder-per-learner layout are all kept, as before (each
+      row names the other)."""
+    groups: dict[tuple[str, str], list[Submission]] = {}
     for submission in found:
-        if not submission.lms or submission.notebook is None:
+        if submission.notebook is not None:
+            groups.setdefault((submission.learner, submission.notebook), []).append(submission)
+    with_notebook = {learner for (learner, _), group in groups.items() if any(s.is_notebook for s in group)}
+    aside: dict[tuple[str, str], list[Submission]] = {}
+    kept_for: dict[tuple[str, str], Submission] = {}
+    superseded: list[Submission] = []
+    for key, group in groups.items():
+        best = max(group, key=_preference)
+        kept_for[key] = best
+        if best.is_notebook:
+            aside[key] = [s for s in group if not s.is_notebook]
+        superseded += [s for s in group if s.lms and s is not best and s.is_notebook == best.is_notebook]
+    loose = [s for s in found if s.notebook is None and not s.is_notebook and s.learner in with_notebook]
+    dropped = {id(s) for group in aside.values() for s in group} | {id(s) for s in superseded}
+    dropped |= {id(s) for s in loose}
+    first_of: dict[str, tuple[str, str]] = {}
+    for key in sorted(kept_for):
+        if kept_for[key].is_notebook:
+            first_of.setdefault(key[0], key)
+    extra: dict[tuple[str, str], list[str]] = {k: [s.file for s in v] for k, v in aside.items()}
+    for submission in loose:
+        extra.setdefault(first_of[submission.learner], []).append(submission.file)
+    kept = []
+    for submission in found:
+        if id(submission) in dropped:
             continue
-        key = (submission.learner, submission.notebook)
-        held = latest.get(key)
-        if held is None or (submission.attempt, submission.file) > (held.attempt, held.file):
-            latest[key] = submission
-    kept = [s for s in found if not s.lms or s.notebook is None or latest[(s.learner, s.notebook)] is s]
-    superseded = [s for s in found if s not in kept]
+        key = (submission.learner, submission.notebook or "")
+        names = extra.get(key, []) if kept_for.get(key) is submission else []
+        if names:
+            submission = replace(submission, ignored=(*submission.ignored, *sorted(names)))
+        kept.append(submission)
     return kept, superseded
 
 
@@ -220,9 +299,9 @@ def discover(target: Path, known: list[str], out_dir: Path | None = None) -> lis
             found.append(Submission(path, shown_name(relative.as_posix()), key, notebook, kind, attempt))
             continue
         if len(relative.parts) > 1:
-            learner = shown_name(relative.parts[0])
+            learner = shown_name(unicodedata.normalize("NFC", relative.parts[0]))
         else:
-            learner = shown_name(_learner_name(prefix) or root.name)
+            learner = shown_name(unicodedata.normalize("NFC", _learner_name(prefix) or root.name))
             if (
                 len(relative.parts) == 1
                 and target.is_dir()
@@ -231,7 +310,43 @@ def discover(target: Path, known: list[str], out_dir: Path | None = None) -> lis
             ):
                 continue  # a loose file next to the learners' folders (a class list, a README): not a submission
         found.append(Submission(path, shown_name(relative.as_posix()), learner, notebook))
-    return found
+    return [unpacked for submission in found for unpacked in _zip_members(submission, known)]
+
+
+ZIP_SKIP = (".ipynb_checkpoints", "__MACOSX", "__pycache__")
+
+
+def _zip_members(submission: Submission, known: list[str]) -> list[Submission]:
+    """A .zip is unpacked in name only: one submission per notebook inside (read from the archive
+    when graded, never extracted to disk), the archive's other files named as ignored. A zip with no
+    notebook, or one that cannot be read, stays one submission, whose row says why."""
+    if submission.path.suffix.lower() != ".zip" or submission.member:
+        return [submission]
+    try:
+        if not stat.S_ISREG(os.lstat(submission.path).st_mode):
+            return [submission]  # refused when read
+        with zipfile.ZipFile(submission.path) as archive:
+            names = [i.filename for i in archive.infolist() if not i.is_dir()]
+    except (OSError, zipfile.BadZipFile, ValueError, RuntimeError, NotImplementedError):
+        return [submission]
+    shown = [n for n in names if not any(p.startswith(".") or p in ZIP_SKIP for p in Path(n).parts)]
+    notebooks = [n for n in shown if n.lower().endswith(".ipynb")]
+    if not notebooks:
+        return [submission]
+    others = tuple(f"{submission.file}/{shown_name(n)}" for n in shown if n not in notebooks)
+    out = []
+    for index, member in enumerate(sorted(notebooks)):
+        name = notebook_from_name(Path(member).stem, known)[0] or submission.notebook
+        out.append(
+            replace(
+                submission,
+                file=f"{submission.file}/{shown_name(member)}",
+                notebook=name,
+                member=member,
+                ignored=others if index == 0 else (),
+            )
+        )
+    return out
 
 
 def _entries(folder: Path) -> list[Path]:
@@ -246,8 +361,21 @@ def _entries(folder: Path) -> list[Path]:
     return found
 
 
-def read_answers(path: Path) -> LearnerCells:
-    """The grade_id'd cells of a notebook file, or NotANotebook / Refused with a reason a person can act on."""
+EXPORTS = {
+    ".pdf": "a PDF",
+    ".html": "an HTML page",
+    ".htm": "an HTML page",
+    ".py": "a Python script",
+    ".md": "a Markdown file",
+    ".txt": "a text file",
+    ".docx": "a Word document",
+    ".zip": "a zip archive with no notebook inside",
+}
+
+
+def read_answers(path: Path, member: str = "") -> LearnerCells:
+    """The grade_id'd cells of a notebook file (or of ``member`` inside a zip), or NotANotebook /
+    Refused with a reason a person can act on."""
     try:
         kind = kind_of(os.lstat(path).st_mode)
     except OSError as error:
@@ -256,8 +384,17 @@ def read_answers(path: Path) -> LearnerCells:
         ) from None
     if kind is not None:
         raise Refused(refusal(kind))
-    if path.suffix != ".ipynb":
-        raise NotANotebook(f"{path.name} is not a notebook (.ipynb); submit the notebook file itself")
+    if member:
+        data, size = _read_member(path, member)
+        return _cells(data, size)
+    if path.suffix.lower() != ".ipynb":
+        what = EXPORTS.get(path.suffix.lower())
+        raise NotANotebook(
+            f"{path.name} is {what}, not a notebook (.ipynb): only the notebook can be graded; submit the "
+            ".ipynb file (File > Download in JupyterLab)"
+            if what
+            else f"{path.name} is not a notebook (.ipynb); submit the notebook file itself"
+        )
     try:
         data, size = _read_regular(path)
     except Refused:
@@ -266,6 +403,40 @@ def read_answers(path: Path) -> LearnerCells:
         raise NotANotebook(
             f"the file cannot be read ({error.strerror or error}); check its permissions"
         ) from None
+    return _cells(data, size)
+
+
+def _read_member(path: Path, member: str) -> tuple[bytes, int]:
+    """One file inside a zip, read from the archive (never extracted), no bigger than MAX_BYTES."""
+    try:
+        data, size = _read_regular(path)
+        if size > MAX_BYTES:
+            return b"", size
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            info = archive.getinfo(member)
+            if info.file_size > MAX_BYTES:
+                return b"", info.file_size
+            with archive.open(info) as handle:
+                inner = handle.read(MAX_BYTES + 1)
+    except Refused:
+        raise
+    except (
+        OSError,
+        KeyError,
+        zipfile.BadZipFile,
+        RuntimeError,
+        ValueError,
+        NotImplementedError,
+        EOFError,
+    ) as error:
+        raise NotANotebook(
+            f"{member} could not be read from the zip ({type(error).__name__}: {error}); submit the "
+            ".ipynb file itself, not in an archive"
+        ) from None
+    return inner, len(inner)
+
+
+def _cells(data: bytes, size: int) -> LearnerCells:
     if size > MAX_BYTES:
         raise NotANotebook(
             f"the file is {size >> 20} MB, far too big for a course notebook; clear the outputs "
@@ -278,13 +449,7 @@ def read_answers(path: Path) -> LearnerCells:
             "the file is not notebook JSON (saved in another format, or damaged); "
             "open it in JupyterLab, save it as .ipynb and submit again"
         ) from None
-    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        raise NotANotebook("the file is JSON but not a Jupyter notebook (no list of cells)")
-    if notebook.get("nbformat") != 4:
-        raise NotANotebook(
-            f"notebook format {notebook.get('nbformat')!r} is not supported; open and save it "
-            "in a current JupyterLab (format 4)"
-        )
+    notebook = current_format(notebook)
     found = LearnerCells()
     for cell in notebook["cells"]:
         grade_id = _grade_id(cell)
@@ -297,7 +462,56 @@ def read_answers(path: Path) -> LearnerCells:
             source = ""
         kind = cell.get("cell_type") if isinstance(cell.get("cell_type"), str) else "?"
         found.cells.setdefault(grade_id, []).append((kind, source))
+        cell_id = cell.get("id")
+        found.ids.setdefault(grade_id, []).append(cell_id if isinstance(cell_id, str) else "")
     return found
+
+
+def current_format(notebook: object) -> dict:
+    """The notebook in format 4.5, upgraded as Jupyter upgrades it on opening: an older file (format 3,
+    with its worksheets, or 4.0-4.4 without cell ids) is read with ``nbformat.reads(as_version=4)`` and
+    normalised by ``nbformat.validator.normalize`` (ids added). Only the cells' grade_ids and sources
+    are used afterwards, so an upgrade cannot change an answer."""
+    if not isinstance(notebook, dict):
+        raise NotANotebook("the file is JSON but not a Jupyter notebook (no list of cells)")
+    major, minor = notebook.get("nbformat"), notebook.get("nbformat_minor")
+    if major == 4 and isinstance(notebook.get("cells"), list) and isinstance(minor, int) and minor >= 5:
+        return notebook
+    if major is None and not isinstance(notebook.get("cells"), list) and "worksheets" not in notebook:
+        raise NotANotebook("the file is JSON but not a Jupyter notebook (no list of cells)")
+    if major not in (3, 4) or type(major) is not int:
+        raise NotANotebook(
+            f"notebook format {major!r} is not supported: Jupyter reads formats 3 and 4; open the file "
+            "in a current JupyterLab, save it (format 4) and submit again"
+        )
+    import warnings
+
+    import nbformat
+    from nbformat.corpus.words import generate_corpus_id
+    from nbformat.validator import normalize
+
+    try:
+        with warnings.catch_warnings():  # nbformat warns about what it repairs; the upgrade is the point
+            warnings.simplefilter("ignore")
+            upgraded = nbformat.reads(json.dumps(notebook), as_version=4)
+            _changes, upgraded = normalize(upgraded, 4, 5)
+            if upgraded.get("nbformat_minor", 0) < 5:
+                upgraded["nbformat_minor"] = 5
+            for cell in upgraded.get("cells", []):
+                if isinstance(cell, dict) and "id" not in cell:
+                    cell["id"] = generate_corpus_id()
+    except Exception as error:  # nbformat's reader raises many kinds on a damaged file
+        if major == 4 and isinstance(notebook.get("cells"), list):
+            return notebook  # its cells are readable as they are, and only they are used
+        if major == 4:
+            raise NotANotebook("the file is JSON but not a Jupyter notebook (no list of cells)") from None
+        raise NotANotebook(
+            f"the file says notebook format {major}.{minor} but cannot be upgraded to format 4 "
+            f"({type(error).__name__}); open it in JupyterLab, save it and submit again"
+        ) from None
+    if not isinstance(upgraded.get("cells"), list):
+        raise NotANotebook("the file is JSON but not a Jupyter notebook (no list of cells)")
+    return dict(upgraded)
 
 
 def _read_regular(path: Path) -> tuple[bytes, int]:
