@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tooldesign.capstone import BEHAVIOURS, AgentReport, CallRecord, CallOutcome, StopReason, as_model, scripted
+from tooldesign.capstone import BEHAVIOURS, FIRST_BUDGET, MAX_TOKENS_RETRIES, AgentReport, CallRecord, CallOutcome, StopReason, as_model, scripted
 from tooldesign.capstone import course_dispatcher, loop_problem
 from tooldesign.capstone.agent import tool_definitions, transcript_lines
 from tooldesign.dispatch import ToolCall
@@ -16,17 +16,26 @@ from workbook.plain import to_plain
 
 
 def _recursive_loop(model, request, max_steps=6):
-    """Right, written as recursion over steps, results built after the calls are classified."""
+    """Right, written as recursion over model calls, results built after the calls are classified."""
     model = as_model(model)
     disp = course_dispatcher()
 
-    def step(messages, calls, done, n):
+    def step(messages, calls, done, n, budget=FIRST_BUDGET, tries=0):
         if n == max_steps:
             return AgentReport(None, n, tuple(calls), StopReason.BUDGET, tuple(messages))
-        reply = model.respond(messages, tool_definitions())
+        reply = model.respond(messages, tool_definitions(), max_tokens=budget)
+        why = reply["stop_reason"]
+        if why == "max_tokens":
+            if tries == MAX_TOKENS_RETRIES:
+                return AgentReport(None, n + 1, tuple(calls), StopReason.CUT_OFF, tuple(messages))
+            return step(messages, calls, done, n + 1, budget * 2, tries + 1)
         messages = [*messages, {"role": "assistant", "content": reply["content"]}]
+        if why == "refusal":
+            return AgentReport(None, n + 1, tuple(calls), StopReason.REFUSED, tuple(messages))
+        if why == "pause_turn":
+            return step(messages, calls, done, n + 1)
         uses = [b for b in reply["content"] if b["type"] == "tool_use"]
-        if reply["stop_reason"] != "tool_use" and not uses:
+        if why != "tool_use" and not uses:
             text = " ".join(b["text"] for b in reply["content"] if b["type"] == "text")
             return AgentReport(text, n + 1, tuple(calls), StopReason.ANSWERED, tuple(messages))
         blocks = []
@@ -81,13 +90,25 @@ class _Agent:
 
     def run(self, request):
         msgs = [{"role": "user", "content": request}]
-        steps = 0
+        steps, budget, cuts = 0, FIRST_BUDGET, 0
         while True:
             if steps >= self.budget:
                 return AgentReport(None, steps, tuple(self.calls), StopReason.BUDGET, tuple(msgs))
-            reply = self.model.respond(msgs, tool_definitions())
+            reply = self.model.respond(msgs, tool_definitions(), max_tokens=budget)
             steps += 1
+            why = reply["stop_reason"]
+            if why == "max_tokens":  # cut off: keep none of it, ask again with more room (four times)
+                cuts += 1
+                if cuts > MAX_TOKENS_RETRIES:
+                    return AgentReport(None, steps, tuple(self.calls), StopReason.CUT_OFF, tuple(msgs))
+                budget *= 4
+                continue
+            budget, cuts = FIRST_BUDGET, 0
             msgs.append({"role": "assistant", "content": reply["content"]})
+            if why in ("refusal", "pause_turn"):
+                if why == "refusal":
+                    return AgentReport(None, steps, tuple(self.calls), StopReason.REFUSED, tuple(msgs))
+                continue
             uses = [b for b in reply["content"] if b["type"] == "tool_use"]
             if not uses:
                 words = [b["text"] for b in reply["content"] if b["type"] == "text"]
@@ -127,6 +148,13 @@ WRONG = {
     "rerun_repeat": ("repeated_call", "a repeated call is not run again"),
     "separate_turns": ("two_calls_in_one_turn", "ONE user turn"),
     "past_the_gate": ("needs_a_person", "stop at the approval gate"),
+    "runs_cut_call": ("cut_off_mid_call", "stop_reason max_tokens came back: the reply was cut off in the middle of a tool call"),
+    "endless_retry": ("cut_off_mid_call", "kept asking after stop_reason max_tokens"),
+    "same_budget": ("cut_off_mid_call", "double max_tokens on each retry"),
+    "pause_is_end": ("paused_turn", "stop_reason pause_turn is not the end of the turn"),
+    "drops_paused": ("paused_turn", "Append its content unchanged as an assistant turn"),
+    "retries_refusal": ("refuses", "and your loop asked again: do not ask again"),
+    "runs_refused_call": ("refuses", "run nothing from the refused reply"),
 }
 
 
