@@ -131,17 +131,19 @@ def _search(rng: random.Random, customer: str) -> dict:
 def _paused(rng: random.Random, customer: str) -> list[ScriptTurn]:
     """A turn Anthropic's web search tool (a server tool) runs: paused once or twice, then a call."""
     topics = ["credit block release procedure", "credit limit review for a key account"]
-    turns, before = [], []
+    turns: list[ScriptTurn] = []
+    before: list[dict] = []
     for n in range(rng.choice([1, 2])):
-        search = {
+        search_id = _id(rng, "srvtoolu_")
+        search: dict[str, Any] = {
             "type": "server_tool_use",
-            "id": _id(rng, "srvtoolu_"),
+            "id": search_id,
             "name": "web_search",
             "input": {"query": topics[n]},
         }
         opening = [_text("Let me check how a credit block is released.")] if n == 0 else []
         turns.append(_turn(rng, *before, *opening, search, stop="pause_turn"))
-        before = [_found(rng, search["id"], topics[n])]
+        before = [_found(rng, search_id, topics[n])]
     turns.append(_turn(rng, *before, _search(rng, customer)))
     return turns
 
