@@ -463,3 +463,61 @@ def test_a_record_with_a_new_stop_reads_back(tmp_path):
     from tooldesign import record as rec
 
     assert {"model_refused", "cut_off"} <= set(rec.SCHEMA["properties"]["capstone"]["items"]["properties"]["stop"]["enum"])
+
+
+# ---------- the real-model adapters pass the budget on and keep a cut a cut ----------
+from types import SimpleNamespace  # noqa: E402
+
+from openai.types.chat import ChatCompletion  # noqa: E402
+
+from tooldesign.capstone.agent import ChatModel, MessagesModel  # noqa: E402
+
+
+class _Sent:
+    def __init__(self, answer):
+        self.answer, self.kwargs = answer, None
+
+    def create(self, **kwargs):
+        self.kwargs = kwargs
+        return self.answer
+
+
+def _chat(finish, provider):
+    completion = ChatCompletion.model_validate(
+        {
+            "id": "c1", "object": "chat.completion", "created": 0, "model": "m",
+            "choices": [{"index": 0, "finish_reason": finish, "message": {
+                "role": "assistant", "content": None,
+                "tool_calls": [{"id": "call_1", "type": "function",
+                                "function": {"name": "sales_order_search", "arguments": '{"customer": "100'}}]}}],
+        }
+    )
+    sent = _Sent(completion)
+    client = SimpleNamespace(chat=SimpleNamespace(completions=sent))
+    return ChatModel(SimpleNamespace(client=client, model="m", label="m", provider=provider)), sent
+
+
+@pytest.mark.parametrize("provider, field", [("openai", "max_completion_tokens"), ("ollama", "max_tokens")])
+def test_a_chat_reply_cut_in_a_call_is_max_tokens_and_the_budget_goes_out(provider, field):
+    model, sent = _chat("length", provider)
+    reply = model.respond([{"role": "user", "content": "q"}], tool_definitions(), max_tokens=2048)
+    assert reply["stop_reason"] == "max_tokens"
+    assert sent.kwargs[field] == 2048
+    assert reference_loop()(model, "q", 5).stop is StopReason.CUT_OFF  # the cut call never ran
+
+
+def test_a_filtered_chat_reply_is_a_refusal():
+    model, _ = _chat("content_filter", "openai")
+    report = reference_loop()(model, "q", 5)
+    assert report.stop is StopReason.REFUSED and report.calls == ()
+
+
+def test_the_messages_adapter_sends_the_budget_and_the_stop_details():
+    message = _as_message({"role": "assistant", "content": [], "stop_reason": "refusal",
+                           "stop_details": {"type": "refusal", "category": "bio"}})
+    sent = _Sent(message)
+    client = SimpleNamespace(messages=sent)
+    model = MessagesModel(SimpleNamespace(client=client, model="m", label="m", provider="anthropic"))
+    reply = model.respond([{"role": "user", "content": "q"}], [], max_tokens=4096)
+    assert sent.kwargs["max_tokens"] == 4096
+    assert reply["stop_details"] == {"type": "refusal", "category": "bio"}
