@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tooldesign.atomic import write_atomic
-from tooldesign.capstone.agent import REPORTED_AS, TokenUsage
+from tooldesign.capstone.agent import REPORTED_AS, StopReason, TokenUsage
 from tooldesign.selection.record import (
     FORMAT as SELECTION_FORMAT,
 )
@@ -224,7 +224,7 @@ SCHEMA: dict[str, Any] = {
                 "type": "object",
                 "required": ["repeat", "request", "stop", "steps", "answer", "calls", "transcript"],
                 "properties": {
-                    "stop": {"enum": ["answered", "budget", "pending_approval"]},
+                    "stop": {"enum": [s.value for s in StopReason]},
                     "steps": {"type": "integer", "minimum": 0},
                     "answer": {"type": ["string", "null"]},
                     "calls": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2}},

@@ -2,11 +2,13 @@
 
 ``agent`` holds what the loop talks to (the ``Model`` protocol, in the Anthropic Messages format)
 and what it reports (``AgentReport``); ``scripts`` holds scripted models, stand-ins that replay
-fixed replies and misbehave the way real models do (they are scripts, not models); ``verify``
+fixed replies and send every stop reason a loop must handle (they are scripts, not models); ``verify``
 judges a loop's report against the rules of the wire, from the script alone (no answer key).
 """
 
 from tooldesign.capstone.agent import (
+    FIRST_BUDGET,
+    MAX_TOKENS_RETRIES,
     AgentReport,
     CallOutcome,
     CallRecord,
@@ -19,6 +21,8 @@ from tooldesign.capstone.verify import loop_problem
 
 __all__ = [
     "BEHAVIOURS",
+    "FIRST_BUDGET",
+    "MAX_TOKENS_RETRIES",
     "AgentReport",
     "CallRecord",
     "Model",

@@ -20,19 +20,28 @@ from tooldesign.dispatch import Dispatcher
 from tooldesign.selection.models import anthropic_tools
 from tooldesign.tools.designed import EXAMPLES, build_designed_set
 
+# What the loop asks for on the first try of a reply, in output tokens (``max_tokens``), and how many
+# times it asks again, each time with twice the budget, after a reply stops at ``max_tokens``.
+FIRST_BUDGET = 1024
+MAX_TOKENS_RETRIES = 2
+
 
 class Model(Protocol):
-    """One step of a model: the conversation so far and the tools in, one assistant message out."""
+    """One step of a model: the conversation so far, the tools and an output budget in, one assistant
+    message out (``content`` blocks, ``stop_reason`` and, for a refusal, ``stop_details``)."""
 
-    def respond(self, messages: list[dict], tools: list[dict]) -> dict: ...
+    def respond(self, messages: list[dict], tools: list[dict], max_tokens: int = FIRST_BUDGET) -> dict: ...
 
 
 class StopReason(str, Enum):
-    """Why the loop ended: the model answered, the step budget ran out, or a write awaits a person."""
+    """Why the loop ended: the model answered, the step budget ran out, a write awaits a person, the
+    model refused (stop_reason "refusal"), or every try of a reply was cut off at max_tokens."""
 
     ANSWERED = "answered"
     BUDGET = "budget"
     PENDING = "pending_approval"
+    REFUSED = "model_refused"
+    CUT_OFF = "cut_off"
 
 
 class CallOutcome(str, Enum):
@@ -199,21 +208,31 @@ class MessagesModel(_Metered):
         self.picker = picker
         self.label = picker.label
 
-    def respond(self, messages: list[dict], tools: list[dict]) -> dict:
-        from tooldesign.selection import config
-
+    def respond(self, messages: list[dict], tools: list[dict], max_tokens: int = FIRST_BUDGET) -> dict:
         started = time.perf_counter()
         response = self.picker.client.messages.create(
             model=self.picker.model,
-            max_tokens=config.MAX_TOKENS,
+            max_tokens=max_tokens,
             system=SYSTEM_PROMPT,
             messages=messages,
             tools=tools,
         )
         self.latencies.append(time.perf_counter() - started)
         self.calls.append(messages_usage(response))
-        content = [block.model_dump(exclude_none=True) for block in response.content]
-        return {"role": "assistant", "content": content, "stop_reason": response.stop_reason}
+        return message_reply(response)
+
+
+def message_reply(message: Any) -> dict:
+    """A Messages API response (anthropic ``types.Message``) as the plain reply the loop reads: its
+    blocks as the SDK dumps them, ``stop_reason`` as sent, and ``stop_details`` when there are any."""
+    reply = {
+        "role": "assistant",
+        "content": [block.model_dump(exclude_none=True) for block in message.content],
+        "stop_reason": message.stop_reason,
+    }
+    if getattr(message, "stop_details", None) is not None:
+        reply["stop_details"] = message.stop_details.model_dump(exclude_none=True)
+    return reply
 
 
 def chat_messages(messages: list[dict], system: str) -> list[dict]:
@@ -271,10 +290,31 @@ def _arguments(text: str | None) -> Any:
         return text
 
 
+# Chat Completions' finish_reason in the Messages API's words (openai ``ChatCompletion.Choice``):
+# "length" is a cut (a call in it may have half its arguments), "content_filter" held content back.
+FINISH_AS_STOP = {
+    "stop": "end_turn",
+    "tool_calls": "tool_use",
+    "function_call": "tool_use",
+    "length": "max_tokens",
+    "content_filter": "refusal",
+}
+
+
+def chat_stop_reason(finish_reason: str | None, calls: bool) -> str:
+    """The stop_reason a Chat Completions choice means. A cut or a filter wins over the calls it
+    holds: a call cut off at the token limit must not run. Some OpenAI-compatible servers (Ollama)
+    send "stop" with calls, so calls without a cut or filter mean "tool_use"."""
+    stop = FINISH_AS_STOP.get(finish_reason or "stop", "end_turn")
+    if stop in ("max_tokens", "refusal"):
+        return stop
+    return "tool_use" if calls else stop
+
+
 class ChatModel(_Metered):
     """An OpenAI-compatible model (OpenAI, Azure, Ollama, vLLM) behind the same ``respond``: the
     conversation goes out in Chat Completions' form and the reply comes back in the Messages format
-    (text and ``tool_use`` blocks; ``stop_reason`` "tool_use", "max_tokens" or "end_turn")."""
+    (text and ``tool_use`` blocks; ``stop_reason`` from ``chat_stop_reason``)."""
 
     def __init__(self, picker: Any) -> None:
         if not hasattr(getattr(picker, "client", None), "chat"):
@@ -283,15 +323,19 @@ class ChatModel(_Metered):
         self.picker = picker
         self.label = picker.label
 
-    def respond(self, messages: list[dict], tools: list[dict]) -> dict:
+    def respond(self, messages: list[dict], tools: list[dict], max_tokens: int = FIRST_BUDGET) -> dict:
         from tooldesign.selection import config
 
+        # OpenAI's own endpoint takes max_completion_tokens (max_tokens is deprecated there);
+        # other OpenAI-compatible servers (Ollama) read max_tokens.
+        budget = "max_completion_tokens" if getattr(self.picker, "provider", "") == "openai" else "max_tokens"
         started = time.perf_counter()
         response = self.picker.client.chat.completions.create(
             model=self.picker.model,
             temperature=config.TEMPERATURE,
             messages=chat_messages(messages, SYSTEM_PROMPT),
             tools=[_chat_tool(t) for t in tools],
+            **{budget: max_tokens},
         )
         self.latencies.append(time.perf_counter() - started)
         self.calls.append(chat_usage(response))
@@ -308,8 +352,11 @@ class ChatModel(_Metered):
             for c in message.tool_calls or []
         ]
         calls = any(b["type"] == "tool_use" for b in content)
-        stop = "tool_use" if calls else ("max_tokens" if choice.finish_reason == "length" else "end_turn")
-        return {"role": "assistant", "content": content, "stop_reason": stop}
+        return {
+            "role": "assistant",
+            "content": content,
+            "stop_reason": chat_stop_reason(choice.finish_reason, calls),
+        }
 
 
 def real_model(picker: Any) -> MessagesModel | ChatModel:
@@ -333,10 +380,10 @@ def transcript_lines(report: AgentReport, width: int = 100) -> list[str]:
             kind = block.get("type")
             if kind == "text":
                 body = block["text"]
-            elif kind == "tool_use":
-                body = (
-                    f"tool_use {block['id'][-6:]} {block['name']}({json.dumps(block['input'], default=str)})"
-                )
+            elif kind in ("tool_use", "server_tool_use"):
+                body = f"{kind} {block['id'][-6:]} {block['name']}({json.dumps(block['input'], default=str)})"
+            elif kind != "tool_result":  # a server tool's result block, run by the provider
+                body = f"{kind} {str(block.get('tool_use_id'))[-6:]}"
             else:
                 flag = " is_error" if block.get("is_error") else ""
                 text = block.get("content")

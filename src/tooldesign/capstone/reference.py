@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tooldesign.capstone.agent import (
+    FIRST_BUDGET,
+    MAX_TOKENS_RETRIES,
     AgentReport,
     CallOutcome,
     CallRecord,
@@ -35,13 +37,55 @@ FAULTS = (
     "rerun_repeat",
     "separate_turns",
     "past_the_gate",
+    # the stop reasons: each a loop that reads only whether a reply holds tool_use blocks, in one place
+    "runs_cut_call",  # max_tokens: runs the call a cut reply holds, or takes cut text for the answer
+    "endless_retry",  # max_tokens: asks again and again, never counting the calls
+    "same_budget",  # max_tokens: asks again with the budget that was too small
+    "pause_is_end",  # pause_turn: takes the paused turn for the end of the run
+    "drops_paused",  # pause_turn: asks again without sending the paused content back
+    "retries_refusal",  # refusal: asks again in the same conversation
+    "runs_refused_call",  # refusal: runs the calls of the refused reply
 )
 
 
+def _results(
+    uses: list[dict], dispatcher: Any, seen: dict[str, str], fault: str | None
+) -> tuple[list[dict], list[CallRecord]]:
+    """One tool_result per call of a reply, in order, and the record of each call."""
+    results, records = [], []
+    for use in uses:
+        key = use["name"] + json.dumps(use["input"], sort_keys=True)
+        name = use["name"]
+        if name in dispatcher.tools.names and dispatcher.tools[name].writes and fault != "run_write":
+            note = f"{name} changes data and awaits a person's approval; it was not run."
+            block = {"type": "tool_result", "tool_use_id": use["id"], "content": note, "is_error": True}
+            outcome = CallOutcome.PENDING
+        elif key in seen and fault != "rerun_repeat":
+            note = f"You already made this call ({seen[key]}); its result is above."
+            block, outcome = (
+                {"type": "tool_result", "tool_use_id": use["id"], "content": note},
+                CallOutcome.REPEATED,
+            )
+        else:
+            result = dispatcher.dispatch(ToolCall(name, use["input"], use["id"]), policy_check=allow_all)
+            block = result.block()
+            if fault == "swallow":
+                block.pop("is_error", None)
+            outcome = CallOutcome.RAN if result.ran else CallOutcome.REFUSED
+            if result.ran:
+                seen[key] = use["id"]
+        if fault == "unpaired":
+            block["tool_use_id"] = uses[0]["id"]
+        results.append(block)
+        records.append(CallRecord(use["id"], name, use["input"], outcome))
+    if fault == "text_first":
+        results.insert(0, {"type": "text", "text": "Here are the results."})
+    return results, records
+
+
 def reference_loop(fault: str | None = None) -> Callable[..., AgentReport]:
-    """The right loop (``fault`` None), or the loop with one plausible mistake: the grader's
-    wrong answers ("unpaired", "text_first", "swallow", "run_write", "no_budget", "rerun_repeat",
-    "separate_turns", "past_the_gate"), each of which the check must fail with its hint."""
+    """The right loop (``fault`` None), or the loop with one plausible mistake from FAULTS, each of
+    which the check must fail with its hint."""
 
     def run_agent(model: Any, request: str, max_steps: int = 6) -> AgentReport:
         model = as_model(model)
@@ -49,56 +93,50 @@ def reference_loop(fault: str | None = None) -> Callable[..., AgentReport]:
         messages: list[dict] = [{"role": "user", "content": request}]
         calls: list[CallRecord] = []
         seen: dict[str, str] = {}
-        steps = 0
+        steps, budget, retries = 0, FIRST_BUDGET, 0
+
+        def report(stop: StopReason, answer: str | None = None) -> AgentReport:
+            return AgentReport(answer, steps, tuple(calls), stop, tuple(messages))
+
         while fault == "no_budget" or steps < max_steps:
-            reply = model.respond(messages, tools)
+            reply = model.respond(messages, tools, max_tokens=budget)
+            stop = reply["stop_reason"]
+            if fault == "endless_retry" and stop == "max_tokens":
+                continue  # neither counted nor bounded
             steps += 1
+            if stop == "max_tokens" and fault != "runs_cut_call":
+                # the reply was cut off: nothing in it is whole, so none of it is kept or run
+                if retries == MAX_TOKENS_RETRIES:
+                    return report(StopReason.CUT_OFF)
+                retries += 1
+                budget = budget if fault == "same_budget" else budget * 2
+                continue
+            if stop == "model_context_window_exceeded":  # a cut no bigger budget can mend
+                return report(StopReason.CUT_OFF)
+            retries, budget = 0, FIRST_BUDGET
+            if stop == "pause_turn" and fault == "drops_paused":
+                continue
             messages.append({"role": "assistant", "content": reply["content"]})
+            if stop == "refusal" and fault != "runs_refused_call":
+                if fault == "retries_refusal":
+                    continue
+                return report(StopReason.REFUSED)
+            if stop == "pause_turn" and fault != "pause_is_end":
+                continue  # the paused content goes back as it is: the provider resumes the turn
             uses = [b for b in reply["content"] if b["type"] == "tool_use"]
-            if not uses:
+            if not uses:  # end_turn, or stop_sequence if the request had set stop_sequences
                 answer = " ".join(b["text"] for b in reply["content"] if b["type"] == "text")
-                return AgentReport(answer, steps, tuple(calls), StopReason.ANSWERED, tuple(messages))
-            results, pending = [], False
-            for use in uses:
-                key = use["name"] + json.dumps(use["input"], sort_keys=True)
-                name = use["name"]
-                if name in dispatcher.tools.names and dispatcher.tools[name].writes and fault != "run_write":
-                    note = f"{name} changes data and awaits a person's approval; it was not run."
-                    block = {
-                        "type": "tool_result",
-                        "tool_use_id": use["id"],
-                        "content": note,
-                        "is_error": True,
-                    }
-                    outcome, pending = CallOutcome.PENDING, True
-                elif key in seen and fault != "rerun_repeat":
-                    note = f"You already made this call ({seen[key]}); its result is above."
-                    block, outcome = (
-                        {"type": "tool_result", "tool_use_id": use["id"], "content": note},
-                        CallOutcome.REPEATED,
-                    )
-                else:
-                    result = dispatcher.dispatch(
-                        ToolCall(name, use["input"], use["id"]), policy_check=allow_all
-                    )
-                    block = result.block()
-                    if fault == "swallow":
-                        block.pop("is_error", None)
-                    outcome = CallOutcome.RAN if result.ran else CallOutcome.REFUSED
-                    if result.ran:
-                        seen[key] = use["id"]
-                if fault == "unpaired":
-                    block["tool_use_id"] = uses[0]["id"]
-                results.append(block)
-                calls.append(CallRecord(use["id"], name, use["input"], outcome))
-            if fault == "text_first":
-                results.insert(0, {"type": "text", "text": "Here are the results."})
+                return report(StopReason.ANSWERED, answer)
+            results, records = _results(uses, dispatcher, seen, fault)
+            calls.extend(records)
             if fault == "separate_turns":
                 messages.extend({"role": "user", "content": [b]} for b in results)
             else:
                 messages.append({"role": "user", "content": results})
-            if pending and fault != "past_the_gate":
-                return AgentReport(None, steps, tuple(calls), StopReason.PENDING, tuple(messages))
-        return AgentReport(None, steps, tuple(calls), StopReason.BUDGET, tuple(messages))
+            if stop == "refusal":
+                return report(StopReason.REFUSED)
+            if any(r.outcome is CallOutcome.PENDING for r in records) and fault != "past_the_gate":
+                return report(StopReason.PENDING)
+        return report(StopReason.BUDGET)
 
     return run_agent

@@ -31,15 +31,18 @@ def _judge_loop(results: Any) -> Verdict:
     for (script, request, budget), got in zip(LOOP_PROBES, results):
         error = probe_error(got)
         if error is not None:
-            if "step budget" in error:
-                return failed(f"with the {script['script']} script: {error}")
+            if "the script answered" in error:  # a loop with no bound: the script says what it kept doing
+                return failed(f"with the {script['script']} script: {error.split(': ', 1)[-1]}")
             return failed(
                 f"with the {script['script']} script your loop raised {error}; read the reply it choked on"
             )
         problem = loop_problem(script, request, budget, got)
         if problem is not None:
             return failed(problem)
-    return passed(f"your loop handled all {len(BEHAVIOURS)} scripted behaviours, on seeds it had never seen.")
+    return passed(
+        f"your loop handled all {len(BEHAVIOURS)} scripted behaviours and every stop reason they send, "
+        "on seeds it had never seen."
+    )
 
 
 def _gen_loop(rng: random.Random) -> tuple:
@@ -99,6 +102,15 @@ EXERCISES = [
             ),
             WrongAnswer(_loop("separate_turns"), "ONE user turn"),
             WrongAnswer(_loop("past_the_gate"), "stop at the approval gate"),
+            WrongAnswer(
+                _loop("runs_cut_call"), "with the cut_off_mid_call script: stop_reason max_tokens came back"
+            ),
+            WrongAnswer(_loop("endless_retry"), "kept asking after stop_reason max_tokens"),
+            WrongAnswer(_loop("same_budget"), "double max_tokens on each retry"),
+            WrongAnswer(_loop("pause_is_end"), "stop_reason pause_turn is not the end of the turn"),
+            WrongAnswer(_loop("drops_paused"), "Append its content unchanged as an assistant turn"),
+            WrongAnswer(_loop("retries_refusal"), "and your loop asked again: do not ask again"),
+            WrongAnswer(_loop("runs_refused_call"), "run nothing from the refused reply"),
         ),
     ),
 ]

@@ -59,6 +59,57 @@ QUIZ = Quiz(
             ),
         ),
         Question(
+            "A reply stops with max_tokens, and its last block is a tool_use. What does the loop do?",
+            (
+                Choice(
+                    "Runs nothing from it and asks again with twice the budget, a bounded number of times",
+                    "The call was cut off: its input may lack arguments, so running it does something else.",
+                    correct=True,
+                ),
+                Choice(
+                    "Runs the call, since the block is there",
+                    "A cut call can pass the schema with arguments missing and answer another question.",
+                ),
+                Choice(
+                    "Asks again with the same budget until it fits",
+                    "The same budget gives the same cut; without a bound the loop never ends.",
+                ),
+            ),
+        ),
+        Question(
+            "A reply stops with pause_turn. What goes to the model next?",
+            (
+                Choice(
+                    "The paused content, unchanged, as the assistant turn, with no user turn after it",
+                    "A server tool paused a long turn; sending it back lets the model go on.",
+                    correct=True,
+                ),
+                Choice("Nothing: the turn is over", "pause_turn is not end_turn; the turn is unfinished."),
+                Choice(
+                    "The request again, without the paused content",
+                    "The paused work is lost and the turn starts over.",
+                ),
+            ),
+        ),
+        Question(
+            "A reply stops with refusal and holds a tool_use. What does the loop do?",
+            (
+                Choice(
+                    "Runs nothing, stops with StopReason.REFUSED and reports it",
+                    "Nothing from a refused turn runs; whoever runs the loop may try another model.",
+                    correct=True,
+                ),
+                Choice(
+                    "Runs the call, then stops",
+                    "The call is part of the refused turn.",
+                ),
+                Choice(
+                    "Asks the same model again",
+                    "The same conversation is refused again: the retry only spends calls.",
+                ),
+            ),
+        ),
+        Question(
             "What are the scripted models of this lesson?",
             (
                 Choice(
