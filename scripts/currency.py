@@ -38,7 +38,7 @@ SDKS = ("openai", "anthropic", "mcp")
 MODEL_ID = re.compile(
     r"(?<![\w/.-])(?:"
     r"gpt-(?:oss|[0-9])[\w.-]*"  # OpenAI: gpt-6-luna, gpt-4o-mini, gpt-oss-20b
-    r"|o[134](?:-mini|-pro)?(?![\w.-])"  # OpenAI's o-series
+    r"|o[134](?:-mini|-pro)?(?![\w-]|\.\w)"  # OpenAI's o-series
     r"|claude-(?:opus|sonnet|haiku|fable|mythos|instant|[0-9])[\w.-]*"  # Anthropic
     r"|(?:qwen|llama|mistral|gemma|phi|granite|smollm|deepseek-r)[0-9][\w.]*(?::[\w.-]+)?"  # Ollama tags
     r")"
