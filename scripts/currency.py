@@ -43,7 +43,9 @@ MODEL_ID = re.compile(
     r"|(?:qwen|llama|mistral|gemma|phi|granite|smollm|deepseek-r)[0-9][\w.]*(?::[\w.-]+)?"  # Ollama tags
     r")"
 )
-MCP_NEAR = re.compile(r"MCP|Model Context Protocol|modelcontextprotocol|protocol version|revision", re.IGNORECASE)
+MCP_NEAR = re.compile(
+    r"MCP|Model Context Protocol|modelcontextprotocol|protocol version|revision", re.IGNORECASE
+)
 REVISION = re.compile(r"(?<![\d-])(20[0-9]{2}-[01][0-9]-[0-3][0-9])(?![\d-])")
 SDK_VERSION = re.compile(r"\b(" + "|".join(SDKS) + r")(?:==|\s+v?|\s*=\s*)([0-9]+\.[0-9]+\.[0-9]+)\b")
 TEXT_OUTPUTS = ("text/plain", "text/markdown", "text/html")
@@ -82,15 +84,21 @@ def load(path: Path = MANIFEST) -> list[Claim]:
                 raise ManifestError(f"{path}: the header must be {','.join(COLUMNS)}")
             rows = list(reader)
     except FileNotFoundError:
-        raise ManifestError(f"{path}: no such file; run from the course folder or restore docs/currency.csv") from None
+        raise ManifestError(
+            f"{path}: no such file; run from the course folder or restore docs/currency.csv"
+        ) from None
     claims, seen = [], set()
     for line, row in enumerate(rows, start=2):
         where = f"{path.name} line {line}"
         if None in row or any(row[c] is None for c in COLUMNS):
-            raise ManifestError(f"{where}: needs exactly {len(COLUMNS)} fields ({', '.join(COLUMNS)}); quote a value with commas")
+            raise ManifestError(
+                f"{where}: needs exactly {len(COLUMNS)} fields ({', '.join(COLUMNS)}); quote a value with commas"
+            )
         for column in ("id", "kind", "value", "claim", "source", "read_on"):
             if not row[column].strip():
-                raise ManifestError(f"{where}: the {column} is empty; every claim names its source and the date it was read")
+                raise ManifestError(
+                    f"{where}: the {column} is empty; every claim names its source and the date it was read"
+                )
         if row["kind"] not in KINDS:
             raise ManifestError(f"{where}: kind {row['kind']!r} is not one of {', '.join(KINDS)}")
         if row["id"] in seen:
@@ -98,7 +106,9 @@ def load(path: Path = MANIFEST) -> list[Claim]:
         seen.add(row["id"])
         source = row["source"].strip()
         if not (source.startswith(("https://", "http://")) or source.startswith("README.md#")):
-            raise ManifestError(f"{where}: the source must be an address (https://...) or README.md#references Rnn")
+            raise ManifestError(
+                f"{where}: the source must be an address (https://...) or README.md#references Rnn"
+            )
         claims.append(
             Claim(
                 row["id"].strip(),
@@ -139,7 +149,9 @@ def names_in(text: str) -> set[tuple[str, str]]:
 def listed(claims: list[Claim]) -> set[tuple[str, str]]:
     """What the manifest lists, in the form ``names_in`` gives (an SDK row's id is sdk:NAME)."""
     names = {(c.kind, c.value) for c in claims if c.kind in ("model-id", "spec-revision")}
-    names |= {("sdk-version", f"{c.id.split(':', 1)[1]} {c.value}") for c in claims if c.kind == "sdk-version"}
+    names |= {
+        ("sdk-version", f"{c.id.split(':', 1)[1]} {c.value}") for c in claims if c.kind == "sdk-version"
+    }
     return names
 
 
@@ -186,11 +198,15 @@ def report(claims: list[Claim], today: dt.date, every: bool, months: int = MONTH
     if every:
         head = f"All {len(shown)} claims of docs/currency.csv, oldest first:"
     elif not shown:
-        return (f"No claim is older than {months} months on {today.isoformat()} "
-                f"(the oldest was read on {min(c.read_on for c in claims).isoformat()}).")
+        return (
+            f"No claim is older than {months} months on {today.isoformat()} "
+            f"(the oldest was read on {min(c.read_on for c in claims).isoformat()})."
+        )
     else:
-        head = (f"{len(shown)} of {len(claims)} claims were read more than {months} months before "
-                f"{today.isoformat()}: re-read each page, fix the course where it changed, set read_on.")
+        head = (
+            f"{len(shown)} of {len(claims)} claims were read more than {months} months before "
+            f"{today.isoformat()}: re-read each page, fix the course where it changed, set read_on."
+        )
     lines = [head]
     for c in shown:
         age = (today - c.read_on).days
@@ -201,7 +217,9 @@ def report(claims: list[Claim], today: dt.date, every: bool, months: int = MONTH
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="currency", description="List the course's claims due for a re-read.")
+    parser = argparse.ArgumentParser(
+        prog="currency", description="List the course's claims due for a re-read."
+    )
     parser.add_argument("--today", help="the day to count from, YYYY-MM-DD (default: today)")
     parser.add_argument("--all", action="store_true", help="list every claim, not only the old ones")
     parser.add_argument("--manifest", default=str(MANIFEST), help="the manifest (default: docs/currency.csv)")

@@ -86,7 +86,9 @@ def test_a_duplicate_id_and_a_wrong_header_are_refused(tmp_path):
 
 
 def test_a_readme_reference_counts_as_a_source(tmp_path):
-    claims = currency.load(_manifest(tmp_path, "m:x,model-id,x-1,a,README.md#references R20,2026-01-01,README.md"))
+    claims = currency.load(
+        _manifest(tmp_path, "m:x,model-id,x-1,a,README.md#references R20,2026-01-01,README.md")
+    )
     assert claims[0].source == "README.md#references R20"
 
 
@@ -112,7 +114,10 @@ def test_every_model_revision_and_sdk_version_a_notebook_names_is_in_the_manifes
         ("reasoning models such as o4-mini.", ("model-id", "o4-mini")),
         ("MCP revision 2031-01-01 says so", ("spec-revision", "2031-01-01")),
         ("protocol version: 2031-02-03 | server", ("spec-revision", "2031-02-03")),
-        ("https://modelcontextprotocol.io/specification/2031-04-05/server/tools", ("spec-revision", "2031-04-05")),
+        (
+            "https://modelcontextprotocol.io/specification/2031-04-05/server/tools",
+            ("spec-revision", "2031-04-05"),
+        ),
         ("pip install openai==9.9.9", ("sdk-version", "openai 9.9.9")),
         ("anthropic 9.1.0  mcp 9.2.0", ("sdk-version", "mcp 9.2.0")),
     ],
@@ -142,7 +147,9 @@ def test_image_outputs_and_widget_state_are_not_scanned(tmp_path):
 
     nb = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell("x = 1")
-    cell.outputs = [nbformat.v4.new_output("display_data", data={"image/png": "gpt-9-nova", "text/plain": "<Figure>"})]
+    cell.outputs = [
+        nbformat.v4.new_output("display_data", data={"image/png": "gpt-9-nova", "text/plain": "<Figure>"})
+    ]
     nb.cells = [cell, nbformat.v4.new_markdown_cell("Use claude-opus-7.")]
     path = tmp_path / "n.ipynb"
     nbformat.write(nb, path)
@@ -158,7 +165,9 @@ def test_sdk_rows_match_the_requirements_pins():
     rows = {c.id.split(":", 1)[1]: c.value for c in CLAIMS if c.kind == "sdk-version"}
     assert set(rows) == {name for name in currency.SDKS if name in pins}
     for name, version in rows.items():
-        assert pins[name] == version, f"docs/currency.csv says {name} {version}, requirements.txt pins {pins[name]}"
+        assert pins[name] == version, (
+            f"docs/currency.csv says {name} {version}, requirements.txt pins {pins[name]}"
+        )
 
 
 def test_pins_reads_a_requirements_file(tmp_path):
@@ -175,7 +184,8 @@ def test_every_default_model_is_listed_with_the_date_config_gives():
         assert model in models, f"{provider}'s default {model} is not in docs/currency.csv"
         date, source = config.MODELS_CHECKED[provider]
         assert models[model].read_on.isoformat() == date or any(
-            c.read_on.isoformat() == date for c in CLAIMS if c.value == model)
+            c.read_on.isoformat() == date for c in CLAIMS if c.value == model
+        )
 
 
 def test_price_rows_match_the_table_lesson_16_computes_with():
@@ -226,8 +236,13 @@ def test_due_claims_come_oldest_first():
 
 @pytest.mark.parametrize(
     "day, months, expected",
-    [("2027-08-31", 6, "2027-02-28"), ("2028-08-31", 6, "2028-02-29"), ("2027-01-15", 6, "2026-07-15"),
-     ("2027-06-30", 12, "2026-06-30"), ("2027-03-31", 1, "2027-02-28")],
+    [
+        ("2027-08-31", 6, "2027-02-28"),
+        ("2028-08-31", 6, "2028-02-29"),
+        ("2027-01-15", 6, "2026-07-15"),
+        ("2027-06-30", 12, "2026-06-30"),
+        ("2027-03-31", 1, "2027-02-28"),
+    ],
 )
 def test_months_before_keeps_the_day_or_takes_the_month_end(day, months, expected):
     assert currency.months_before(dt.date.fromisoformat(day), months).isoformat() == expected
@@ -237,7 +252,9 @@ def test_months_before_keeps_the_day_or_takes_the_month_end(day, months, expecte
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
 
 
 def test_the_command_lists_old_claims_with_their_pages():
@@ -260,8 +277,14 @@ def test_all_lists_every_claim():
     assert done.returncode == 0 and done.stdout.startswith(f"All {len(CLAIMS)} claims")
 
 
-@pytest.mark.parametrize("args, fragment", [(("--today", "2027-13-01"), "--today"), (("--today", "soon"), "YYYY-MM-DD"),
-                                            (("--manifest", "nowhere.csv"), "no such file")])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("--today", "2027-13-01"), "--today"),
+        (("--today", "soon"), "YYYY-MM-DD"),
+        (("--manifest", "nowhere.csv"), "no such file"),
+    ],
+)
 def test_bad_input_gets_one_line_and_status_2(args, fragment):
     done = _run(*args)
     assert done.returncode == 2 and done.stdout == ""
@@ -275,5 +298,5 @@ def test_make_currency_runs_the_command():
 
 def test_the_readme_tells_instructors_how_to_use_it():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Instructors"):]
+    section = readme[readme.index("## Instructors") :]
     assert "make currency" in section and "docs/currency.csv" in section

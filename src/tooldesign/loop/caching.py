@@ -118,7 +118,9 @@ def price_of(model: str) -> ModelPrice:
         if row.model == model:
             return row
     known = ", ".join(row.model for row in PRICES)
-    raise KeyError(f"no cache prices for {model!r} (known: {known}); add a row to PRICES in tooldesign/loop/caching.py")
+    raise KeyError(
+        f"no cache prices for {model!r} (known: {known}); add a row to PRICES in tooldesign/loop/caching.py"
+    )
 
 
 def price_table(models: Sequence[str] = ()) -> list[dict]:
