@@ -14,7 +14,7 @@ WHEELS ?=
 # $(call q,VALUE): VALUE as one shell word, so a path with spaces, brackets or quotes reaches the command whole.
 q = '$(subst ','\'',$(1))'
 
-.PHONY: setup lab test notebooks solutions check grade handout data doctor bench bench-suite clean test-browser test-lab wheelhouse
+.PHONY: setup lab test notebooks solutions check grade handout data doctor bench bench-suite clean test-browser test-lab wheelhouse currency
 
 # WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see README, "Lab day").
 setup:
@@ -68,6 +68,10 @@ bench: setup  ## print the benchmark figures (seconds per notebook, and each les
 
 bench-suite: setup  ## how long make test takes beside its floor (every solution notebook once), by area
 	$(VENV_PY) benchmarks/suite_against_floor.py
+
+# Plain Python, no setup needed: it reads docs/currency.csv alone.
+currency:  ## instructors, before each run of the course: the claims read over six months ago, oldest first [ALL=1] [TODAY=YYYY-MM-DD]
+	@$(PYTHON) scripts/currency.py $(if $(ALL),--all) $(if $(TODAY),--today $(call q,$(TODAY)))
 
 clean:
 	rm -rf .venv build src/*.egg-info

@@ -98,7 +98,7 @@ class FakeModelServer(LoopbackServer):
     """Use as a context manager; ``url`` is the base address, ``requests`` what it received
     (path, JSON body and headers with lower-case names), ``problems`` every check that failed."""
 
-    def __init__(self, choose: Chooser = first_tool, models: tuple[str, ...] = ("qwen2.5:3b",),
+    def __init__(self, choose: Chooser = first_tool, models: tuple[str, ...] = (config.DEFAULT_MODELS["ollama"],),
                  arguments: Callable[[str], Any] | None = None, usage: str = "full", cached: int = 0) -> None:
         assert usage in ("full", "counts", "none"), usage
         self.choose = choose

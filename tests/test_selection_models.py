@@ -132,3 +132,31 @@ def test_unknown_provider_and_model_names_in_one_place():
     with pytest.raises(ModelSetupError, match="unknown provider"):
         model_picker("m", "nowhere")
     assert set(config.DEFAULT_MODELS) == set(config.PROVIDERS)
+
+
+def test_openai_sends_the_configured_reasoning_effort(server):
+    # OpenAI's GPT-6 models take tools on Chat Completions only with reasoning effort "none".
+    OpenAICompatiblePicker(model="m", base_url=server.url + "/v1", api_key="k").pick("Why is 4711 held?", SETS["designed"])
+    assert server.requests[-1]["body"]["reasoning_effort"] == config.REASONING_EFFORT["openai"] == "none"
+
+
+def test_ollama_gets_no_reasoning_effort(server):
+    from tooldesign.selection.models import OllamaPicker
+
+    OllamaPicker(base_url=server.url + "/v1").pick("Why is 4711 held?", SETS["designed"])
+    assert "reasoning_effort" not in server.requests[-1]["body"]
+
+
+def test_no_reasoning_effort_when_config_names_none(server, monkeypatch):
+    monkeypatch.setitem(config.REASONING_EFFORT, "openai", None)
+    OpenAICompatiblePicker(model="m", base_url=server.url + "/v1", api_key="k").pick("Why is 4711 held?", SETS["designed"])
+    assert "reasoning_effort" not in server.requests[-1]["body"]
+
+
+def test_every_default_model_says_where_and_when_it_was_checked():
+    import datetime as dt
+
+    assert set(config.MODELS_CHECKED) == set(config.DEFAULT_MODELS)
+    for provider, (date, source) in config.MODELS_CHECKED.items():
+        dt.date.fromisoformat(date)
+        assert source.startswith("https://"), provider

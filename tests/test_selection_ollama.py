@@ -80,7 +80,7 @@ def test_a_pick_carries_the_tokens_the_api_reported_and_the_latency(server):
 
 def test_local_model_status_when_the_server_answers(server):
     status = local_model_status(server.url + "/v1")
-    assert status.answers and status.has_model and "serves qwen2.5:3b" in status.message
+    assert status.answers and status.has_model and f"serves {config.DEFAULT_MODELS['ollama']}" in status.message
     missing = local_model_status(server.url + "/v1", model="llama3.2")
     assert missing.answers and not missing.has_model and "ollama pull llama3.2" in missing.message
 

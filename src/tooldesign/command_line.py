@@ -50,7 +50,9 @@ class _NoArgumentsParser(OneLineParser):
 def model_name(text: str | None) -> str | None:
     """The ``--model`` value of every command that can call a real model: a name or none, never blank."""
     if text is not None and not text.strip():
-        raise CommandError("--model needs a model's name, for example --model gpt-4o-mini")
+        from tooldesign.selection.config import DEFAULT_MODELS  # the one place that names models
+
+        raise CommandError(f"--model needs a model's name, for example --model {DEFAULT_MODELS['openai']}")
     return text.strip() if text is not None else None
 
 

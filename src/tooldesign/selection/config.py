@@ -17,6 +17,8 @@ from tooldesign.command_line import CommandError
 __all__ = [
     "PROVIDERS",
     "DEFAULT_MODELS",
+    "MODELS_CHECKED",
+    "REASONING_EFFORT",
     "MODEL_ENV",
     "PROVIDER_ENV",
     "KEY_ENV",
@@ -43,15 +45,28 @@ __all__ = [
 
 PROVIDERS = ("openai", "anthropic", "sap", "ollama")
 
-# Defaults only: use a model your account offers that supports tool calling.
+# Defaults only: use a model your account offers that supports tool calling. Each was checked on the
+# provider's models page on the date in MODELS_CHECKED; `make currency` lists the ones due for a re-read
+# (docs/currency.csv holds the same ids, and tests/test_currency.py keeps the two in step).
 DEFAULT_MODELS = {
-    "openai": "gpt-4o-mini",  # any OpenAI-compatible endpoint: OpenAI, Azure, Ollama, vLLM ...
-    "anthropic": "claude-haiku-4-5",
-    "sap": "gpt-4o-mini",  # a model in your generative AI hub catalog
-    # Free and local: `ollama pull qwen2.5:3b` (about 2 GB). Ollama lists it among its models with tool
-    # calling; llama3.2 and qwen2.5:7b also call tools, the latter better and at twice the memory.
-    "ollama": "qwen2.5:3b",
+    "openai": "gpt-6-luna",  # any OpenAI-compatible endpoint: OpenAI, Azure, Ollama, vLLM ...
+    "anthropic": "claude-haiku-5-5",
+    "sap": "gpt-6-luna",  # a model in your generative AI hub catalog (not checked against SAP's list)
+    # Free and local: `ollama pull qwen3:4b`. Ollama's tool-calling guide uses the qwen3 family in its
+    # examples; llama3.2 and qwen3:8b also call tools, the latter better and at twice the memory.
+    "ollama": "qwen3:4b",
 }
+# Where and when each default was checked (ISO date): the provider's own page.
+MODELS_CHECKED = {
+    "openai": ("2026-12-05", "https://developers.openai.com/api/docs/models/gpt-6-luna"),
+    "anthropic": ("2026-12-05", "https://platform.claude.com/docs/en/models/haiku-5-5/overview"),
+    "sap": ("2026-12-05", "https://developers.openai.com/api/docs/deprecations"),
+    "ollama": ("2026-12-05", "https://docs.ollama.com/capabilities/tool-calling"),
+}
+# OpenAI's GPT-6 models reason by default, and its Chat Completions endpoint takes function calling
+# (and a temperature) from them only with reasoning effort "none" (OpenAI, GPT-6 Luna model page,
+# read 2026-12-05). Sent only to the provider named here: a local server may not know the parameter.
+REASONING_EFFORT = {"openai": "none"}
 MODEL_ENV = {
     "openai": "OPENAI_MODEL",
     "anthropic": "ANTHROPIC_MODEL",

@@ -87,5 +87,23 @@ QUIZ = Quiz(
                 ),
             ),
         ),
+        Question(
+            "You price the same loop for a new model. Where do the cache write and cache read figures come from?",
+            (
+                Choice(
+                    "From that model's row on its provider's pricing page, with the date you read it",
+                    "Prices and cache multipliers differ from model to model within one provider, and they change.",
+                    correct=True,
+                ),
+                Choice(
+                    "From the provider's general discount: one rate for all its models",
+                    "One provider's models differ: older ones read the cache at a larger share of the input price.",
+                ),
+                Choice(
+                    "From last term's table: prices only fall",
+                    "Some fall, some rise, models retire; a figure without a date cannot tell you which.",
+                ),
+            ),
+        ),
     )
 )
