@@ -38,7 +38,8 @@ class Refusal:
 
 
 def dialect_of(path: str) -> Dialect | None:
-    """The API a request path belongs to, as the official clients spell the paths."""
+    """The API a request path belongs to, as the official clients spell the paths (query left out)."""
+    path = path.split("?", 1)[0]
     if path.rstrip("/").endswith("/messages"):
         return Dialect.ANTHROPIC
     if path.rstrip("/").endswith("/responses"):
