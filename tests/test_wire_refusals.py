@@ -68,7 +68,7 @@ ANTHROPIC_CASES = [
      {"tools": _deferred({t["name"] for t in A_TOOLS})}, "at least one tool"),
     ("unmatched_tool_result", {"tools": A_TOOLS, "messages": _turns([{**RESULT, "tool_use_id": "toolu_99"}])},
      {"tools": A_TOOLS, "messages": _turns([RESULT])}, "'toolu_99'"),
-    ("unmatched_tool_result", {"tools": A_TOOLS, "messages": _turns([{"type": "text", "text": "here"}, RESULT])},
+    ("tool_result_not_first", {"tools": A_TOOLS, "messages": _turns([{"type": "text", "text": "here"}, RESULT])},
      {"tools": A_TOOLS, "messages": _turns([RESULT, {"type": "text", "text": "here"}])}, "must come first"),
     ("unanswered_tool_use", {"tools": A_TOOLS, "messages": _turns([{"type": "text", "text": "no results"}])},
      {"tools": A_TOOLS, "messages": _turns([RESULT])}, "toolu_01"),

@@ -164,6 +164,12 @@ def _a_results_answer_calls(body: Mapping[str, Any]) -> tuple[str, str] | None:
                     f"messages.{i}.content: tool_result block(s) with tool_use_id {r.get('tool_use_id')!r} "
                     "match no tool_use block in the previous assistant message"
                 )
+    return None
+
+
+def _a_results_first(body: Mapping[str, Any]) -> tuple[str, str] | None:
+    for i, message in enumerate(body.get("messages") or []):
+        blocks = _blocks(message) if message.get("role") == "user" else []
         first_other = next((n for n, b in enumerate(blocks) if b.get("type") != "tool_result"), len(blocks))
         if any(n > first_other for n, b in enumerate(blocks) if b.get("type") == "tool_result"):
             return f"messages.{i}.content", (
@@ -221,6 +227,7 @@ ANTHROPIC_RULES: dict[str, Rule] = {
     "allowed_callers_without_code_execution": _a_allowed_callers,
     "all_tools_deferred": _a_not_all_deferred,
     "unmatched_tool_result": _a_results_answer_calls,
+    "tool_result_not_first": _a_results_first,
     "unanswered_tool_use": _a_every_call_answered,
     "tool_reference_not_deferred": _a_references_deferred,
 }
