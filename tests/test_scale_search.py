@@ -1,4 +1,5 @@
 """Tool search: fewer tokens, one extra round trip, accuracy bounded by what the search finds."""
+
 from __future__ import annotations
 
 import pytest

@@ -46,40 +46,93 @@ def _turns(answer: list[dict]) -> list[dict]:
 
 # (rule, bad request, good twin, words the message must carry)
 ANTHROPIC_CASES = [
-    ("invalid_tool_name", {"tools": [{**A_TOOLS[0], "name": "sales order search"}]}, {"tools": A_TOOLS[:1]},
-     "does not match"),
-    ("invalid_tool_name", {"tools": [{**A_TOOLS[0], "name": "x" * 65}]}, {"tools": [{**A_TOOLS[0], "name": "x" * 64}]},
-     "at most 64"),
+    (
+        "invalid_tool_name",
+        {"tools": [{**A_TOOLS[0], "name": "sales order search"}]},
+        {"tools": A_TOOLS[:1]},
+        "does not match",
+    ),
+    (
+        "invalid_tool_name",
+        {"tools": [{**A_TOOLS[0], "name": "x" * 65}]},
+        {"tools": [{**A_TOOLS[0], "name": "x" * 64}]},
+        "at most 64",
+    ),
     ("duplicate_tool_name", {"tools": A_TOOLS + A_TOOLS[:1]}, {"tools": A_TOOLS}, "must be unique"),
-    ("unknown_tool_choice", {"tools": A_TOOLS, "tool_choice": {"type": "tool", "name": "order_lookup"}},
-     {"tools": A_TOOLS, "tool_choice": {"type": "tool", "name": "sales_order_search"}}, "'order_lookup'"),
-    ("forced_choice_with_thinking",
-     {"tools": A_TOOLS, "tool_choice": {"type": "any"}, "thinking": {"type": "enabled", "budget_tokens": 1024}},
-     {"tools": A_TOOLS, "tool_choice": {"type": "auto"}, "thinking": {"type": "enabled", "budget_tokens": 1024}},
-     "extended thinking"),
-    ("allowed_callers_without_code_execution",
-     {"tools": [{**A_TOOLS[0], "allowed_callers": ["direct", "code_execution_20250825"]}]},
-     {"tools": [{**A_TOOLS[0], "allowed_callers": ["direct", "code_execution_20250825"]}, EXEC]},
-     "not in tools"),
-    ("allowed_callers_without_code_execution",
-     {"tools": [{**A_TOOLS[0], "allowed_callers": ["code_execution_20260120"]}, EXEC]},
-     {"tools": [{**A_TOOLS[0], "allowed_callers": ["direct"]}, EXEC]}, "code_execution_20260120"),
-    ("all_tools_deferred", {"tools": [{**t, "defer_loading": True} for t in A_TOOLS]},
-     {"tools": _deferred({t["name"] for t in A_TOOLS})}, "at least one tool"),
-    ("unmatched_tool_result", {"tools": A_TOOLS, "messages": _turns([{**RESULT, "tool_use_id": "toolu_99"}])},
-     {"tools": A_TOOLS, "messages": _turns([RESULT])}, "'toolu_99'"),
-    ("tool_result_not_first", {"tools": A_TOOLS, "messages": _turns([{"type": "text", "text": "here"}, RESULT])},
-     {"tools": A_TOOLS, "messages": _turns([RESULT, {"type": "text", "text": "here"}])}, "must come first"),
-    ("unanswered_tool_use", {"tools": A_TOOLS, "messages": _turns([{"type": "text", "text": "no results"}])},
-     {"tools": A_TOOLS, "messages": _turns([RESULT])}, "toolu_01"),
-    ("tool_reference_not_deferred",
-     {"tools": _deferred({"customer_get_credit_exposure"}), "messages": _reference("sales_order_search")},
-     {"tools": _deferred({"customer_get_credit_exposure"}), "messages": _reference("customer_get_credit_exposure")},
-     "not deferred"),
-    ("tool_reference_not_deferred",
-     {"tools": _deferred({"customer_get_credit_exposure"}), "messages": _reference("credit_limit_get")},
-     {"tools": _deferred({"customer_get_credit_exposure"}), "messages": _reference("customer_get_credit_exposure")},
-     "not in tools"),
+    (
+        "unknown_tool_choice",
+        {"tools": A_TOOLS, "tool_choice": {"type": "tool", "name": "order_lookup"}},
+        {"tools": A_TOOLS, "tool_choice": {"type": "tool", "name": "sales_order_search"}},
+        "'order_lookup'",
+    ),
+    (
+        "forced_choice_with_thinking",
+        {
+            "tools": A_TOOLS,
+            "tool_choice": {"type": "any"},
+            "thinking": {"type": "enabled", "budget_tokens": 1024},
+        },
+        {
+            "tools": A_TOOLS,
+            "tool_choice": {"type": "auto"},
+            "thinking": {"type": "enabled", "budget_tokens": 1024},
+        },
+        "extended thinking",
+    ),
+    (
+        "allowed_callers_without_code_execution",
+        {"tools": [{**A_TOOLS[0], "allowed_callers": ["direct", "code_execution_20250825"]}]},
+        {"tools": [{**A_TOOLS[0], "allowed_callers": ["direct", "code_execution_20250825"]}, EXEC]},
+        "not in tools",
+    ),
+    (
+        "allowed_callers_without_code_execution",
+        {"tools": [{**A_TOOLS[0], "allowed_callers": ["code_execution_20260120"]}, EXEC]},
+        {"tools": [{**A_TOOLS[0], "allowed_callers": ["direct"]}, EXEC]},
+        "code_execution_20260120",
+    ),
+    (
+        "all_tools_deferred",
+        {"tools": [{**t, "defer_loading": True} for t in A_TOOLS]},
+        {"tools": _deferred({t["name"] for t in A_TOOLS})},
+        "at least one tool",
+    ),
+    (
+        "unmatched_tool_result",
+        {"tools": A_TOOLS, "messages": _turns([{**RESULT, "tool_use_id": "toolu_99"}])},
+        {"tools": A_TOOLS, "messages": _turns([RESULT])},
+        "'toolu_99'",
+    ),
+    (
+        "tool_result_not_first",
+        {"tools": A_TOOLS, "messages": _turns([{"type": "text", "text": "here"}, RESULT])},
+        {"tools": A_TOOLS, "messages": _turns([RESULT, {"type": "text", "text": "here"}])},
+        "must come first",
+    ),
+    (
+        "unanswered_tool_use",
+        {"tools": A_TOOLS, "messages": _turns([{"type": "text", "text": "no results"}])},
+        {"tools": A_TOOLS, "messages": _turns([RESULT])},
+        "toolu_01",
+    ),
+    (
+        "tool_reference_not_deferred",
+        {"tools": _deferred({"customer_get_credit_exposure"}), "messages": _reference("sales_order_search")},
+        {
+            "tools": _deferred({"customer_get_credit_exposure"}),
+            "messages": _reference("customer_get_credit_exposure"),
+        },
+        "not deferred",
+    ),
+    (
+        "tool_reference_not_deferred",
+        {"tools": _deferred({"customer_get_credit_exposure"}), "messages": _reference("credit_limit_get")},
+        {
+            "tools": _deferred({"customer_get_credit_exposure"}),
+            "messages": _reference("customer_get_credit_exposure"),
+        },
+        "not in tools",
+    ),
 ]
 
 
@@ -91,7 +144,10 @@ def test_anthropic_sdk_meets_the_refusal(rule, bad, good, words):
         with pytest.raises(anthropic.BadRequestError) as caught:
             client.messages.create(**{**base, **bad})
         assert caught.value.status_code == 400
-        assert caught.value.body["type"] == "error" and caught.value.body["error"]["type"] == "invalid_request_error"
+        assert (
+            caught.value.body["type"] == "error"
+            and caught.value.body["error"]["type"] == "invalid_request_error"
+        )
         assert words in caught.value.message and server.refused[-1].rule == rule
         reply = client.messages.create(**{**base, **good})  # the twin goes through
         assert reply.stop_reason == "end_turn" and len(server.refused) == 1
@@ -101,30 +157,76 @@ def _fc(call_id: str) -> dict:
     return {"type": "function_call", "call_id": call_id, "name": "sales_order_search", "arguments": "{}"}
 
 
-NAMESPACE = {"type": "namespace", "name": "sap", "description": "SAP order tools.",
-             "tools": [{**t, "defer_loading": True} for t in R_TOOLS]}
+NAMESPACE = {
+    "type": "namespace",
+    "name": "sap",
+    "description": "SAP order tools.",
+    "tools": [{**t, "defer_loading": True} for t in R_TOOLS],
+}
 RESPONSES_CASES = [
     ("duplicate_function_name", {"tools": R_TOOLS + R_TOOLS[:1]}, {"tools": R_TOOLS}, "Duplicate"),
-    ("duplicate_function_name", {"tools": [NAMESPACE, R_TOOLS[0], {"type": "tool_search"}]},
-     {"tools": [NAMESPACE, {"type": "tool_search"}]}, R_TOOLS[0]["name"]),
-    ("unknown_allowed_tool",
-     {"tools": R_TOOLS, "tool_choice": {"type": "allowed_tools", "mode": "auto",
-                                        "tools": [{"type": "function", "name": "order_lookup"}]}},
-     {"tools": R_TOOLS, "tool_choice": {"type": "allowed_tools", "mode": "auto",
-                                        "tools": [{"type": "function", "name": "sales_order_search"}]}},
-     "allowed_tools can only narrow"),
-    ("unknown_allowed_tool", {"tools": R_TOOLS, "tool_choice": {"type": "function", "name": "order_lookup"}},
-     {"tools": R_TOOLS, "tool_choice": {"type": "function", "name": "sales_order_search"}}, "not in tools"),
-    ("deferred_without_tool_search", {"tools": [NAMESPACE]}, {"tools": [NAMESPACE, {"type": "tool_search"}]},
-     "tool_search"),
-    ("deferred_without_tool_search", {"tools": [{**NAMESPACE, "defer_loading": True}, {"type": "tool_search"}]},
-     {"tools": [NAMESPACE, {"type": "tool_search"}]}, "not on the namespace"),
-    ("unmatched_function_call_output",
-     {"tools": R_TOOLS, "input": [_fc("call_1"), {"type": "function_call_output", "call_id": "call_2", "output": "[]"}]},
-     {"tools": R_TOOLS, "input": [_fc("call_1"), {"type": "function_call_output", "call_id": "call_1", "output": "[]"}]},
-     "call_2"),
-    ("parallel_without_tools", {"parallel_tool_calls": False}, {"parallel_tool_calls": False, "tools": R_TOOLS},
-     "only allowed when"),
+    (
+        "duplicate_function_name",
+        {"tools": [NAMESPACE, R_TOOLS[0], {"type": "tool_search"}]},
+        {"tools": [NAMESPACE, {"type": "tool_search"}]},
+        R_TOOLS[0]["name"],
+    ),
+    (
+        "unknown_allowed_tool",
+        {
+            "tools": R_TOOLS,
+            "tool_choice": {
+                "type": "allowed_tools",
+                "mode": "auto",
+                "tools": [{"type": "function", "name": "order_lookup"}],
+            },
+        },
+        {
+            "tools": R_TOOLS,
+            "tool_choice": {
+                "type": "allowed_tools",
+                "mode": "auto",
+                "tools": [{"type": "function", "name": "sales_order_search"}],
+            },
+        },
+        "allowed_tools can only narrow",
+    ),
+    (
+        "unknown_allowed_tool",
+        {"tools": R_TOOLS, "tool_choice": {"type": "function", "name": "order_lookup"}},
+        {"tools": R_TOOLS, "tool_choice": {"type": "function", "name": "sales_order_search"}},
+        "not in tools",
+    ),
+    (
+        "deferred_without_tool_search",
+        {"tools": [NAMESPACE]},
+        {"tools": [NAMESPACE, {"type": "tool_search"}]},
+        "tool_search",
+    ),
+    (
+        "deferred_without_tool_search",
+        {"tools": [{**NAMESPACE, "defer_loading": True}, {"type": "tool_search"}]},
+        {"tools": [NAMESPACE, {"type": "tool_search"}]},
+        "not on the namespace",
+    ),
+    (
+        "unmatched_function_call_output",
+        {
+            "tools": R_TOOLS,
+            "input": [_fc("call_1"), {"type": "function_call_output", "call_id": "call_2", "output": "[]"}],
+        },
+        {
+            "tools": R_TOOLS,
+            "input": [_fc("call_1"), {"type": "function_call_output", "call_id": "call_1", "output": "[]"}],
+        },
+        "call_2",
+    ),
+    (
+        "parallel_without_tools",
+        {"parallel_tool_calls": False},
+        {"parallel_tool_calls": False, "tools": R_TOOLS},
+        "only allowed when",
+    ),
 ]
 
 
@@ -142,23 +244,53 @@ def test_openai_responses_sdk_meets_the_refusal(rule, bad, good, words):
         assert client.responses.create(**{**base, **good}).status == "completed"
 
 
-CHAT_CALLS = {"role": "assistant", "content": None, "tool_calls": [
-    {"id": "call_1", "type": "function", "function": {"name": "sales_order_search", "arguments": "{}"}},
-    {"id": "call_2", "type": "function", "function": {"name": "customer_get_credit_exposure", "arguments": "{}"}},
-]}
+CHAT_CALLS = {
+    "role": "assistant",
+    "content": None,
+    "tool_calls": [
+        {"id": "call_1", "type": "function", "function": {"name": "sales_order_search", "arguments": "{}"}},
+        {
+            "id": "call_2",
+            "type": "function",
+            "function": {"name": "customer_get_credit_exposure", "arguments": "{}"},
+        },
+    ],
+}
 CHAT_ASK = [{"role": "user", "content": examples.REQUEST}]
 CHAT_CASES = [
     ("duplicate_function_name", {"tools": C_TOOLS + C_TOOLS[-1:]}, {"tools": C_TOOLS}, "Duplicate"),
-    ("unanswered_tool_call",
-     {"tools": C_TOOLS, "messages": CHAT_ASK + [CHAT_CALLS, {"role": "tool", "tool_call_id": "call_1", "content": "[]"}]},
-     {"tools": C_TOOLS, "messages": CHAT_ASK + [CHAT_CALLS, {"role": "tool", "tool_call_id": "call_1", "content": "[]"},
-                                               {"role": "tool", "tool_call_id": "call_2", "content": "{}"}]},
-     "call_2"),
-    ("unanswered_tool_call",
-     {"tools": C_TOOLS, "messages": CHAT_ASK + [{"role": "tool", "tool_call_id": "call_1", "content": "[]"}]},
-     {"tools": C_TOOLS, "messages": CHAT_ASK}, "must be a response"),
-    ("parallel_without_tools", {"parallel_tool_calls": True, "messages": CHAT_ASK},
-     {"parallel_tool_calls": True, "messages": CHAT_ASK, "tools": C_TOOLS}, "only allowed when"),
+    (
+        "unanswered_tool_call",
+        {
+            "tools": C_TOOLS,
+            "messages": CHAT_ASK + [CHAT_CALLS, {"role": "tool", "tool_call_id": "call_1", "content": "[]"}],
+        },
+        {
+            "tools": C_TOOLS,
+            "messages": CHAT_ASK
+            + [
+                CHAT_CALLS,
+                {"role": "tool", "tool_call_id": "call_1", "content": "[]"},
+                {"role": "tool", "tool_call_id": "call_2", "content": "{}"},
+            ],
+        },
+        "call_2",
+    ),
+    (
+        "unanswered_tool_call",
+        {
+            "tools": C_TOOLS,
+            "messages": CHAT_ASK + [{"role": "tool", "tool_call_id": "call_1", "content": "[]"}],
+        },
+        {"tools": C_TOOLS, "messages": CHAT_ASK},
+        "must be a response",
+    ),
+    (
+        "parallel_without_tools",
+        {"parallel_tool_calls": True, "messages": CHAT_ASK},
+        {"parallel_tool_calls": True, "messages": CHAT_ASK, "tools": C_TOOLS},
+        "only allowed when",
+    ),
 ]
 
 
@@ -176,7 +308,9 @@ def test_openai_chat_sdk_meets_the_refusal(rule, bad, good, words):
 
 def test_every_rule_has_a_case():
     covered = {(Dialect.ANTHROPIC, c[0]) for c in ANTHROPIC_CASES}
-    covered |= {(Dialect.RESPONSES, c[0]) for c in RESPONSES_CASES} | {(Dialect.CHAT, c[0]) for c in CHAT_CASES}
+    covered |= {(Dialect.RESPONSES, c[0]) for c in RESPONSES_CASES} | {
+        (Dialect.CHAT, c[0]) for c in CHAT_CASES
+    }
     assert covered == {(d, rule) for d, rules in RULES.items() for rule in rules}
     assert len({rule for _, rule in covered}) >= 10
 

@@ -41,7 +41,9 @@ def allowed_tools(names: Iterable[str], mode: Literal["auto", "required"] = "aut
     )
 
 
-def anthropic_choice(kind: Literal["auto", "any"] = "auto", parallel: bool = True) -> ToolChoiceAutoParam | ToolChoiceAnyParam:
+def anthropic_choice(
+    kind: Literal["auto", "any"] = "auto", parallel: bool = True
+) -> ToolChoiceAutoParam | ToolChoiceAnyParam:
     """Anthropic ``tool_choice``; ``parallel=False`` sets ``disable_parallel_tool_use`` (at most one call
     with auto, exactly one with any)."""
     choice: ToolChoiceAutoParam | ToolChoiceAnyParam = (
@@ -54,7 +56,9 @@ def anthropic_choice(kind: Literal["auto", "any"] = "auto", parallel: bool = Tru
 
 def tool_removal(name: str) -> BetaSystemMessageParam:
     """Anthropic (beta): a mid-conversation system message withdrawing one declared tool from here on."""
-    block = BetaRequestToolRemovalBlockParam(type="tool_removal", tool={"type": "tool_reference", "name": name})
+    block = BetaRequestToolRemovalBlockParam(
+        type="tool_removal", tool={"type": "tool_reference", "name": name}
+    )
     return BetaSystemMessageParam(role="system", content=[block])
 
 

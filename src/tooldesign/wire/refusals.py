@@ -250,7 +250,10 @@ def _functions(tools: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 def _r_unique_names(body: Mapping[str, Any]) -> tuple[str, str] | None:
     twice = _duplicates(f.get("name", "") for f in _functions(body.get("tools") or []))
     if twice:
-        return "tools", f"Duplicate function name(s) in tools: {', '.join(twice)}. Give each function its own name."
+        return (
+            "tools",
+            f"Duplicate function name(s) in tools: {', '.join(twice)}. Give each function its own name.",
+        )
     return None
 
 
@@ -322,7 +325,10 @@ RESPONSES_RULES: dict[str, Rule] = {
 def _c_unique_names(body: Mapping[str, Any]) -> tuple[str, str] | None:
     twice = _duplicates((t.get("function") or {}).get("name", "") for t in body.get("tools") or [])
     if twice:
-        return "tools", f"Duplicate function name(s) in tools: {', '.join(twice)}. Give each function its own name."
+        return (
+            "tools",
+            f"Duplicate function name(s) in tools: {', '.join(twice)}. Give each function its own name.",
+        )
     return None
 
 
