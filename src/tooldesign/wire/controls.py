@@ -79,7 +79,7 @@ WEB_SEARCH = WebSearchTool20250305Param(type="web_search_20250305", name="web_se
 def deferred(tools: Sequence[ToolParam], keep: Iterable[str] = ()) -> list[ToolParam]:
     """Anthropic: every tool declared with ``defer_loading: true`` except those named in ``keep``."""
     loaded = set(keep)
-    return [ToolParam(**{**t, "defer_loading": t["name"] not in loaded}) for t in tools]  # type: ignore[typeddict-item]
+    return [ToolParam(**{**t, "defer_loading": t["name"] not in loaded}) for t in tools]
 
 
 def continue_paused(messages: Sequence[MessageParam], paused_content: Sequence[Any]) -> list[MessageParam]:

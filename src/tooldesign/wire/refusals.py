@@ -184,7 +184,7 @@ def _a_every_call_answered(body: Mapping[str, Any]) -> tuple[str, str] | None:
     for i, message in enumerate(messages[:-1]):
         if message.get("role") != "assistant":
             continue
-        calls = [b.get("id") for b in _blocks(message) if b.get("type") == "tool_use"]
+        calls = [str(b.get("id")) for b in _blocks(message) if b.get("type") == "tool_use"]
         answered = {b.get("tool_use_id") for b in _blocks(messages[i + 1]) if b.get("type") == "tool_result"}
         missing = [c for c in calls if c not in answered]
         if missing:
