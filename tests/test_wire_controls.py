@@ -91,3 +91,16 @@ def test_tool_removal_travels_as_a_system_message_in_the_beta_client():
             {"type": "tool_removal", "tool": {"type": "tool_reference", "name": "sales_order_search"}}
         ],
     }
+
+
+def test_the_panel_logic_follows_each_toggle():
+    from tooldesign.wire.widgets import request_for, summary
+
+    plain = request_for(TOOLS)
+    assert plain["parallel_tool_calls"] is True and "tool_choice" not in plain
+    narrowed = request_for(TOOLS, ["sales_order_search"], parallel=False)
+    assert narrowed["tools"] == plain["tools"] and narrowed["parallel_tool_calls"] is False
+    assert narrowed["tool_choice"]["tools"] == [{"type": "function", "name": "sales_order_search"}]
+    hidden = request_for(TOOLS, defer=True)
+    assert [t["type"] for t in hidden["tools"]] == ["namespace", "tool_search"]
+    assert '"defer_loading": true' in summary(hidden)
