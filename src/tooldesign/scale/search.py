@@ -1,15 +1,18 @@
-"""Tool search: keep the definitions out until a search tool brings back the k that fit.
+"""Tool search: declare every definition deferred, and let a search bring back references to the k that fit.
 
-With a large catalog most tools sit idle on any one request, yet every definition is billed on
-every call. Tool search sends one small definition (``tool_search``); the model calls it with the
-job it needs done, gets the top k definitions back, and picks among those. The price is one extra
-round trip before the first real call.
+With a large catalog most tools sit idle on any one request, yet every loaded definition is billed
+on every call. Tool search loads one small definition (``tool_search``) and declares the rest with
+``defer_loading: true``: the API keeps them out of the model's context. The model calls the search
+with the job it needs done; the search answers with ``tool_reference`` blocks naming the top k, not
+with definitions, and the API expands each reference into the deferred definition it names, after
+the cached prefix (Anthropic, Tool search tool, R29; OpenAI's deferred functions work the same way,
+R41). The model then picks among those. The price is one extra round trip before the first real call.
 
-The measurement here is offline: BM25 ranks the catalog for the search, and an offline picker
-makes the choice among the k found (both stand-ins, not models). Tokens are estimates
-(characters / 4) of the tool text each model call carries, plus the request. Each request is
-counted as a fresh conversation, so every one pays the extra round trip; in a longer conversation
-a tool found once stays loaded.
+The measurement here is offline: BM25 ranks the catalog for the search, ``expand`` stands in for
+the API's expansion, and an offline picker makes the choice among the k found (all stand-ins, not
+models). Tokens are estimates (characters / 4) of the tool text each model call carries, plus the
+request. Each request is counted as a fresh conversation, so every one pays the extra round trip;
+in a longer conversation a tool found once stays loaded.
 
 Run ``tooldesign scale search`` (or ``python -m tooldesign.scale.search``) to print the table.
 """
@@ -31,9 +34,9 @@ from tooldesign.tools.base import Tool, ToolSet
 KS = (1, 2, 3, 5, 10)
 
 SEARCH_DESCRIPTION = (
-    "Finds the tools that fit a job, from a catalog too large to send in full. Returns the definitions of "
-    "the best matches, which you can call right away. Use it first whenever no loaded tool fits the request. "
-    "Describe the job in the user's words; it reads only and changes nothing."
+    "Finds the tools that fit a job, from a catalog too large to load in full. Returns references to the "
+    "best matches, and their definitions are loaded for you to call next. Use it first whenever no loaded "
+    "tool fits the request. Describe the job in the user's words; it reads only and changes nothing."
 )
 SEARCH_PARAMETERS = {
     "type": "object",
@@ -49,12 +52,16 @@ SEARCH_PARAMETERS = {
 
 
 def search_tool(tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> Tool:
-    """The one tool sent up front: it ranks ``tools`` for a job and returns the top k definitions."""
+    """The one tool loaded up front: it ranks ``tools`` for a job and returns references to the top k.
+
+    A reference names a deferred tool; it is not a definition the model could call by itself. The
+    API turns it into the definition declared (deferred) in the request: ``expand`` below.
+    """
     ranker = ranker or BM25Picker()
 
     def handler(arguments: dict) -> dict:
         found = top_k(str(arguments.get("job", "")), tools, k, ranker)
-        return {"found": [t.definition() for t in found]}
+        return {"found": [reference(t.name) for t in found]}
 
     return Tool(
         "tool_search",
@@ -63,6 +70,23 @@ def search_tool(tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> 
         handler,
         dict(readOnlyHint=True, openWorldHint=False),
     )
+
+
+def reference(name: str) -> dict[str, str]:
+    """A ``tool_reference`` block, as Anthropic's API takes it in a tool result (R29)."""
+    return {"type": "tool_reference", "tool_name": name}
+
+
+def expand(references: Sequence[dict], tools: ToolSet) -> list[Tool]:
+    """What the API does with references: the deferred definitions they name, in order.
+
+    A reference to a tool the catalog does not hold is an error, as a real API refuses it
+    (lesson 18's capture server shows that refusal).
+    """
+    unknown = [r.get("tool_name") for r in references if r.get("tool_name") not in tools.names]
+    if unknown:
+        raise ValueError(f"tool_reference names a tool not in the catalog: {', '.join(map(str, unknown))}")
+    return [tools[r["tool_name"]] for r in references]
 
 
 def top_k(job: str, tools: Sequence[Tool], k: int, ranker: Picker | None = None) -> list[Tool]:
@@ -91,7 +115,10 @@ class SearchOutcome:
 def with_search(
     case: Case, tools: ToolSet, k: int, picker: Picker, ranker: Picker | None = None
 ) -> SearchOutcome:
-    """Two model calls: the first sees only tool_search and calls it; the second sees what it found."""
+    """Two model calls: the first sees only tool_search and calls it; the second sees what it found.
+
+    The second call carries the search's references and, expanded by the API, the definitions they name.
+    """
     search = search_tool(list(tools), k, ranker)
     call: dict[str, Any] = {
         "type": "tool_use",
@@ -100,12 +127,12 @@ def with_search(
         "input": {"job": case.request},
     }
     result = search.run(call["input"])
-    found_names = tuple(d["name"] for d in result["found"])
-    found = [tools[n] for n in found_names]
+    found = expand(result["found"], tools)
+    found_names = tuple(t.name for t in found)
     chosen = picker.pick(case.request, found).tool if found else None
     expected = expected_for(case, tools.name)
     first = definition_tokens([search]) + estimate_tokens(case.request)
-    second = first + estimate_tokens(call) + estimate_tokens(json.dumps(result))
+    second = first + estimate_tokens(call) + estimate_tokens(json.dumps(result)) + definition_tokens(found)
     right_in = expected is not None and any(n in expected for n in found_names)
     return SearchOutcome(
         case.request,

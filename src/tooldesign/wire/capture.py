@@ -3,7 +3,9 @@
 The notebook builds each request with the anthropic or openai client and points the client at
 this server instead of the provider. The server keeps the exact JSON body it received and answers
 with the next reply it was given: a documented-format EXAMPLE written for the lesson, never a
-model's output. Nothing leaves the machine and no key is needed.
+model's output. A request that breaks one of the documented constraints in ``refusals`` is answered
+with HTTP 400 in the provider's error shape instead, so the SDK raises its ``BadRequestError`` as it
+would against the service. Nothing leaves the machine and no key is needed.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import threading
 from collections.abc import Iterable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, TypeVar
+
+from tooldesign.wire.refusals import Refusal, error_body, refusal
 
 _Server = TypeVar("_Server", bound="LoopbackServer")
 
@@ -47,11 +51,17 @@ class LoopbackServer:
 
 
 class CaptureServer(LoopbackServer):
-    """Use as a context manager. ``replies`` are answered in order; ``captured`` holds (path, body)."""
+    """Use as a context manager. ``replies`` are answered in order; ``captured`` holds (path, body).
 
-    def __init__(self, replies: Iterable[dict[str, Any]] = ()) -> None:
+    ``refused`` holds the requests answered with 400 (they use no reply); ``check=False`` turns the
+    course's checks off, to show what a request looks like before a rule is applied.
+    """
+
+    def __init__(self, replies: Iterable[dict[str, Any]] = (), check: bool = True) -> None:
         self.replies = list(replies)
+        self.check = check
         self.captured: list[tuple[str, dict[str, Any]]] = []
+        self.refused: list[Refusal] = []
         self._lock = threading.Lock()
         super().__init__()
 
@@ -62,6 +72,10 @@ class CaptureServer(LoopbackServer):
     def _next(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         with self._lock:
             self.captured.append((path, body))
+            refused = refusal(path, body) if self.check else None
+            if refused is not None:
+                self.refused.append(refused)
+                return 400, error_body(refused)
             if not self.replies:
                 return 500, {
                     "type": "error",

@@ -134,3 +134,29 @@ def responses_function_calls_reply() -> dict[str, Any]:
             "output_tokens_details": {"reasoning_tokens": 0},
         },
     }
+
+
+def anthropic_pause_turn_reply() -> dict[str, Any]:
+    """A Messages reply paused by the API mid-way through a server tool's loop (``stop_reason: "pause_turn"``).
+
+    The web search ran on the provider's side (``server_tool_use``, id prefix ``srvtoolu_``); there is
+    nothing for your code to run and no ``tool_result`` to send: you send the content back to resume.
+    """
+    return {
+        "id": "msg_example_pause",
+        "type": "message",
+        "role": "assistant",
+        "model": DEFAULT_MODELS["anthropic"],
+        "content": [
+            {"type": "text", "text": "I will check the carrier's published delays first."},
+            {
+                "type": "server_tool_use",
+                "id": "srvtoolu_01",
+                "name": "web_search",
+                "input": {"query": "Nordfracht delivery delays December"},
+            },
+        ],
+        "stop_reason": "pause_turn",
+        "stop_sequence": None,
+        "usage": _usage(),
+    }

@@ -58,6 +58,26 @@ QUIZ = Quiz(
             ),
         ),
         Question(
+            "Your search tool found two tools for the job. What does it send back?",
+            (
+                Choice(
+                    "A tool_reference naming each one; the API loads their deferred definitions",
+                    "The tools were declared up front with defer_loading: true, so the references expand "
+                    "after the cached prefix and the tools array never changes.",
+                    correct=True,
+                ),
+                Choice(
+                    "Their full definitions, which the model can call right away",
+                    "A model calls only tools declared in the request; definitions pasted into a result "
+                    "are text, not tools.",
+                ),
+                Choice(
+                    "Nothing: the client adds the two tools to tools for the next request",
+                    "That works, but it changes the tools array and so throws away the whole cached prefix.",
+                ),
+            ),
+        ),
+        Question(
             "With tool search, what caps accuracy?",
             (
                 Choice(

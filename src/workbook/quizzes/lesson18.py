@@ -71,6 +71,39 @@ QUIZ = Quiz(
             ),
         ),
         Question(
+            "A step should only read. How do you stop it calling the write tool without losing the cache?",
+            (
+                Choice(
+                    "OpenAI: tool_choice allowed_tools naming the read tools; tools stays as it was",
+                    "allowed_tools narrows one turn; the tools array, the start of the cached prefix, is untouched.",
+                    correct=True,
+                ),
+                Choice(
+                    "Drop the write tool from tools for that step",
+                    "Any change to the tools array leaves nothing cached.",
+                ),
+                Choice(
+                    "Set parallel_tool_calls to false",
+                    "That limits how many calls come at once, not which tools.",
+                ),
+            ),
+        ),
+        Question(
+            "A reply stops with pause_turn after a server-side web search. What does your code send?",
+            (
+                Choice(
+                    "The same request with the assistant content appended, and no new user message",
+                    "The provider resumes the turn it paused; there is no tool_result to write.",
+                    correct=True,
+                ),
+                Choice(
+                    "A tool_result for the server_tool_use block",
+                    "Server tools run on the provider's side; your code answers only client tool_use blocks.",
+                ),
+                Choice("Nothing: the turn is over", "A paused turn is not finished; end_turn says that."),
+            ),
+        ),
+        Question(
             "allowed_callers corresponds to which earlier idea?",
             (
                 Choice(
