@@ -284,3 +284,40 @@ def test_http_handshake_era_sessions_get_the_same_rules(http_url):
         assert response.json()["id"] == reply_id
     cursor = _post(http_url, b'{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"cursor":"x"}}', session)
     assert '"code":-32602' in cursor.text.replace(" ", "") and '"id":5' in cursor.text.replace(" ", "")
+
+
+# ---------- any bytes at all ----------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from mcp_types import JSONRPCError, jsonrpc_message_adapter  # noqa: E402
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                     max_leaves=10)
+_ENVELOPES = st.fixed_dictionaries({}, optional={"jsonrpc": st.sampled_from(["2.0", "1.0", 2]) | _JSON,
+                                                 "id": st.integers() | st.text(max_size=4) | _JSON,
+                                                 "method": st.sampled_from(["tools/list", "tools/call"]) | _JSON,
+                                                 "params": st.dictionaries(st.text(max_size=6), _JSON) | _JSON,
+                                                 "result": _JSON, "error": _JSON})
+
+
+def _consistent(raw: bytes) -> None:
+    verdict = judge(raw)
+    if verdict.kind is Kind.REFUSED:
+        JSONRPCError.model_validate(verdict.reply)  # every refusal is a JSON-RPC error the SDK could send
+        assert verdict.reply["error"]["code"] in (-32700, -32600, -32602)
+    elif verdict.passes:
+        jsonrpc_message_adapter.validate_json(raw, by_name=False)  # what passes, the SDK can read
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=120))
+def test_any_bytes_get_a_verdict(raw):
+    _consistent(raw)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_ENVELOPES)
+def test_any_envelope_gets_a_verdict_the_sdk_agrees_with(envelope):
+    _consistent(json.dumps(envelope).encode())
