@@ -158,5 +158,5 @@ def test_a_2026_07_28_listing_carries_the_cache_hints():
     done = subprocess.run([sys.executable, "-m", "tooldesign", "serve"], cwd=ROOT, timeout=TIMEOUT, capture_output=True,
                           input=json.dumps(line) + "\n", text=True)
     result = json.loads(done.stdout.splitlines()[0])["result"]
-    assert result["ttlMs"] == LISTING_CACHE["ttl_ms"] and result["cacheScope"] == LISTING_CACHE["cache_scope"]
+    assert result["ttlMs"] == LISTING_CACHE.ttl_ms and result["cacheScope"] == LISTING_CACHE.scope
     assert result["resultType"] == "complete" and "nextCursor" not in result

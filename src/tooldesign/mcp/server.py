@@ -40,6 +40,7 @@ from typing import Any
 
 import mcp_types as types
 from mcp.server import Server
+from mcp.server.caching import CacheHint
 from mcp.shared.exceptions import MCPError
 
 from tooldesign.dispatch.calls import ToolCall
@@ -63,7 +64,7 @@ UNKNOWN_CURSOR = types.INVALID_PARAMS  # Pagination, "Error Handling": invalid c
 # A host may reuse the listing for five minutes (the specification's own example value); the listing
 # has no per-user part, so a shared cache may keep it too. A freshness hint, not a promise: a host that
 # approved a definition still compares each new listing with it (notebook 15).
-LISTING_CACHE = {"ttl_ms": 300_000, "cache_scope": "public"}
+LISTING_CACHE = CacheHint(ttl_ms=300_000, scope="public")
 CRASH_TEXT = "The tool failed inside the server. Nothing was changed; try again later or tell the user."
 
 
@@ -101,7 +102,11 @@ def _text(value: str) -> list[types.ContentBlock]:
 
 def serve(tools: ToolSet, name: str | None = None) -> ServedSet:
     """Build the MCP server for ``tools``; nothing is started until a client connects or it is run."""
-    listing = types.ListToolsResult(tools=[listed_tool(tool) for tool in tools], **LISTING_CACHE)
+    listing = types.ListToolsResult(
+        tools=[listed_tool(tool) for tool in tools],
+        ttl_ms=LISTING_CACHE.ttl_ms,
+        cache_scope=LISTING_CACHE.scope,
+    )
     crashes: list[str] = []
 
     async def on_list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
