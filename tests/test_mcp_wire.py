@@ -321,3 +321,10 @@ def test_any_bytes_get_a_verdict(raw):
 @given(_ENVELOPES)
 def test_any_envelope_gets_a_verdict_the_sdk_agrees_with(envelope):
     _consistent(json.dumps(envelope).encode())
+
+
+def test_http_refuses_a_notification_it_cannot_accept_with_400_and_no_request_id(http_url):
+    """Streamable HTTP: a notification the server cannot accept gets an HTTP error status, never 202."""
+    response = _post(http_url, b'{"jsonrpc":"2.0","method":"notifications/cancelled","params":[1]}')
+    assert response.status_code == 400
+    assert response.json()["id"] is None and response.json()["error"]["code"] == -32602
