@@ -12,7 +12,16 @@ Importing this package imports the ``mcp`` SDK; ``import tooldesign`` alone does
 from tooldesign.mcp.measure import SizeRow, size_table, sizes
 from tooldesign.mcp.pinning import DefinitionChange, Pin, changes, digest, pin, still_approved
 from tooldesign.mcp.results import OUTPUT_SCHEMAS, output_schema, split_result
-from tooldesign.mcp.server import CRASH_TEXT, UNKNOWN_TOOL, ServedSet, annotations_of, listed_tool, serve
+from tooldesign.mcp.server import (
+    CRASH_TEXT,
+    LISTING_CACHE,
+    UNKNOWN_CURSOR,
+    UNKNOWN_TOOL,
+    ServedSet,
+    annotations_of,
+    listed_tool,
+    serve,
+)
 from tooldesign.mcp.untrusted import ItemStore, rug_pull_servers, untrusted_server
 from tooldesign.mcp.view import as_plain, definition_of, send_raw, view_of
 
@@ -22,6 +31,8 @@ __all__ = [
     "listed_tool",
     "annotations_of",
     "UNKNOWN_TOOL",
+    "UNKNOWN_CURSOR",
+    "LISTING_CACHE",
     "CRASH_TEXT",
     "OUTPUT_SCHEMAS",
     "output_schema",

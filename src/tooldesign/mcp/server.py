@@ -16,8 +16,17 @@ What the server does for each request:
   the same over MCP as through the dispatcher; then the tool's own handler runs; its
   ``{"error": ...}`` comes back as an ``isError`` result whose text the model reads, anything else as
   structured content plus the same JSON as text;
+* ``tools/list`` with a cursor: a protocol error (-32602). Every tool fits on one page, so this
+  server never issues a cursor, and the specification (*Pagination*, "Error Handling") answers an
+  invalid cursor with -32602 rather than a listing the client did not ask for;
 * ``tools/call`` for an unknown tool: a protocol error (JSON-RPC -32602). Malformed requests never
-  reach this code: the SDK rejects them with -32602 or -32601 first.
+  reach this code: ``tooldesign.mcp.wire`` and the SDK reject them with -32700, -32600, -32602 or
+  -32601 first.
+
+Under revision 2026-07-28 a listing is cacheable (*Caching*): ``LISTING_CACHE`` says how long a host
+may reuse it without asking again, and that it is the same for every caller ("public"). The server
+keeps nothing between calls: each request carries what it needs, as the stateless revision asks,
+and a draft lives in the ``DraftStore`` under its request id, an explicit handle.
 
 A handler that raises anyway is a bug in the server, not a message for the model: the model gets a
 short ``isError`` text without internals, and the exception's type is kept in ``crashes`` so a test
@@ -31,6 +40,7 @@ from typing import Any
 
 import mcp_types as types
 from mcp.server import Server
+from mcp.server.caching import CacheHint
 from mcp.shared.exceptions import MCPError
 
 from tooldesign.dispatch.calls import ToolCall
@@ -38,9 +48,23 @@ from tooldesign.dispatch.validate import schema_refusal
 from tooldesign.mcp.results import output_schema, split_result
 from tooldesign.tools.base import Tool, ToolSet
 
-__all__ = ["ServedSet", "serve", "listed_tool", "annotations_of", "UNKNOWN_TOOL", "CRASH_TEXT"]
+__all__ = [
+    "ServedSet",
+    "serve",
+    "listed_tool",
+    "annotations_of",
+    "UNKNOWN_TOOL",
+    "UNKNOWN_CURSOR",
+    "LISTING_CACHE",
+    "CRASH_TEXT",
+]
 
 UNKNOWN_TOOL = types.INVALID_PARAMS  # the code the specification's example uses for an unknown tool
+UNKNOWN_CURSOR = types.INVALID_PARAMS  # Pagination, "Error Handling": invalid cursors get -32602
+# A host may reuse the listing for five minutes (the specification's own example value); the listing
+# has no per-user part, so a shared cache may keep it too. A freshness hint, not a promise: a host that
+# approved a definition still compares each new listing with it (notebook 15).
+LISTING_CACHE = CacheHint(ttl_ms=300_000, scope="public")
 CRASH_TEXT = "The tool failed inside the server. Nothing was changed; try again later or tell the user."
 
 
@@ -78,10 +102,20 @@ def _text(value: str) -> list[types.ContentBlock]:
 
 def serve(tools: ToolSet, name: str | None = None) -> ServedSet:
     """Build the MCP server for ``tools``; nothing is started until a client connects or it is run."""
-    listing = types.ListToolsResult(tools=[listed_tool(tool) for tool in tools])
+    listing = types.ListToolsResult(
+        tools=[listed_tool(tool) for tool in tools],
+        ttl_ms=LISTING_CACHE.ttl_ms,
+        cache_scope=LISTING_CACHE.scope,
+    )
     crashes: list[str] = []
 
     async def on_list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        if params is not None and params.cursor is not None:
+            raise MCPError(
+                code=UNKNOWN_CURSOR,
+                message=f"Unknown cursor {params.cursor[:40]!r}: this server lists every tool on one page "
+                "and never issues a cursor. List again without one.",
+            )
         return listing
 
     async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:

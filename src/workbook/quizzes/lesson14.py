@@ -42,18 +42,18 @@ QUIZ = Quiz(
         ),
         Question(
             "A call's arguments leave out a field the tool's input schema requires. What comes back, by "
-            "revision 2025-11-25?",
+            "revision 2026-07-28?",
             (
                 Choice(
                     "A result with isError: true, which the model reads",
-                    "Input validation is a tool execution "
-                    "error since that revision, so the model can correct the call.",
+                    "Input validation has been a tool execution "
+                    "error since revision 2025-11-25, and 2026-07-28 keeps it so the model can correct the call.",
                     correct=True,
                 ),
                 Choice(
                     "A JSON-RPC error the model never sees",
                     "Revision 2025-06-18 listed invalid arguments among "
-                    "protocol errors; 2025-11-25 keeps those for unknown tools and malformed requests.",
+                    "protocol errors; since 2025-11-25 those are for unknown tools and malformed requests.",
                 ),
                 Choice(
                     "Nothing: the host drops the call", "Dropping it leaves the model guessing what happened."
@@ -88,6 +88,27 @@ QUIZ = Quiz(
                 Choice(
                     "Nothing: it is documentation only",
                     "The client refused the sloppy tool's result in section 4.",
+                ),
+            ),
+        ),
+        Question(
+            "Under revision 2026-07-28, a tool must relate one call to the next (a draft, a basket). Where does "
+            "that state live?",
+            (
+                Choice(
+                    "On the server under an explicit handle the model passes back in each call",
+                    "The protocol has no session; state that spans requests is referenced by an identifier "
+                    "the client sends, like the release tool's request id.",
+                    correct=True,
+                ),
+                Choice(
+                    "In the connection's session, which the server remembers",
+                    "Revision 2026-07-28 removed sessions and the Mcp-Session-Id header; a server must not "
+                    "rely on earlier requests on the same connection.",
+                ),
+                Choice(
+                    "In the listing's cache, for its ttlMs",
+                    "The TTL says how long a host may reuse a listing; it holds no call's state.",
                 ),
             ),
         ),

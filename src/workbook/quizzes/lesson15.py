@@ -69,5 +69,24 @@ QUIZ = Quiz(
                 ),
             ),
         ),
+        Question(
+            "A third-party server's tools/list says ttlMs is one day. What does that let the host skip?",
+            (
+                Choice(
+                    "Fetching the listing again for a day; not comparing it with the approved pins when it does",
+                    "The TTL is a freshness hint, not a guarantee: a server may change its tools before it "
+                    "runs out, and every listing the host fetches is compared with what a person approved.",
+                    correct=True,
+                ),
+                Choice(
+                    "The approval: the server promises the definitions stay the same for a day",
+                    "The specification says a server may change the data before the TTL expires.",
+                ),
+                Choice(
+                    "Nothing: a host must list again before every call",
+                    "A host may reuse a fresh listing; what it may not do is treat it as approved unread.",
+                ),
+            ),
+        ),
     )
 )
