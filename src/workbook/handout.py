@@ -668,13 +668,18 @@ def general_hints(exercise: Any, right: list) -> list[str | None]:
 
 def general_hint(exercise: Any) -> str:
     """The hint for a wrong answer the edition does not know, from what it may know: the exercise's
-    prompt and the mistakes its check recognises, never the right answer. One or two whole sentences."""
+    prompt and the mistakes its check recognises, never the right answer. One or two whole sentences,
+    following "{call} returned {got}." for a function (what was tried and what came back)."""
     asks = exercise.prompt.strip().rstrip(".") or f"the exercise's `{exercise.answer}`"
-    text = f"That is not the answer yet. Re-read what the exercise asks ({asks}) and work through the lesson's example by hand"
-    return text + (
-        ", then compare with your answer."
-        if exercise.kind != "function"
-        else ", then compare each step with what your function does."
+    if exercise.kind == "function":
+        return (
+            f"Expected what the exercise asks for these inputs ({asks}); this edition keeps the right result "
+            "with your instructor. Work these inputs through the lesson's rule by hand and compare each "
+            "step with what your function does."
+        )
+    return (
+        f"Expected what the exercise asks ({asks}); this edition keeps the right answer with your instructor. "
+        "Work it through the lesson's example by hand, then compare with your answer."
     )
 
 

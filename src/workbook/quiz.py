@@ -136,7 +136,9 @@ class Quiz:
             )
             explanation = widgets.HTML()
 
-            def on_check(_button, number=number, order=order, options=options, explanation=explanation) -> None:
+            def on_check(
+                _button, number=number, order=order, options=options, explanation=explanation
+            ) -> None:
                 picked = None if options.index is None else order[options.index]
                 verdict = attempts.check(number, picked)
                 colour = palette.TEXT_GOOD if verdict.right else palette.TEXT_BAD
