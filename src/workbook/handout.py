@@ -692,8 +692,8 @@ def readme() -> str:
     for part in course.split("\n## ")[1:]:
         heading, _, body = part.partition("\n")
         if heading.strip() in README_SECTIONS:
-            kept = [p for p in body.split("\n\n") if not _names_what_the_edition_lacks(p)]
-            sections.append(f"## {heading.strip()}\n" + "\n\n".join(kept).strip("\n") + "\n")
+            kept = [_kept_part(p) for p in body.split("\n\n")]
+            sections.append(f"## {heading.strip()}\n" + "\n\n".join(p for p in kept if p).strip("\n") + "\n")
     template = (TEMPLATES / "README.md").read_text(encoding="utf-8")
     return template.replace("{title}", title).replace("{sections}", "\n".join(sections)).rstrip("\n") + "\n"
 
@@ -704,6 +704,16 @@ LACKING = re.compile(
     r"(?<![\w/.\-])(?:solutions|tests|benchmarks|docs|binder|\.ci)/|scripts/wheelhouse"
     r"|\bmake (?:test|grade|handout|wheelhouse|solutions|data|bench|clean)\b|\bworkbook (?:grade|handout|execute|author)\b"
 )
+
+
+def _kept_part(paragraph: str) -> str:
+    """A paragraph as the edition keeps it: whole, or "" when it names what the edition lacks. A table
+    keeps its other rows (one glossary row naming `make grade` must not empty the glossary)."""
+    lines = paragraph.split("\n")
+    if len(lines) > 2 and all(line.startswith("|") for line in lines if line.strip()):
+        rows = [line for number, line in enumerate(lines) if number < 2 or not _names_what_the_edition_lacks(line)]
+        return "\n".join(rows) if len(rows) > 2 else ""
+    return "" if _names_what_the_edition_lacks(paragraph) else paragraph
 
 
 def _names_what_the_edition_lacks(paragraph: str) -> bool:
