@@ -277,7 +277,7 @@ def readable(value: Any, limit: int = 60) -> str:
         return _fitting("{", parts, "}", limit, "more keys")
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(item, dict) for item in value):
-            return f"<a list of {len(value)} dicts>"
+            return f"<a list of {len(value)} dict{'' if len(value) == 1 else 's'}>"
         parts = [readable(item, limit // 2) for item in value]
         return _fitting(
             "[" if isinstance(value, list) else "(",

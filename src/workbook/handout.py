@@ -655,7 +655,9 @@ def general_hints(exercise: Any, right: list) -> list[str | None]:
             for shown in {repr(want), str(want)}:
                 template = re.sub(r",? expected " + re.escape(shown), "", template)
             tail = template.split("{got}", 1)[1]
-            if any(
+            if not tail.strip(" .,;:"):  # only "expected <right>" followed: the general hint says more
+                template = None
+            elif any(
                 re.search(rf"(?<![\w.]){re.escape(shown)}(?![\w.])", tail)
                 for shown in {repr(want), str(want)}
             ):
@@ -711,7 +713,9 @@ def _kept_part(paragraph: str) -> str:
     keeps its other rows (one glossary row naming `make grade` must not empty the glossary)."""
     lines = paragraph.split("\n")
     if len(lines) > 2 and all(line.startswith("|") for line in lines if line.strip()):
-        rows = [line for number, line in enumerate(lines) if number < 2 or not _names_what_the_edition_lacks(line)]
+        rows = [
+            line for number, line in enumerate(lines) if number < 2 or not _names_what_the_edition_lacks(line)
+        ]
         return "\n".join(rows) if len(rows) > 2 else ""
     return "" if _names_what_the_edition_lacks(paragraph) else paragraph
 
