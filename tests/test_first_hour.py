@@ -429,3 +429,11 @@ def test_the_solutions_use_ast_parseable_reveals():
                 for node in ast.walk(ast.parse(cell.source)):
                     if isinstance(node, ast.keyword) and node.arg == "answer_of":
                         get_exercise(node.value.value)
+
+
+def test_a_quiz_check_button_keeps_enter_away_from_jupyterlab_shortcuts():
+    """Enter on a focused Check button must press it, not switch the cell to edit mode."""
+    from workbook.quiz import lesson_quiz
+
+    helper = lesson_quiz("00").widget().children[-1]
+    assert ".jupyter-widgets button" in helper.value and "data-lm-suppress-shortcuts" in helper.value

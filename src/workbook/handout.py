@@ -655,9 +655,9 @@ def general_hints(exercise: Any, right: list) -> list[str | None]:
             for shown in {repr(want), str(want)}:
                 template = re.sub(r",? expected " + re.escape(shown), "", template)
             tail = template.split("{got}", 1)[1]
-            if not tail.strip(" .,;:"):  # only "expected <right>" followed: the general hint says more
-                template = None
-            elif any(
+            # Nothing left after the result (only "expected <right>" followed), or the right result
+            # named in what follows: the general hint instead.
+            if not tail.strip(" .,;:") or any(
                 re.search(rf"(?<![\w.]){re.escape(shown)}(?![\w.])", tail)
                 for shown in {repr(want), str(want)}
             ):
