@@ -190,7 +190,7 @@ def test_an_uncited_vendor_figure_is_caught(tmp_path):
 
 
 def test_every_reference_row_carries_its_anchor():
-    """A link ../README.md#r19 lands on R19's row: every row of the table starts with its anchor."""
+    """A link ../README.md#rNN lands on that reference's row: every row of the table starts with its anchor."""
     text = (ROOT / "README.md").read_text(encoding="utf-8").split("## References", 1)[1]
     rows = [line for line in text.splitlines() if re.match(r"\|\s*(<a id=\"r\d+\"></a>)?R\d+\s*\|", line)]
     assert rows
