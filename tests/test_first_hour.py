@@ -442,3 +442,14 @@ def test_a_quiz_check_button_keeps_enter_away_from_jupyterlab_shortcuts():
 
     helper = lesson_quiz("00").widget().children[-1]
     assert ".jupyter-widgets button" in helper.value and "data-lm-suppress-shortcuts" in helper.value
+
+
+def test_make_check_prints_the_terminals_wording_within_the_width():
+    """`workbook check` on an untouched learner copy: save and run make check again, never "run this cell"."""
+    done = subprocess.run([sys.executable, "-m", "workbook", "check", "00"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    out = done.stdout
+    assert "ex00-model-is-told: not done yet" in out and "run make check again" in out, out
+    assert "run this cell" not in out
+    verdicts = out.split("...\n", 1)[1].split("\n\n")[0]
+    assert all(len(line) <= WIDTH for line in verdicts.splitlines()), verdicts
