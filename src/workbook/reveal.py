@@ -24,10 +24,10 @@ from workbook.exercises import get_exercise
 
 
 def waiting_line(grade_id: str, what: str) -> str:
-    """The one line that says ``what`` appears once ``grade_id`` passes."""
+    """The one line that says ``what`` will show once ``grade_id`` passes."""
     exercise = get_exercise(grade_id)
     return (
-        f"… {what} appears once {grade_id} passes: answer `{exercise.answer}` first, run its check, "
+        f"… {what} will show once {grade_id} passes: answer `{exercise.answer}` first, run its check, "
         "then run this cell again."
     )
 
