@@ -23,8 +23,14 @@ setup:
 # Jupyter refuses to run as root unless told; containers and some lab machines run as root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
+# The server talks to each kernel over TCP on 127.0.0.1, and ipykernel warns at every kernel start that
+# this traffic is not encrypted. The kernel spec declares CurveZMQ support, so the lab asks for it
+# (transport_encryption=auto): the traffic is encrypted and the terminal keeps to what needs attention.
+# A pyzmq built without CurveZMQ cannot encrypt; the lab then starts as before (with the warning).
+LAB_ENCRYPTION = $$($(VENV_PY) -c "import zmq; print('--KernelManager.transport_encryption=auto' if zmq.has('curve') else '')")
+
 lab: setup  ## set up, then open JupyterLab at the first notebook
-	$(VENV_PY) -m jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
+	$(VENV_PY) -m jupyter lab $(ALLOW_ROOT) $(LAB_ENCRYPTION) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
 
 test: setup  ## set up, then run every test: package, checks both ways, notebooks under nbval
 	@echo "(The widgets in a real browser are tested by make test-browser; it needs Chromium: apt-get install chromium)"

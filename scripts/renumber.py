@@ -60,7 +60,7 @@ def patterns(stems: list[str]) -> list[tuple[str, re.Pattern[str]]]:
         ("[NN](link)", re.compile(r"\[\d{2}\]\(")),
         ("(NN) aside", re.compile(r"(?<![\w(])\(\d{2}(?=\)|: )")),  # "a pick (06)", "(14: stop_reason)"
         ("course-map row", re.compile(r"^\| \d{2} \| \[", re.MULTILINE)),
-        ("used-in column", re.compile(rf"^(?=\| R\d+ \|).*\| ({_LIST}) \|\s*$", re.MULTILINE)),
+        ("used-in column", re.compile(rf"^(?=\| (?:<a id=\"r\d+\"></a>)?R\d+ \|).*\| ({_LIST}) \|\s*$", re.MULTILINE)),
     ]
 
 

@@ -4,8 +4,8 @@ The course's sources are listed once, in the README's References table (R1, R2 .
 paragraph that states one of the vendor figures below must, in the same paragraph, name the
 publisher (Anthropic, OpenAI, MCP, SAP, UC AI) or give a reference number, and carry a link the
 learner can follow. Every reference number a notebook uses is itself a Markdown link,
-``[R5](address)``, to the address the README gives for it (or to the README's References table,
-``../README.md#references``, where the source gave none); a paragraph that names a source by its
+``[R5](address)``, to the address the README gives for it (or, where the source gave none, to its own
+row of the README's References table, ``../README.md#r20``: each row carries an anchor, ``<a id="r20">``); a paragraph that names a source by its
 title (*Define tools*) links it. And every reference number must exist in the README, with a
 publisher, a title, an address (or a note saying the source gave none) and a date.
 """
@@ -34,8 +34,17 @@ VENDOR_FIGURES = {
 }
 CITES = re.compile(r"\bR\d{1,2}\b|Anthropic|OpenAI|Model Context Protocol|\bMCP\b|UC AI|SAP's|\[references\]")
 # A link the learner can follow: a Markdown link to a page or to the References table, or a bare address.
-LINK = re.compile(r"\]\((?:https?://[^)\s]+|\.\./README\.md#references)\)|(?<!\()https?://\S+")
+LINK = re.compile(r"\]\((?:https?://[^)\s]+|\.\./README\.md#(?:references|r\d+))\)|(?<!\()https?://\S+")
 REFERENCES_TABLE = "../README.md#references"
+# Notebooks that still link a reference without an address to the whole table (their own revision moves
+# them to the row's anchor); emptied once they link ../README.md#rNN.
+ROW_ANCHOR_PENDING = {"08_code_mode_catalog", "09_code_mode_access", "14_serving_tools_over_mcp",
+                      "15_trusting_mcp_servers"}
+
+
+def row_anchor(key: str) -> str:
+    """Where a reference without an address is linked: its own row of the README's table."""
+    return f"../README.md#{key.lower()}"
 
 
 def paragraphs(path: Path) -> list[str]:
@@ -59,14 +68,15 @@ def _outside_code(text: str) -> str:
 
 def unlinked_references(path: Path) -> list[str]:
     """Reference numbers that are not a link to their own address, in the notebook's prose."""
-    targets = {key: (row[2].split()[0] if row[2].startswith("http") else REFERENCES_TABLE)
+    targets = {key: (row[2].split()[0] if row[2].startswith("http") else row_anchor(key))
                for key, row in readme_references().items()}
     problems = []
     for para in paragraphs(path):
         text = _outside_code(para)
         linked = {m.start(1): (m[1], m[2]) for m in re.finditer(r"\[(R\d{1,2})\]\(([^)\s]*)\)", text)}
         for key, target in linked.values():
-            if key in targets and target != targets[key]:
+            pending = path.stem in ROW_ANCHOR_PENDING and target == REFERENCES_TABLE
+            if key in targets and target != targets[key] and not pending:
                 problems.append(f"[{key}]({target}) should link to {targets[key]}: {para.strip()[:80]!r}")
         for match in re.finditer(r"\bR\d{1,2}\b", text):
             if match.start() not in linked:
@@ -97,7 +107,7 @@ def readme_references() -> dict[str, list[str]]:
     section = text.split("## References", 1)[1]
     rows = {}
     for line in section.splitlines():
-        match = re.match(r"\|\s*(R\d+)\s*\|(.*)\|\s*$", line)
+        match = re.match(r"\|\s*(?:<a id=\"r\d+\"></a>)?(R\d+)\s*\|(.*)\|\s*$", line)
         if match:
             rows[match[1]] = [cell.strip() for cell in match[2].split("|")]
     return rows
@@ -135,7 +145,9 @@ def test_an_unlinked_citation_is_caught(tmp_path):
         ("Anthropic asks for three to four sentences ([references](../README.md#references) R3).", True),
         ("Anthropic asks for three to four sentences ([R3](https://example.com/elsewhere)).", True),
         (f"Anthropic asks for three to four sentences ([R3]({url})).", False),
-        ("UC AI's budget is 31,855 bytes ([R20](../README.md#references)).", False),
+        ("UC AI's budget is 31,855 bytes ([R20](../README.md#r20)).", False),
+        ("UC AI's budget is 31,855 bytes ([R20](../README.md#references)).", True),  # the row, not the table
+        ("UC AI's budget is 31,855 bytes ([R20](../README.md#r19)).", True),
         ("Write `R3` in code: not a citation.", False),
     ):
         path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": text}]}), encoding="utf-8")
@@ -175,3 +187,21 @@ def test_an_uncited_vendor_figure_is_caught(tmp_path):
     notebook["cells"][0]["source"] = f"OpenAI's guide suggests fewer than 20 tools, a soft limit ([R1]({url}))."
     path.write_text(json.dumps(notebook), encoding="utf-8")
     assert uncited(path) == []
+
+
+def test_every_reference_row_carries_its_anchor():
+    """A link ../README.md#rNN lands on that reference's row: every row of the table starts with its anchor."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split("## References", 1)[1]
+    rows = [line for line in text.splitlines() if re.match(r"\|\s*(<a id=\"r\d+\"></a>)?R\d+\s*\|", line)]
+    assert rows
+    for line in rows:
+        key = re.search(r"R(\d+)", line)[1]
+        assert line.startswith(f'| <a id="r{key}"></a>R{key} |'), line[:60]
+
+
+def test_notebooks_waiting_for_row_anchors_still_need_the_allowance():
+    """ROW_ANCHOR_PENDING shrinks: a notebook that links every reference to its row leaves the list."""
+    for stem in ROW_ANCHOR_PENDING:
+        path = ROOT / "solutions" / f"{stem}.ipynb"
+        assert path.exists() and re.search(r"\[R\d+\]\(\.\./README\.md#references\)",
+                                           path.read_text(encoding="utf-8")), f"take {stem} out of ROW_ANCHOR_PENDING"

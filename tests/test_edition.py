@@ -146,7 +146,9 @@ def _subcommands(root: Path, program: str) -> set[str]:
 
 
 def _anchors(markdown: str) -> set[str]:
-    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in re.findall(r"^#+ (.+)$", markdown, re.M)}
+    """A heading's anchor as GitHub writes it, and every explicit <a id="..."> (a References row's r19)."""
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in re.findall(r"^#+ (.+)$", markdown, re.M)} | set(
+        re.findall(r'<a id="([^"]+)"></a>', markdown))
 
 
 def _lacking(root: Path, texts: dict[str, str]) -> list[str]:
@@ -263,13 +265,13 @@ def test_an_unknown_wrong_answer_gets_a_whole_sentence_hint(student_edition):
     for line in lines:
         assert "which is not right. not the answer" not in line and ". not " not in line, line
         assert (line[0].isupper() or re.match(r"\w+\(", line)) and line.rstrip().endswith("."), line
-    assert "Re-read what the exercise asks (" in lines[0]  # a dict result: the exercise's prompt, as a sentence
+    assert "Expected what the exercise asks for these inputs (" in lines[0]  # a dict result: the exercise's prompt, as a sentence
     assert "720" not in lines[0] and "Write claims_for(" in lines[0]
     # a function's unknown mistake gets the repository's own direction, the right result taken out
     assert lines[1] == ("longest_breach_minutes([4.1, 8.6, 9.2, 7.9, 8.4], 8.0, 30) returned 7: the run length "
                         "in readings times sample_minutes.")
     # a mistake with no direction of its own gets the prompt, never a field of the right answer
-    assert "Re-read what the exercise asks (Write keep_fields(questions)" in lines[2], lines[2]
+    assert "Expected what the exercise asks for these inputs (Write keep_fields(questions)" in lines[2], lines[2]
     assert not any(f in lines[2] for f in ("TotalNetAmount", "TransactionCurrency")), lines[2]
 
 

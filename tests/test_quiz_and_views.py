@@ -31,14 +31,89 @@ def test_quiz_size_and_score():
     assert quiz.score({0: 0, 1: 1, 2: 0}) == 2
 
 
-def test_quiz_widget_reveals_the_explanation_after_a_choice():
+def _row(box, number):
+    """(radio buttons, Check button, explanation) of question ``number`` in a quiz's widget."""
+    return tuple(box.children[number].children[1:4])
+
+
+def test_quiz_widget_reveals_the_explanation_after_a_check():
     widget = Quiz((Q, Q, Q)).widget()
-    first = widget.children[0]
-    options, explanation = first.children[1], first.children[2]
+    options, button, explanation = _row(widget, 0)
     assert explanation.value == ""
     options.value = "5"
+    assert explanation.value == "", "picking a choice grades nothing: the Check button does"
+    button.click()
     assert "One too many" in explanation.value
+    assert "0 of 3 right" in widget.children[-2].value and "(1 answered" in widget.children[-2].value
+
+
+def test_arrowing_through_the_choices_grades_nothing():
+    """Arrow keys move a radio group's value through every choice: no value may be graded on its own."""
+    quiz = lesson_quiz("00")
+    box = quiz.widget()
+    for number in range(len(quiz.questions)):
+        options, _, explanation = _row(box, number)
+        for shown in range(len(options.options)):
+            options.index = shown
+        assert explanation.value == ""
+    assert "0 of" in box.children[-2].value and "(0 answered" in box.children[-2].value
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_trying_every_choice_scores_the_first_answer_only(lesson):
+    """Checking a wrong choice first and then every other one leaves that question scored wrong."""
+    quiz = lesson_quiz(lesson)
+    box = quiz.widget()
+    for number, (question, order) in enumerate(zip(quiz.questions, quiz.order())):
+        options, button, explanation = _row(box, number)
+        wrong_first = next(p for p, i in enumerate(order) if not question.choices[i].correct)
+        for shown in [wrong_first, *range(len(order))]:
+            options.index = shown
+            button.click()
+            choice = question.choices[order[shown]]
+            assert rich(choice.why) in explanation.value, "every choice's explanation can still be read"
+    assert f"0 of {len(quiz.questions)} right" in box.children[-2].value
+    assert f"({len(quiz.questions)} answered" in box.children[-2].value
+
+
+def test_a_retry_is_shown_as_a_retry_beside_the_first_answer():
+    widget = Quiz((Q, Q, Q)).widget()
+    options, button, explanation = _row(widget, 0)
+    options.value = "5"
+    button.click()
+    options.value = "4"
+    button.click()
+    text = explanation.value
+    assert "Your first answer: 5 (wrong" in text and "Retry: Right. Arithmetic." in text
     assert "0 of 3 right" in widget.children[-2].value
+
+
+def test_a_right_first_answer_stays_scored_after_a_wrong_retry():
+    widget = Quiz((Q, Q, Q)).widget()
+    options, button, explanation = _row(widget, 1)
+    options.value = "4"
+    button.click()
+    options.value = "5"
+    button.click()
+    assert "Your first answer: 4 (right" in explanation.value and "Retry: Not quite." in explanation.value
+    assert "1 of 3 right" in widget.children[-2].value
+
+
+def test_check_with_nothing_picked_says_what_to_do_and_counts_nothing():
+    widget = Quiz((Q, Q, Q)).widget()
+    _, button, explanation = _row(widget, 2)
+    button.click()
+    assert "Pick one of the choices first" in explanation.value
+    assert "(0 answered" in widget.children[-2].value
+
+
+def test_each_check_button_is_labelled_by_its_question():
+    box = lesson_quiz("04").widget()
+    for number in range(len(box.children) - 2):
+        _, button, _ = _row(box, number)
+        assert button.description == f"Check answer {number + 1}"
+        assert button.tooltip == f"Check your answer to question {number + 1}"
+        assert not button.disabled, "a retry stays possible"
 
 
 def test_readable_order_uses_names_and_texts():
@@ -77,10 +152,11 @@ def test_backticks_show_as_code_never_raw():
                  Question("c", (Choice("y", "y", correct=True), Choice("n", "n")))))
     box = quiz.widget()
     first = box.children[0]
-    title, options, explanation = first.children
+    title, options, button, explanation = first.children
     assert "<code>x</code>" in title.value and "`" not in title.value
     assert "... stays" in options.options
     options.value = "... stays"
+    button.click()
     assert "<code>...</code>" in explanation.value and "<code>raise X()</code>" in explanation.value
     assert "`" not in explanation.value and "&lt;b&gt;" in explanation.value
 
@@ -140,16 +216,17 @@ def test_the_order_moves_even_when_every_right_answer_is_written_first():
 
 
 def test_a_shuffled_choice_gets_its_own_explanation():
-    """The page's order is not the written order: the verdict follows the choice clicked, not its place."""
+    """The page's order is not the written order: the verdict follows the choice checked, not its place."""
     quiz = lesson_quiz("06")
     box = quiz.widget()
     for number, (question, order) in enumerate(zip(quiz.questions, quiz.order())):
-        options, explanation = box.children[number].children[1:3]
+        options, button, explanation = _row(box, number)
         for shown, written in enumerate(order):
             options.index = shown
+            button.click()
             choice = question.choices[written]
             verdict = "Right." if choice.correct else "Not quite."
-            assert explanation.value.endswith(f">{rich(verdict + ' ' + choice.why)}</span>"), explanation.value
+            assert explanation.value.endswith(f"{rich(verdict + ' ' + choice.why)}</span>"), explanation.value
     assert f"{len(quiz.questions)} of {len(quiz.questions)} right" not in box.children[-2].value
 
 

@@ -71,7 +71,8 @@ def citations() -> list[str]:
     found = []
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 5 and re.fullmatch(r"R\d+", cells[0]):
+        key = re.sub(r'^<a id="r\d+"></a>', "", cells[0])  # each row starts with its anchor
+        if len(cells) >= 5 and re.fullmatch(r"R\d+", key):
             publisher, title, date = cells[1], cells[2], cells[4]
             found += [" ".join(words(f"{publisher} {title} {date}")), " ".join(words(f"{publisher}, {title}"))]
     return found

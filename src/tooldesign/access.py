@@ -11,7 +11,9 @@ visible focus ring) and a handler installed once per page that
 - moves the choice with the arrow keys (Home/End too) and keeps the key away from JupyterLab's
   notebook shortcuts, so focus stays on the answer,
 - names every slider handle, toggle-button group, dropdown and text box after its visible label
-  when it has no accessible name of its own.
+  when it has no accessible name of its own,
+- keeps Enter and Space on a focused button (a quiz's Check, a reveal) for the button: JupyterLab's
+  command-mode shortcuts would otherwise take Enter to edit the cell.
 
 The script runs from an image's ``onerror`` because an HTML widget's content is set as innerHTML,
 which never runs a ``<script>``. This module only builds strings: ipywidgets stays in the
@@ -65,6 +67,9 @@ _JS = r"""
                               + ' .widget-text input, .widget-textarea textarea, .widget-checkbox input').forEach((e) => {
       if (!named(e) && labelOf(e)) e.setAttribute('aria-label', labelOf(e));
       if (e.classList.contains('widget-toggle-buttons')) e.setAttribute('role', 'group');
+    });
+    document.querySelectorAll('.jupyter-widgets button').forEach((b) => {
+      b.setAttribute('data-lm-suppress-shortcuts', 'true');
     });
   };
   window.__courseAccess = apply;

@@ -47,6 +47,12 @@ class Verdict:
     def line(self, grade_id: str) -> str:
         return f"{SYMBOL[self.status]} {grade_id}: {self.message}"
 
+    def printed(self, grade_id: str) -> str:
+        """The line as a check cell prints it: a hint is wrapped between words into lines of at most
+        WIDTH characters, continued with an indent. JupyterLab breaks a long output line anywhere,
+        mid-word included (its output style is word-break: break-all), and so does a terminal."""
+        return wrapped(self.line(grade_id)) if self.status != PASS else self.line(grade_id)
+
 
 def passed(message: str) -> Verdict:
     return Verdict(PASS, message)
@@ -72,6 +78,42 @@ def probe_error(result: Any) -> str | None:
 def whole_number(value: Any) -> Any:
     """An integral float (3.0) as the int it stands for; anything else unchanged, for the judge to refuse."""
     return int(value) if type(value) is float and value == int(value) else value
+
+
+WIDTH = 96  # characters per printed line of a hint
+INDENT = "  "  # a printed hint's continuation lines start with it
+
+
+def wrapped(line: str) -> str:
+    """``line`` broken between words into lines of at most WIDTH characters; unwrapped() undoes it."""
+    import textwrap
+
+    return (
+        "\n".join(
+            textwrap.wrap(
+                line, WIDTH, subsequent_indent=INDENT, break_long_words=False, break_on_hyphens=False
+            )
+        )
+        or line
+    )
+
+
+def unwrapped(text: str) -> str:
+    """A printed hint back on one line."""
+    return text.replace("\n" + INDENT, " ")
+
+
+# What "not done yet" asks for, where the check ran: in the notebook, and in `make check` (a terminal
+# running the saved file, where "run this cell again" would send the learner to the wrong place).
+NOT_DONE_IN_TERMINAL = (
+    "not done yet: replace the ... (or the raise NotImplementedError) in the exercise cell with your "
+    "answer, save the notebook (Ctrl+S), then run make check again."
+)
+
+
+def for_terminal(message: str) -> str:
+    """A check's message as `make check` prints it in a terminal."""
+    return NOT_DONE_IN_TERMINAL if message == NOT_DONE_VERDICT.message else message
 
 
 NOT_DONE_VERDICT = Verdict(
@@ -167,7 +209,7 @@ def check(grade_id: str, answer: Any) -> None:
         _PASSED.add(grade_id)
     else:
         _PASSED.discard(grade_id)
-    print(verdict.line(grade_id))
+    print(verdict.printed(grade_id))
     # A prediction earns no points, so under nbgrader's autograder a miss must not cost a grade cell.
     if (
         get_exercise(grade_id).scored
@@ -217,6 +259,49 @@ def placeholder_problem(text: str, what: str, least_words: int = 3) -> str | Non
     if len(set(words)) * 2 < len(words) and len(set(words)) < least_words + 1:
         return f"{what} repeats the same few words; write it as a sentence"
     return None
+
+
+def readable(value: Any, limit: int = 60) -> str:
+    """A value as a hint shows it: whole when it is short, else a summary that is never cut mid-value.
+
+    A tool or definition (a dict with a "name") is shown by its name, a list of records by its length,
+    a long dict or list by the entries that fit whole and how many more there are, a long text by its
+    first words and its length: a learner can tell which case it was, and no quote or bracket is left open."""
+    shown = repr(value)
+    if len(shown) <= limit:
+        return shown
+    if isinstance(value, dict):
+        if isinstance(value.get("name"), str):
+            return f"<{value['name']}>"
+        parts = [f"{key!r}: {readable(item, limit // 2)}" for key, item in value.items()]
+        return _fitting("{", parts, "}", limit, "more keys")
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(item, dict) for item in value):
+            return f"<a list of {len(value)} dict{'' if len(value) == 1 else 's'}>"
+        parts = [readable(item, limit // 2) for item in value]
+        return _fitting(
+            "[" if isinstance(value, list) else "(",
+            parts,
+            "]" if isinstance(value, list) else ")",
+            limit,
+            "more",
+        )
+    if isinstance(value, str):
+        head = value[: max(limit - 24, 10)]
+        words = head.rsplit(" ", 1)[0] if " " in head.strip() else head
+        return f"{words.rstrip()!r}... ({len(value):,} characters)"
+    return f"<a {type(value).__name__}>"
+
+
+def _fitting(open_: str, parts: list[str], close: str, limit: int, more: str) -> str:
+    """Whole entries, as many as fit in ``limit`` characters, then how many were left out."""
+    kept: list[str] = []
+    for part in parts:
+        if kept and len(", ".join([*kept, part])) > limit - 16:
+            break
+        kept.append(part)
+    left = len(parts) - len(kept)
+    return open_ + ", ".join(kept) + (f", ... {left} {more}" if left else "") + close
 
 
 def known_mistake(args: tuple, got: Any, mistakes: tuple[tuple[Any, str], ...]) -> str | None:

@@ -135,6 +135,7 @@ def _same_lesson(notebook: Any, lesson: str, shown: str) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from workbook.checks import for_terminal, wrapped
     from workbook.execute import errors, run_notebook, verdict_lines
     from workbook.exercises import exercises_for
     from workbook.release import ReleaseError, read_notebook, resolve
@@ -177,7 +178,7 @@ def _check(args: argparse.Namespace) -> int:
                 f"✎ {exercise.grade_id}: graded by hand, not by a check. Rubric: {exercise.prompt or 'see the notebook'}"
             )
         elif line:
-            print(f"{line.symbol} {exercise.grade_id}{tag}: {line.message}")
+            print(wrapped(f"{line.symbol} {exercise.grade_id}{tag}: {for_terminal(line.message)}"))
         else:
             print(f"? {exercise.grade_id}{tag}: its check cell did not run or was removed")
     done = sum(1 for ex in checked if ex.grade_id in lines and lines[ex.grade_id].symbol == "✔")

@@ -22,6 +22,10 @@ class Edition(str, Enum):
 
 NAME = "course"  # the student edition's copy of this file says "student" (workbook.handout writes it)
 
+# What every graded function stubbed in the student edition's package calls instead of its body
+# (workbook.handout.stub_function writes it): a text holding it shows a placeholder, not an answer.
+STUB_MARK = "_handout_answer("
+
 
 def current() -> Edition:
     return Edition(NAME)
@@ -74,6 +78,18 @@ PHRASES: tuple[Phrase, ...] = (
         ("src/workbook/quizzes/lesson00.py",),
         '                Choice(\n                    "In solutions/, the same notebook complete",\n                    "Every lesson\'s solution is there, already run.",\n                    correct=True,\n                ),\n                Choice("In data/", "data/ holds the fictional data, not the answers."),\n                Choice(\n                    "Nowhere: the answers are hidden",\n                    "They are not hidden: this is a course, not an exam. "\n                    "Your instructor grades with separate checks.",\n                ),\n',
         '                Choice(\n                    "In solutions/, the same notebook complete",\n                    "This edition has no solutions/: it is handed "\n                    "out for a graded class, so the answers stay with your instructor.",\n                ),\n                Choice("In data/", "data/ holds the fictional data, not the answers."),\n                Choice(\n                    "In the check\'s hint and the lesson above the exercise",\n                    "The hint says what to look "\n                    "at again; this edition holds no answers, since your instructor grades them.",\n                    correct=True,\n                ),\n',
+    ),
+    Phrase(
+        "approver-version",
+        ("04",),
+        "(press to see it once your check has passed):",
+        "(in this edition it stays with your instructor):",
+    ),
+    Phrase(
+        "as-data-version",
+        ("17",),
+        "The package's version, which the quoted variant uses (it shows once your check has passed):",
+        "The package's version, which the quoted variant uses, stays with your instructor in this edition:",
     ),
     Phrase(
         "workbench-benchmark",

@@ -15,11 +15,13 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from workbook.checks import unwrapped
 from workbook.notebook_files import write_notebook
 from workbook.release import ReleaseError, read_notebook
 
 KERNEL = "python3"
-_VERDICT = re.compile(r"^(✔|✘|…) ([\w.-]+): (.*)$", re.MULTILINE)
+# A hint goes on over indented lines (workbook.checks.wrapped): they belong to its message.
+_VERDICT = re.compile(r"^(✔|✘|…) ([\w.-]+): (.*(?:\n  \S.*)*)$", re.MULTILINE)
 
 
 def run_notebook(
@@ -81,7 +83,9 @@ def verdict_lines(notebook: nbformat.NotebookNode) -> list[CheckLine]:
             continue
         for output in cell.get("outputs", []):
             text = output.get("text", "") if output.get("output_type") == "stream" else ""
-            found += [CheckLine(m.group(2), m.group(1), m.group(3)) for m in _VERDICT.finditer(text)]
+            found += [
+                CheckLine(m.group(2), m.group(1), unwrapped(m.group(3))) for m in _VERDICT.finditer(text)
+            ]
     return found
 
 

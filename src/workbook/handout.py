@@ -700,7 +700,9 @@ def general_hints(exercise: Any, right: list) -> list[str | None]:
             for shown in {repr(want), str(want)}:
                 template = re.sub(r",? expected " + re.escape(shown), "", template)
             tail = template.split("{got}", 1)[1]
-            if any(
+            # Nothing left after the result (only "expected <right>" followed), or the right result
+            # named in what follows: the general hint instead.
+            if not tail.strip(" .,;:") or any(
                 re.search(rf"(?<![\w.]){re.escape(shown)}(?![\w.])", tail)
                 for shown in {repr(want), str(want)}
             ):
@@ -713,13 +715,18 @@ def general_hints(exercise: Any, right: list) -> list[str | None]:
 
 def general_hint(exercise: Any) -> str:
     """The hint for a wrong answer the edition does not know, from what it may know: the exercise's
-    prompt and the mistakes its check recognises, never the right answer. One or two whole sentences."""
+    prompt and the mistakes its check recognises, never the right answer. One or two whole sentences,
+    following "{call} returned {got}." for a function (what was tried and what came back)."""
     asks = exercise.prompt.strip().rstrip(".") or f"the exercise's `{exercise.answer}`"
-    text = f"That is not the answer yet. Re-read what the exercise asks ({asks}) and work through the lesson's example by hand"
-    return text + (
-        ", then compare with your answer."
-        if exercise.kind != "function"
-        else ", then compare each step with what your function does."
+    if exercise.kind == "function":
+        return (
+            f"Expected what the exercise asks for these inputs ({asks}); this edition keeps the right result "
+            "with your instructor. Work these inputs through the lesson's rule by hand and compare each "
+            "step with what your function does."
+        )
+    return (
+        f"Expected what the exercise asks ({asks}); this edition keeps the right answer with your instructor. "
+        "Work it through the lesson's example by hand, then compare with your answer."
     )
 
 
@@ -732,8 +739,8 @@ def readme() -> str:
     for part in course.split("\n## ")[1:]:
         heading, _, body = part.partition("\n")
         if heading.strip() in README_SECTIONS:
-            kept = [p for p in body.split("\n\n") if not _names_what_the_edition_lacks(p)]
-            sections.append(f"## {heading.strip()}\n" + "\n\n".join(kept).strip("\n") + "\n")
+            kept = [_kept_part(p) for p in body.split("\n\n")]
+            sections.append(f"## {heading.strip()}\n" + "\n\n".join(p for p in kept if p).strip("\n") + "\n")
     template = (TEMPLATES / "README.md").read_text(encoding="utf-8")
     return template.replace("{title}", title).replace("{sections}", "\n".join(sections)).rstrip("\n") + "\n"
 
@@ -744,6 +751,18 @@ LACKING = re.compile(
     r"(?<![\w/.\-])(?:solutions|tests|benchmarks|docs|binder|\.ci)/|scripts/wheelhouse"
     r"|\bmake (?:test|grade|handout|wheelhouse|solutions|data|bench|clean)\b|\bworkbook (?:grade|handout|execute|author)\b"
 )
+
+
+def _kept_part(paragraph: str) -> str:
+    """A paragraph as the edition keeps it: whole, or "" when it names what the edition lacks. A table
+    keeps its other rows (one glossary row naming `make grade` must not empty the glossary)."""
+    lines = paragraph.split("\n")
+    if len(lines) > 2 and all(line.startswith("|") for line in lines if line.strip()):
+        rows = [
+            line for number, line in enumerate(lines) if number < 2 or not _names_what_the_edition_lacks(line)
+        ]
+        return "\n".join(rows) if len(rows) > 2 else ""
+    return "" if _names_what_the_edition_lacks(paragraph) else paragraph
 
 
 def _names_what_the_edition_lacks(paragraph: str) -> bool:

@@ -1,7 +1,10 @@
 """The "check yourself" quiz at the end of every notebook.
 
-Each question shows its choices; picking one reveals whether it is right and why, for every
-choice, not just the right one. The logic is plain Python (``Question.feedback``) so the tests
+Each question shows its choices and a Check button; checking a choice reveals whether it is right
+and why, for every choice, not just the right one. Picking a choice grades nothing (arrow keys move
+through a radio group, so grading on a change would grade every choice passed over): the Check
+button does, and the score counts each question's first checked answer. Later checks show their
+explanation as a retry, beside the first answer. The logic is plain Python (``Question.feedback``) so the tests
 can drive it without a browser; ``Quiz.widget()`` is the thin ipywidgets shell.
 
 The questions live in ``workbook.quizzes.lessonNN`` (``QUIZ = Quiz(...)``), never in the notebook:
@@ -107,13 +110,14 @@ class Quiz:
     def widget(self):
         import ipywidgets as widgets
 
-        answers: dict[int, int] = {}
+        attempts = Attempts(self)
         total = widgets.HTML()
         key = _seed("".join(q.text for q in self.questions)) % 10**8
 
         def update_total() -> None:
             total.value = (
-                f"<b>{self.score(answers)} of {len(self.questions)} right</b> ({len(answers)} answered)"
+                f"<b>{attempts.score()} of {len(self.questions)} right</b> "
+                f"({len(attempts.first)} answered; your first answer to each question counts)"
             )
 
         rows = []
@@ -123,26 +127,30 @@ class Quiz:
                 value=None,
                 layout=widgets.Layout(width="auto"),
             )
+            # Picking (a click, or an arrow key moving through the group) only selects; the answer is
+            # given with this button, so moving through the choices grades nothing.
+            button = widgets.Button(
+                description=f"Check answer {number + 1}",
+                tooltip=f"Check your answer to question {number + 1}",
+                layout=widgets.Layout(width="max-content"),
+            )
             explanation = widgets.HTML()
 
-            def on_pick(
-                change, number=number, question=question, order=order, explanation=explanation
+            def on_check(
+                _button, number=number, order=order, options=options, explanation=explanation
             ) -> None:
-                if change["new"] is None:
-                    return
-                index = order[change["new"]]
-                right, text = question.feedback(index)
-                colour = palette.TEXT_GOOD if right else palette.TEXT_BAD
+                picked = None if options.index is None else order[options.index]
+                verdict = attempts.check(number, picked)
+                colour = palette.TEXT_GOOD if verdict.right else palette.TEXT_BAD
                 # The verdict is in words ("Right." / "Not quite."), the colour only repeats it.
-                explanation.value = f"<span style='color:{colour}'>{rich(text)}</span>"
-                answers[number] = index
+                explanation.value = f"<span style='color:{colour}'>{rich(verdict.text)}</span>"
                 update_total()
 
-            options.observe(on_pick, names="index")
+            button.on_click(on_check)
             title = widgets.HTML(
                 f"<b id='quiz-{key}-{number + 1}' data-course-label='1'>{number + 1}. {rich(question.text)}</b>"
             )
-            row = widgets.VBox([title, options, explanation])
+            row = widgets.VBox([title, options, button, explanation])
             row.add_class(access.GROUP_CLASS)
             rows.append(row)
         update_total()
@@ -157,6 +165,44 @@ class Quiz:
         from IPython.display import display
 
         display(self.widget())
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What one press of a question's Check button says."""
+
+    right: bool  # whether the answer checked this time is right
+    text: str  # the explanation shown, with the first answer named on a retry
+    first: bool  # whether this was the question's first answer (the one the score counts)
+
+
+class Attempts:
+    """The answers checked in one quiz: the first per question is scored, later ones are retries.
+
+    A learner can read every explanation by checking other choices afterwards; the score keeps what
+    they answered first, so trying every choice in turn does not raise it.
+    """
+
+    def __init__(self, quiz: Quiz) -> None:
+        self.quiz = quiz
+        self.first: dict[int, int] = {}  # question index -> choice index (as written) first checked
+
+    def check(self, number: int, index: int | None) -> Checked:
+        """Check choice ``index`` (as written; None when nothing is picked) of question ``number``."""
+        question = self.quiz.questions[number]
+        if index is None:
+            return Checked(False, "Pick one of the choices first, then press its Check button.", False)
+        right, text = question.feedback(index)
+        if number not in self.first:
+            self.first[number] = index
+            return Checked(right, text, True)
+        earlier = self.first[number]
+        was = "right" if question.choices[earlier].correct else "wrong"
+        told = f"Your first answer: {plain(question.choices[earlier].text)} ({was}; it is the one scored). Retry: "
+        return Checked(right, told + text, False)
+
+    def score(self) -> int:
+        return self.quiz.score(self.first)
 
 
 def _seed(text: str) -> int:

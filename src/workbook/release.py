@@ -32,6 +32,9 @@ BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 CODE_STUB = "# YOUR CODE HERE"
 MARKDOWN_STUB = "_YOUR ANSWER HERE_"
 MANIFEST = ".released.json"
+# nbval's cell markers (# NBVAL_IGNORE_OUTPUT, # NBVAL_SKIP, ...): test machinery for solutions/, where
+# nbval runs. A learner copy is never run under nbval, so release leaves the marker lines out of it.
+_TEST_MARKER = re.compile(r"^[ \t]*#[ \t]*NBVAL_[A-Z_]+[ \t]*(?:\n|$)", re.MULTILINE)
 # The student edition has no solutions/: its learner copies as handed out are kept here, and release
 # writes a fresh copy from them (make notebooks).
 ORIGINALS_DIR = REPO_ROOT / "originals"
@@ -99,6 +102,12 @@ def stub_source(source: str, cell_type: str = "code") -> str:
     return stubbed.rstrip("\n")
 
 
+def without_test_markers(source: str) -> str:
+    """A code cell's source without nbval's marker lines."""
+    kept = _TEST_MARKER.sub("", source)
+    return kept if kept == source else kept.rstrip("\n")
+
+
 def learner_copy(
     solution: nbformat.NotebookNode, edition: Edition | None = None, where: str = ""
 ) -> nbformat.NotebookNode:
@@ -114,6 +123,7 @@ def learner_copy(
         if where:
             cell.source = worded(cell.source, where, edition)
         if cell.cell_type == "code":
+            cell.source = without_test_markers(cell.source)
             cell.outputs = []
             cell.execution_count = None
     notebook.metadata.pop("widgets", None)

@@ -532,7 +532,7 @@ def is_quiz(cell: Any) -> bool:
 
 
 def quiz_problems(page: NotebookPage, index: int) -> list[str]:
-    """Answer every question (its first choice): each shows an explanation and the score follows."""
+    """Answer every question (its first choice, then Check): each shows an explanation and the score follows."""
     cell = cell_locator(page, index)
     area = cell.locator(".jp-Cell-outputArea")
     questions = cell.locator(".widget-radio-box")
@@ -546,11 +546,13 @@ def quiz_problems(page: NotebookPage, index: int) -> list[str]:
         box = questions.nth(number)
         busy = page.busy_count()
         box.locator("input[type=radio]").first.check()
+        # Picking grades nothing: the question's Check button (the radio group's next sibling) does.
+        box.locator("xpath=../following-sibling::*[1]").click()
         try:
             page.wait_settled(busy, area)
         except TimeoutError as error:
             return problems + [f"cell {index}, question {number + 1}: {error}"]
-        explanation = box.locator("xpath=../following-sibling::*[1]").inner_text().strip()
+        explanation = box.locator("xpath=../following-sibling::*[2]").inner_text().strip()
         if not re.match(r"^(Right|Not quite)\.\s+\S", explanation):
             problems.append(f"cell {index}, question {number + 1}: no explanation after a click (shows {explanation[:60]!r})")
         rights += explanation.startswith("Right.")

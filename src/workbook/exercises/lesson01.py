@@ -211,7 +211,10 @@ EXERCISES = [
         _judge_blocked,
         kind="function",
         probes=BLOCKED_PROBES,
-        prompt="Write blocked_orders(orders): the sorted numbers of the orders with a code in any block field.",
+        prompt=(
+            "Write blocked_orders(orders): the numbers of the orders with a code in any of the three block "
+            'fields, sorted, each once ("", None or a missing field is no code).'
+        ),
         wrong_answers=(
             WrongAnswer(_credit_only, "all three block fields"),
             WrongAnswer(_delivery_only, "all three block fields"),
@@ -231,7 +234,10 @@ EXERCISES = [
         _judge_exposure,
         kind="function",
         probes=EXPOSURE_PROBES,
-        prompt="Write credit_exposure(customer, sales_order): open items plus the order's net value.",
+        prompt=(
+            "Write credit_exposure(customer, sales_order): the customer's open items plus the order's net "
+            "value in EUR, as a float (the open items alone when sales_order is None)."
+        ),
         wrong_answers=(
             WrongAnswer(_forgot_order, "add the order's TotalNetAmount"),
             WrongAnswer(_text_amount, "as a number"),

@@ -269,7 +269,10 @@ EXERCISES = [
         _judge_breach,
         kind="function",
         probes=BREACH_PROBES,
-        prompt="Write longest_breach_minutes(temps, max_temp_c, sample_minutes).",
+        prompt=(
+            "Write longest_breach_minutes(temps, max_temp_c, sample_minutes): the minutes of the longest run "
+            "of consecutive readings strictly above max_temp_c (0 when there is none)."
+        ),
         wrong_answers=(
             WrongAnswer(_total_above, "longest run"),
             WrongAnswer(_at_or_above, "equal to the limit"),

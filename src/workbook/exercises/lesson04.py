@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, placeholder_problem, probe_error
+from workbook.checks import failed, passed, placeholder_problem, probe_error, readable
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "04_designed_tools"
@@ -124,14 +124,14 @@ def _judge_price(results: Any) -> object:
             )
     if not isinstance(ok, dict) or _tool_error(ok) is not None:
         return failed(
-            f"price_conditions({{'sales_order': '4725'}}) returned {json.dumps(ok)[:80]}; expected the "
+            f"price_conditions({{'sales_order': '4725'}}) returned {readable(ok, 100)}; expected the "
             "price conditions of order 4725"
         )
     for key, value in PRICE_4725.items():
         if ok.get(key) != value or type(ok.get(key)) is not type(value):
             return failed(
                 f"for 4725 the result needs {key!r}: {value!r} (numbers as numbers, the order number as "
-                "text); you returned " + json.dumps(ok)[:100]
+                "text); you returned " + readable(ok, 100)
             )
     if len(json.dumps(ok)) > 300:
         return failed(
@@ -229,7 +229,10 @@ EXERCISES = [
         _judge_approver,
         kind="function",
         probes=APPROVER_PROBES,
-        prompt="Write approver(exposure, credit_limit): the approval rule, decided in code.",
+        prompt=(
+            "Write approver(exposure, credit_limit): 'none' up to the limit (equal included), "
+            "'CREDIT_MANAGER' up to 5 % over (exactly 5 % included), 'HEAD_OF_FINANCE' beyond."
+        ),
         wrong_answers=(
             WrongAnswer(_approver_percent, "exactly 5 % over"),
             WrongAnswer(_approver_strict, "equal to the limit"),

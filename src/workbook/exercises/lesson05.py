@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from tooldesign.lint import VAGUE_WORDS as VAGUE  # the list the notebook prints
-from workbook.checks import failed, passed, placeholder_problem, probe_error
+from workbook.checks import failed, passed, placeholder_problem, probe_error, readable
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "05_lint"
@@ -156,7 +156,7 @@ RETURNS_EXPECTED = [flag for _, flag, _ in RETURNS_CASES]  # True: the rule must
 
 def _judge_returns(results: Any) -> object:
     for (description, flag, hint), got in zip(RETURNS_CASES, results):
-        shown = repr(description if len(description) <= 50 else description[:47] + "...")
+        shown = repr(description)  # whole: the learner needs the very text their rule misread
         if (raised := probe_error(got)) is not None:
             return failed(f"returns_clause({shown}) raised {raised}")
         if type(got) is not list or any(type(m) is not str or not m.strip() for m in got):
@@ -174,7 +174,7 @@ def _judge_returns(results: Any) -> object:
             )
     # Only once every verdict is right: a message that holds a place tells the author nothing.
     for got in results:
-        held = next((h for m in got if (h := placeholder_problem(m, f"the message {m[:30]!r}"))), None)
+        held = next((h for m in got if (h := placeholder_problem(m, f"the message {readable(m, 40)}"))), None)
         if held:
             return failed(f"returns_clause: {held}, so the author knows what to fix")
     return passed(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, placeholder_problem
+from workbook.checks import failed, passed, placeholder_problem, readable
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "06_selection_test"
@@ -48,7 +48,7 @@ def _request_problem(request: Any, descriptions: list[str]) -> str | None:
     if type(request) is not str or not request.strip():
         return "each request is a string: one sentence a clerk would type"
     if len(request.split()) > MAX_REQUEST_WORDS:
-        return f"{request[:40]!r}... has {len(request.split())} words; a clerk asks in one short sentence"
+        return f"{readable(request, 50)} has {len(request.split())} words; a clerk asks in one short sentence"
     if " ".join(request.lower().split()) in _known_requests():
         return f"{request!r} is already one of the course's cases; write one of your own"
     if _copied_from_a_description(request, descriptions):
@@ -76,7 +76,7 @@ def _judge_own_requests(answer: Any) -> object:
         return failed("write two different requests, the way two clerks would ask")
     for request, tool in answer.items():
         problem = _request_problem(request, list(DESCRIPTIONS.values())) or placeholder_problem(
-            request, f"the request {request[:40]!r}"
+            request, f"the request {readable(request, 50)}"
         )
         if problem:
             return failed(problem)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import failed, passed, probe_error, whole_number
+from workbook.checks import failed, passed, probe_error, readable, whole_number
 from workbook.exercises import Exercise, WrongAnswer
 
 NOTEBOOK = "17_results_that_carry_instructions"
@@ -23,7 +23,7 @@ AS_DATA_PROBES = (
 
 def _judge_as_data(results: Any) -> object:
     for (text, source), got in zip(AS_DATA_PROBES, results):
-        call = f"as_data({text[:30]!r}..., {source!r})"
+        call = f"as_data({readable(text, 50)}, {source!r})"
         if (raised := probe_error(got)) is not None:
             return failed(f"{call} raised {raised}")
         if type(got) is not dict:
@@ -107,7 +107,7 @@ FLAG_EXPECTED: tuple[list[str], ...] = (
 
 def _judge_flag(results: Any) -> object:
     for (value, marker), got, want in zip(FLAG_PROBES, results, FLAG_EXPECTED):
-        call = f"flag_free_text({str(value)[:50]}..., {marker!r})"
+        call = f"flag_free_text({readable(value, 80)}, {marker!r})"
         if isinstance(got, dict):
             return failed(f"{call} raised {got.get('error')}")
         if type(got) is not list or not all(type(p) is str for p in got):

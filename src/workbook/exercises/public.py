@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from workbook.checks import Verdict, failed, probe_error
+from workbook.checks import Verdict, failed, probe_error, readable
 from workbook.exercises import Exercise
 
 ROUNDS = 60_000  # key derivation rounds: tens of milliseconds per check, hours to try 100,000 answers
@@ -104,19 +104,15 @@ def _first_wrong_example(spec: dict, results: Any) -> Verdict:
     for index, (args, got, right) in enumerate(zip(spec["probes"], results, spec["examples"])):
         if quick(spec["salt"], got) == right:
             continue
-        shown = ", ".join(_short(repr(arg)) for arg in args)
+        shown = ", ".join(readable(arg) for arg in args)
         call = f"{spec['answer']}({shown})"
         if (raised := probe_error(got)) is not None:
             return failed(f"{call} raised {raised}")
         general = (spec.get("general") or [None] * len(spec["examples"]))[index]
         if general:  # the repository's own hint for this example, without the right result
-            return failed(general.replace("{got}", _short(repr(got))))
-        return failed(f"{call} returned {_short(repr(got))}. {spec['fallback']}")
+            return failed(general.replace("{got}", readable(got)))
+        return failed(f"{call} returned {readable(got)}. {spec['fallback']}")
     return failed(spec["fallback"])
-
-
-def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _untested(spec: dict) -> Callable[[Any], Verdict]:
