@@ -50,15 +50,25 @@ def _text_of(content: Any) -> str:
     return json.dumps(content, default=str)
 
 
+def _arguments(given: Any) -> str:
+    """A call's input whole when it is short, else the names of its arguments (never cut mid-value)."""
+    text = json.dumps(given, default=str)
+    if len(text) <= 80:
+        return text
+    if type(given) is dict:
+        return "arguments " + ", ".join(str(k) for k in given)
+    return f"an input of {len(text)} characters"
+
+
 def _said(content: Any) -> str:
     """A reply's blocks in a few words: "text, tool_use sales_order_search({...})"."""
     if type(content) is not list:
-        return repr(content)[:60]
+        return f"a {type(content).__name__}, not a list of blocks"
     parts = []
     for b in content:
         kind = b.get("type") if type(b) is dict else "?"
         if kind in ("tool_use", "server_tool_use"):
-            parts.append(f"{kind} {b.get('name')}({json.dumps(b.get('input'), default=str)[:50]})")
+            parts.append(f"{kind} {b.get('name')}({_arguments(b.get('input'))})")
         else:
             parts.append(str(kind))
     return ", ".join(parts) or "no blocks"
