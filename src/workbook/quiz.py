@@ -110,7 +110,7 @@ class Quiz:
     def widget(self):
         import ipywidgets as widgets
 
-        attempts = Attempts(self)
+        attempts = QuizAttempts(self)
         total = widgets.HTML()
         key = _seed("".join(q.text for q in self.questions)) % 10**8
 
@@ -176,7 +176,7 @@ class Checked:
     first: bool  # whether this was the question's first answer (the one the score counts)
 
 
-class Attempts:
+class QuizAttempts:
     """The answers checked in one quiz: the first per question is scored, later ones are retries.
 
     A learner can read every explanation by checking other choices afterwards; the score keeps what

@@ -26,7 +26,7 @@ from mcp.shared.message import SessionMessage
 from mcp_types import INVALID_REQUEST, JSONRPCError
 
 from tooldesign.mcp.server import ServedSet, serve
-from tooldesign.mcp.wire import MAX_MESSAGE_BYTES, Kind, Verdict, error_reply, judge, too_large
+from tooldesign.mcp.wire import MAX_MESSAGE_BYTES, Kind, WireVerdict, error_reply, judge, too_large
 from tooldesign.tools import tool_set
 
 __all__ = [
@@ -77,7 +77,7 @@ SECURITY = TransportSecuritySettings(
 )
 
 
-def _note(verdict: Verdict) -> None:
+def _note(verdict: WireVerdict) -> None:
     print(f"refused a message: {verdict.reason}", file=sys.stderr, flush=True)
 
 
@@ -101,7 +101,7 @@ class GuardedLines:
     async def _readline(self, limit: int) -> bytes:
         return await anyio.to_thread.run_sync(self._source.readline, limit, abandon_on_cancel=True)
 
-    async def _next_verdict(self) -> tuple[bytes, Verdict] | None:
+    async def _next_verdict(self) -> tuple[bytes, WireVerdict] | None:
         line = await self._readline(MAX_MESSAGE_BYTES + 1)
         if not line:
             return None

@@ -33,7 +33,7 @@ from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
 from mcp_types import INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, jsonrpc_message_adapter
 from pydantic import ValidationError
 
-__all__ = ["MAX_MESSAGE_BYTES", "Kind", "Verdict", "judge", "error_reply", "too_large"]
+__all__ = ["MAX_MESSAGE_BYTES", "Kind", "WireVerdict", "judge", "error_reply", "too_large"]
 
 # The SDK's own limit for an HTTP body (4 MiB), applied to a stdio line as well: one limit, one home.
 MAX_MESSAGE_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE
@@ -43,12 +43,12 @@ class Kind(Enum):
     REQUEST = "request"  # well formed, has an id: the SDK answers it
     NOTIFICATION = "notification"  # well formed, no id: the SDK may act on it; nobody answers it
     RESPONSE = "response"  # a client's reply to a server request: never answered
-    REFUSED = "refused"  # answer with ``Verdict.reply``
+    REFUSED = "refused"  # answer with ``WireVerdict.reply``
     DROPPED = "dropped"  # a notification whose params are wrong: JSON-RPC forbids any reply
 
 
 @dataclass(frozen=True)
-class Verdict:
+class WireVerdict:
     kind: Kind
     reason: str = ""  # one line: what was wrong, for the reply and the log
     reply: dict[str, Any] | None = None  # the JSON-RPC error response, for REFUSED (and DROPPED over HTTP)
@@ -62,11 +62,11 @@ def error_reply(code: int, message: str, request_id: Any = None) -> dict[str, An
     return {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
 
 
-def _refused(code: int, message: str, request_id: Any = None) -> Verdict:
-    return Verdict(Kind.REFUSED, message, error_reply(code, message, request_id))
+def _refused(code: int, message: str, request_id: Any = None) -> WireVerdict:
+    return WireVerdict(Kind.REFUSED, message, error_reply(code, message, request_id))
 
 
-def too_large() -> Verdict:
+def too_large() -> WireVerdict:
     return _refused(
         INVALID_REQUEST, f"Message larger than {MAX_MESSAGE_BYTES} bytes; send a smaller request."
     )
@@ -109,7 +109,7 @@ def _readable_id(message: dict[str, Any]) -> Any:
     return None
 
 
-def _judge_object(message: dict[str, Any]) -> Verdict:
+def _judge_object(message: dict[str, Any]) -> WireVerdict:
     has_id = "id" in message
     request_id = _readable_id(message)
     if has_id and request_id is None:
@@ -120,7 +120,7 @@ def _judge_object(message: dict[str, Any]) -> Verdict:
         return _refused(INVALID_REQUEST, 'Every message needs "jsonrpc": "2.0".', request_id)
     if "method" not in message:
         if has_id and ("result" in message) != ("error" in message):
-            return Verdict(Kind.RESPONSE)
+            return WireVerdict(Kind.RESPONSE)
         return _refused(INVALID_REQUEST, "A request needs a method (a string).", request_id)
     if not isinstance(message["method"], str):
         return _refused(INVALID_REQUEST, 'method must be a string, such as "tools/list".', request_id)
@@ -130,23 +130,23 @@ def _judge_object(message: dict[str, Any]) -> Verdict:
     if isinstance(params, list):
         if not has_id:
             reason = "Notification params must be an object; nothing was done."
-            return Verdict(Kind.DROPPED, reason, error_reply(INVALID_PARAMS, reason))
+            return WireVerdict(Kind.DROPPED, reason, error_reply(INVALID_PARAMS, reason))
         return _refused(INVALID_PARAMS, "params must be an object, not an array.", request_id)
-    return Verdict(Kind.REQUEST if has_id else Kind.NOTIFICATION)
+    return WireVerdict(Kind.REQUEST if has_id else Kind.NOTIFICATION)
 
 
-def _sdk_reads(raw: bytes, verdict: Verdict, message: dict[str, Any]) -> Verdict:
+def _sdk_reads(raw: bytes, verdict: WireVerdict, message: dict[str, Any]) -> WireVerdict:
     """A message these rules pass must also be one the SDK can read, or it would vanish unanswered."""
     try:
         jsonrpc_message_adapter.validate_json(raw, by_name=False)
     except ValidationError:
         if verdict.kind is Kind.REQUEST:
             return _refused(INVALID_REQUEST, "The request does not fit JSON-RPC 2.0.", _readable_id(message))
-        return Verdict(Kind.DROPPED, "unreadable notification or response; nothing was done")
+        return WireVerdict(Kind.DROPPED, "unreadable notification or response; nothing was done")
     return verdict
 
 
-def judge(raw: bytes) -> Verdict:
+def judge(raw: bytes) -> WireVerdict:
     """The verdict on one raw message (a stdio line without its newline, or an HTTP body)."""
     if len(raw) > MAX_MESSAGE_BYTES:
         return too_large()
