@@ -164,7 +164,7 @@ NAMESPACE = {
     "tools": [{**t, "defer_loading": True} for t in R_TOOLS],
 }
 RESPONSES_CASES = [
-    ("duplicate_function_name", {"tools": R_TOOLS + R_TOOLS[:1]}, {"tools": R_TOOLS}, "Duplicate"),
+    ("duplicate_function_name", {"tools": R_TOOLS + R_TOOLS[:1]}, {"tools": R_TOOLS}, "more than once"),
     (
         "duplicate_function_name",
         {"tools": [NAMESPACE, R_TOOLS[0], {"type": "tool_search"}]},
@@ -258,7 +258,7 @@ CHAT_CALLS = {
 }
 CHAT_ASK = [{"role": "user", "content": examples.REQUEST}]
 CHAT_CASES = [
-    ("duplicate_function_name", {"tools": C_TOOLS + C_TOOLS[-1:]}, {"tools": C_TOOLS}, "Duplicate"),
+    ("duplicate_function_name", {"tools": C_TOOLS + C_TOOLS[-1:]}, {"tools": C_TOOLS}, "more than once"),
     (
         "unanswered_tool_call",
         {

@@ -161,8 +161,8 @@ def _a_results_answer_calls(body: Mapping[str, Any]) -> tuple[str, str] | None:
         for r in results:
             if r.get("tool_use_id") not in calls:
                 return f"messages.{i}.content", (
-                    f"messages.{i}.content: tool_result block(s) with tool_use_id {r.get('tool_use_id')!r} "
-                    "match no tool_use block in the previous assistant message"
+                    f"messages.{i}.content: the tool_result block with tool_use_id {r.get('tool_use_id')!r} "
+                    "matches no tool_use block in the previous assistant message"
                 )
     return None
 
@@ -247,14 +247,15 @@ def _functions(tools: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return found
 
 
+def _names_twice(twice: list[str]) -> tuple[str, str] | None:
+    if not twice:
+        return None
+    return "tools", f"Function names used more than once in tools: {', '.join(twice)}. Give each function its own name."
+
+
 def _r_unique_names(body: Mapping[str, Any]) -> tuple[str, str] | None:
     twice = _duplicates(f.get("name", "") for f in _functions(body.get("tools") or []))
-    if twice:
-        return (
-            "tools",
-            f"Duplicate function name(s) in tools: {', '.join(twice)}. Give each function its own name.",
-        )
-    return None
+    return _names_twice(twice)
 
 
 def _r_allowed_tools_known(body: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -324,12 +325,7 @@ RESPONSES_RULES: dict[str, Rule] = {
 
 def _c_unique_names(body: Mapping[str, Any]) -> tuple[str, str] | None:
     twice = _duplicates((t.get("function") or {}).get("name", "") for t in body.get("tools") or [])
-    if twice:
-        return (
-            "tools",
-            f"Duplicate function name(s) in tools: {', '.join(twice)}. Give each function its own name.",
-        )
-    return None
+    return _names_twice(twice)
 
 
 def _c_tool_messages(body: Mapping[str, Any]) -> tuple[str, str] | None:
