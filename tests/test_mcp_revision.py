@@ -9,10 +9,8 @@
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import anyio
@@ -24,6 +22,8 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERS
 
 from tooldesign.mcp import LISTING_CACHE, definition_of
 from tooldesign.tools import tool_set
+
+from mcp_http_server import serve_url
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 90  # seconds; only a hang reaches it
@@ -98,23 +98,7 @@ def test_stdio_serves_both_eras(mode, expected):
 
 @pytest.fixture(scope="module")
 def http_url():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen([sys.executable, "-m", "tooldesign", "serve", "--transport", "http", "--port", str(port)],
-                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + TIMEOUT
-    while True:
-        assert process.poll() is None, process.stderr.read()
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "the HTTP server did not start"
-            time.sleep(0.2)
-    yield f"http://127.0.0.1:{port}/mcp"
-    process.terminate()
-    process.wait(timeout=TIMEOUT)
+    yield from serve_url()
 
 
 @pytest.mark.parametrize("mode, expected", [("auto", LATEST_PROTOCOL_VERSION), ("legacy", LATEST_HANDSHAKE_VERSION)])

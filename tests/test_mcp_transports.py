@@ -9,7 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import anyio
@@ -21,6 +20,8 @@ from mcp.shared.exceptions import MCPError
 
 from tooldesign.mcp import definition_of
 from tooldesign.tools import tool_set
+
+from mcp_http_server import serve_over_http
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 90  # seconds, for start-up plus the round trip on a busy machine
@@ -55,53 +56,16 @@ def test_stdio_round_trip_with_a_subprocess():
     _assert_round_trip(*anyio.run(_round_trip, params))
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _wait_for_port(port: int, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"the server exited early: {process.stderr.read()}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"nothing listened on 127.0.0.1:{port} within {TIMEOUT} s")
-
-
-def _start_http():
-    port = _free_port()
-    process = subprocess.Popen([sys.executable, "-m", "tooldesign", "serve", "--transport", "http", "--port",
-                                str(port)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        _wait_for_port(port, process)
-        yield port, process
-    finally:
-        if process.poll() is None:
-            # Ctrl+C where the platform has it; Windows has no SIGINT for a child process
-            process.terminate() if sys.platform == "win32" else process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=TIMEOUT)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=TIMEOUT)
-
-
 @pytest.fixture(scope="module")
 def http_server():
     """One server for the tests that only talk to it; each start costs seconds on a busy machine."""
-    yield from _start_http()
+    yield from serve_over_http()
 
 
 @pytest.fixture
 def own_http_server():
     """A server of the test's own, for a test that stops it."""
-    yield from _start_http()
+    yield from serve_over_http()
 
 
 def test_http_round_trip_on_localhost(http_server):

@@ -8,17 +8,17 @@ the two transports cannot drift apart. Every wait is bounded far beyond what a w
 
 import json
 import queue
-import socket
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
 from tooldesign.mcp.wire import MAX_MESSAGE_BYTES, Kind, judge
+
+from mcp_http_server import serve_url
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 90  # seconds; only a hang reaches it
@@ -189,29 +189,9 @@ def test_stdio_lives_on_after_every_case_and_notes_refusals_on_stderr():
 
 # ---------- HTTP ----------
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def http_url():
-    port = _free_port()
-    process = subprocess.Popen([sys.executable, "-m", "tooldesign", "serve", "--transport", "http", "--port", str(port)],
-                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + TIMEOUT
-    while True:
-        assert process.poll() is None, process.stderr.read()
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "the HTTP server did not start"
-            time.sleep(0.2)
-    yield f"http://127.0.0.1:{port}/mcp"
-    process.terminate()
-    process.wait(timeout=TIMEOUT)
+    yield from serve_url()
 
 
 def _headers(raw: bytes) -> dict:
