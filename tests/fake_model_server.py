@@ -169,6 +169,10 @@ class FakeModelServer(LoopbackServer):
             problems += self._check_strict(function["name"], function.get("parameters"), function.get("strict"))
         if not names:
             problems.append("no tools sent")
+        # As OpenAI's GPT-6 model pages say (config.REASONING_EFFORT): Chat Completions takes function
+        # tools from a GPT-6 model only with reasoning effort "none".
+        if str(body.get("model", "")).startswith("gpt-6") and body.get("reasoning_effort") != "none":
+            problems.append(f"function tools with {body['model']} need reasoning_effort 'none'")
         self._choice, more = self._openai_choice(body.get("tool_choice"), names)
         return (users[-1]["content"] if users else ""), problems + more
 

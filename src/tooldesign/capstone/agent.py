@@ -336,6 +336,7 @@ class ChatModel(_Metered):
             messages=chat_messages(messages, SYSTEM_PROMPT),
             tools=[_chat_tool(t) for t in tools],
             **{budget: max_tokens},
+            **config.chat_options(getattr(self.picker, "provider", "")),
         )
         self.latencies.append(time.perf_counter() - started)
         self.calls.append(chat_usage(response))

@@ -118,6 +118,7 @@ def next_calls(
         ],
         tools=openai_tools(tools),
         tool_choice="auto",
+        **config.chat_options(getattr(picker, "provider", "")),
     )
     return [
         (c.function.name, c.function.arguments or "{}") for c in response.choices[0].message.tool_calls or []

@@ -19,6 +19,7 @@ __all__ = [
     "DEFAULT_MODELS",
     "MODELS_CHECKED",
     "REASONING_EFFORT",
+    "chat_options",
     "MODEL_ENV",
     "PROVIDER_ENV",
     "KEY_ENV",
@@ -67,6 +68,13 @@ MODELS_CHECKED = {
 # (and a temperature) from them only with reasoning effort "none" (OpenAI, GPT-6 Luna model page,
 # read 2026-12-05). Sent only to the provider named here: a local server may not know the parameter.
 REASONING_EFFORT = {"openai": "none"}
+
+
+def chat_options(provider: str) -> dict[str, str]:
+    """The provider's extra Chat Completions fields, for every caller that sends tools (selection,
+    capstone, injection): one place, so no path calls a reasoning model without its effort."""
+    effort = REASONING_EFFORT.get(provider)
+    return {"reasoning_effort": effort} if effort else {}
 MODEL_ENV = {
     "openai": "OPENAI_MODEL",
     "anthropic": "ANTHROPIC_MODEL",

@@ -209,8 +209,6 @@ class OpenAICompatiblePicker(_ClientPicker):
         instructions: str = "",
     ) -> PickedTool:
         started = time.perf_counter()
-        # Only for the provider config names: OpenAI's reasoning models need it, other servers may refuse it.
-        effort = config.REASONING_EFFORT.get(self.provider)
         response = self.client.chat.completions.create(
             model=self.model,
             temperature=config.TEMPERATURE,
@@ -220,7 +218,7 @@ class OpenAICompatiblePicker(_ClientPicker):
             ],
             tools=openai_tools(tools),
             tool_choice=chat_tool_choice(tool_choice),
-            **({"reasoning_effort": effort} if effort else {}),
+            **config.chat_options(self.provider),
         )
         latency = time.perf_counter() - started
         message = response.choices[0].message
