@@ -300,3 +300,28 @@ def test_the_readme_tells_instructors_how_to_use_it():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Instructors") :]
     assert "make currency" in section and "docs/currency.csv" in section
+
+
+def test_every_place_a_claim_is_used_in_exists():
+    """A renamed lesson or module must take its manifest rows with it, or `make currency` points nowhere."""
+    missing = [f"{c.id}: {place}" for c in CLAIMS for place in c.used_in if not (ROOT / place).exists()]
+    assert not missing, "docs/currency.csv names files that are not in the course:\n" + "\n".join(missing)
+
+
+# The API controls the wire lessons build or refuse (tooldesign.wire) and the stop reasons the capstone
+# handles: each is a claim about today's API, so each has a dated row to be read again.
+CONTROLS = ("allowed_tools", "parallel_tool_calls", "disable_parallel_tool_use", "pause_turn", "tool_search",
+            "defer_loading", "namespace", "tool_reference", "tool_removal", "reasoning_effort", "end_turn",
+            "max_tokens", "refusal", "finish_reason", "content_filter", "is_error")
+
+
+@pytest.mark.parametrize("control", CONTROLS)
+def test_every_api_control_the_course_teaches_has_a_dated_row(control):
+    assert any(control in c.value for c in CLAIMS if c.kind == "parameter"), (
+        f"add a parameter row for {control} to docs/currency.csv: its source and the day it was read")
+
+
+@pytest.mark.parametrize("control", CONTROLS)
+def test_each_listed_control_is_one_the_course_uses(control):
+    """The list above is not padding: every control it names appears in the package."""
+    assert any(control in p.read_text(encoding="utf-8") for p in (ROOT / "src" / "tooldesign").rglob("*.py")), control
