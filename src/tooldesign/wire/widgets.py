@@ -70,8 +70,10 @@ def controls_panel(tools: ToolSet) -> Any:
         rows=len(names),
         style={"description_width": "initial"},
     )
-    parallel = w.Checkbox(value=True, description="parallel_tool_calls")
-    defer = w.Checkbox(value=False, description="defer in a namespace + tool_search")
+    # Whole labels at a laptop's width: a checkbox's default box cuts a long description.
+    whole = {"indent": False, "layout": w.Layout(width="max-content")}
+    parallel = w.Checkbox(value=True, description="parallel_tool_calls", **whole)
+    defer = w.Checkbox(value=False, description="defer in a namespace + tool_search", **whole)
     out = w.HTML()
 
     def update(_change: Any = None) -> None:
