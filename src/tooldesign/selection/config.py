@@ -75,6 +75,8 @@ def chat_options(provider: str) -> dict[str, str]:
     capstone, injection): one place, so no path calls a reasoning model without its effort."""
     effort = REASONING_EFFORT.get(provider)
     return {"reasoning_effort": effort} if effort else {}
+
+
 MODEL_ENV = {
     "openai": "OPENAI_MODEL",
     "anthropic": "ANTHROPIC_MODEL",
