@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # The old anchor and the guide that holds it now; r1, r20 ... are the References rows.
-OLD_LINK = re.compile(r"(?P<up>(?:\.\./)*)README\.md#(?P<anchor>r\d+|references|glossary)\b")
+OLD_LINK = re.compile(r"(?P<up>(?:\.\./)*)README\.md#(?P<anchor>r\d+|references|glossary)(?![\w-])")
 GUIDE = {"glossary": "glossary.md"}
 PLACES = ("solutions/*.ipynb", "notebooks/*.ipynb", "src/**/*.py", "docs/*.md")
 
