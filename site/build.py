@@ -100,7 +100,10 @@ def widget_html(state: dict, model_id: str) -> str:
 
 
 def _without_scripts(text: str) -> str:
-    return re.sub(r"<script\b.*?</script>", "", text, flags=re.S | re.I)
+    """HTML with nothing that runs: no <script>, and no element that runs code when it loads or fails
+    (the course's page helper is an invisible image whose onerror installs keyboard handlers)."""
+    text = re.sub(r"<script\b.*?</script>", "", text, flags=re.S | re.I)
+    return re.sub(r"<(?:img|svg|iframe)\b[^>]*\son\w+\s*=[^>]*>", "", text, flags=re.S | re.I)
 
 
 def _output_html(output: dict) -> str:

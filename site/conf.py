@@ -27,5 +27,7 @@ html_theme_options = {
     "navigation_with_keys": False,
 }
 html_show_sourcelink = False
+# A mode the theme knows from the first page on (with none set, it logs an error to the console).
+html_context = {"default_mode": "light"}
 # MathJax (from a CDN) is added only to a page with math; the lessons have none, and the browser test
 # fails on any request that leaves the site.
