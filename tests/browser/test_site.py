@@ -25,7 +25,7 @@ if "1" not in (os.environ.get("COURSE_SITE_TESTS"), os.environ.get("COURSE_BROWS
     pytest.skip("the website's browser test runs with COURSE_SITE_TESTS=1 or make test-browser (needs chromium)",
                 allow_module_level=True)
 
-import browserlab as lab  # noqa: E402
+import browserlab as lab
 
 ROOT = lab.ROOT
 _spec = importlib.util.spec_from_file_location("course_site_build", ROOT / "site" / "build.py")
