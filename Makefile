@@ -1,10 +1,10 @@
 # The course's commands. Each target first makes sure .venv matches the pins (fast when it does).
-# Windows without make: see README.md, "Without make".
+# Windows without make: see docs/learner.md, "Without make".
 
 PYTHON ?= python3
 VENV_PY := .venv/bin/python
 # The course's two commands, beside that Python (.venv/bin/workbook and .venv/bin/tooldesign, as the
-# README spells them; setup makes sure both exist).
+# guides spell them; setup makes sure both exist).
 # (A VENV_PY given as a bare command, python3, falls back to its -m spelling.)
 WORKBOOK = $(if $(filter ./,$(dir $(VENV_PY))),$(VENV_PY) -m workbook,$(dir $(VENV_PY))workbook)
 TOOLDESIGN = $(if $(filter ./,$(dir $(VENV_PY))),$(VENV_PY) -m tooldesign,$(dir $(VENV_PY))tooldesign)
@@ -16,7 +16,7 @@ q = '$(subst ','\'',$(1))'
 
 .PHONY: site setup lab test notebooks solutions check grade handout data doctor bench bench-suite clean test-browser test-lab wheelhouse currency
 
-# WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see README, "Lab day").
+# WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see docs/lab-day.md).
 setup:
 	@$(PYTHON) scripts/setup_env.py $(if $(WHEELS),--wheels $(call q,$(WHEELS)))
 
