@@ -51,3 +51,19 @@ def test_the_folder_is_rewritten_and_check_reports_it(tmp_path, capsys):
 def test_a_folder_that_is_not_the_course_gets_one_line(tmp_path, capsys):
     assert move.main(["--root", str(tmp_path / "nowhere")]) == 2
     assert "not the course's folder" in capsys.readouterr().err
+
+
+def test_a_reference_row_left_in_the_readme_moves_to_the_table(tmp_path, capsys):
+    (tmp_path / "docs").mkdir()
+    table = ('## References\n\n| # | publisher |\n|---|---|\n| <a id="r1"></a>R1 | OpenAI |\n'
+             '| <a id="r2"></a>R2 | Anthropic |\n\nAfter the table.\n')
+    (tmp_path / "docs" / "references.md").write_text(table)
+    (tmp_path / "README.md").write_text('# course\n\n| <a id="r61"></a>R61 | Vendor |\n| <a id="r2"></a>R2 | Anthropic |\n\nEnd.\n')
+    assert move.main(["--check", "--root", str(tmp_path)]) == 1
+    assert "README.md: 2 reference rows (R61, R2) to move" in capsys.readouterr().out
+    assert move.main(["--root", str(tmp_path)]) == 0
+    moved = (tmp_path / "docs" / "references.md").read_text()
+    assert moved.index("R2 | Anthropic") < moved.index('<a id="r61"></a>R61 | Vendor') < moved.index("After the table")
+    assert moved.count('<a id="r2">') == 1, "a row the table has already is not added twice"
+    assert "R61" not in (tmp_path / "README.md").read_text() and "End." in (tmp_path / "README.md").read_text()
+    assert move.main(["--check", "--root", str(tmp_path)]) == 0
