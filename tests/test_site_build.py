@@ -89,13 +89,14 @@ def test_links_to_a_references_row_become_html_links_to_the_built_page():
     assert site._site_markdown(badge) == "[Launch](https://mybinder.org/v2/x)"
 
 
-def test_the_pages_workflow_builds_with_make_site_and_deploys():
+def test_the_pages_workflow_builds_as_make_site_does_and_deploys():
     flow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
-    for needed in ("make site", "actions/upload-pages-artifact", "path: build/site", "actions/deploy-pages",
+    for needed in ("requirements-site.txt", "site/build.py --out build/site", "actions/upload-pages-artifact", "path: build/site", "actions/deploy-pages",
                    "pages: write", "id-token: write"):
         assert needed in flow, needed
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "\nsite: setup" in makefile and "requirements-site.txt" in makefile
+    assert "site/build.py --out build/site" in makefile
     ignored = subprocess.run(["git", "check-ignore", "-q", "build/site/index.html"], cwd=ROOT)
     assert ignored.returncode == 0, "the built site must be git-ignored"
 
