@@ -1,10 +1,10 @@
 # The course's commands. Each target first makes sure .venv matches the pins (fast when it does).
-# Windows without make: see README.md, "Without make".
+# Windows without make: see docs/learner.md, "Without make".
 
 PYTHON ?= python3
 VENV_PY := .venv/bin/python
 # The course's two commands, beside that Python (.venv/bin/workbook and .venv/bin/tooldesign, as the
-# README spells them; setup makes sure both exist).
+# guides spell them; setup makes sure both exist).
 # (A VENV_PY given as a bare command, python3, falls back to its -m spelling.)
 WORKBOOK = $(if $(filter ./,$(dir $(VENV_PY))),$(VENV_PY) -m workbook,$(dir $(VENV_PY))workbook)
 TOOLDESIGN = $(if $(filter ./,$(dir $(VENV_PY))),$(VENV_PY) -m tooldesign,$(dir $(VENV_PY))tooldesign)
@@ -14,9 +14,9 @@ WHEELS ?=
 # $(call q,VALUE): VALUE as one shell word, so a path with spaces, brackets or quotes reaches the command whole.
 q = '$(subst ','\'',$(1))'
 
-.PHONY: setup lab test notebooks solutions check grade handout data doctor bench bench-suite clean test-browser test-lab wheelhouse currency
+.PHONY: site setup lab test notebooks solutions check grade handout data doctor bench bench-suite clean test-browser test-lab wheelhouse currency
 
-# WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see README, "Lab day").
+# WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see docs/lab-day.md).
 setup:
 	@$(PYTHON) scripts/setup_env.py $(if $(WHEELS),--wheels $(call q,$(WHEELS)))
 
@@ -41,7 +41,12 @@ test-lab: setup  ## instructors: build a wheelhouse for this machine and set a f
 
 test-browser: setup  ## every learner notebook in JupyterLab in headless Chromium (needs Debian's chromium)
 	@$(VENV_PY) -c "import playwright" 2>/dev/null || $(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-browser.txt
-	COURSE_BROWSER_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -p no:xdist tests/browser -v
+	@$(VENV_PY) -c "import myst_nb, sphinx_book_theme" 2>/dev/null || $(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-site.txt
+	COURSE_BROWSER_TESTS=1 COURSE_SITE_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -p no:xdist tests/browser -v
+
+site: setup  ## the course as a static website in build/site/ (every lesson with its stored outputs; nothing runs, nothing is fetched)
+	@$(VENV_PY) -c "import myst_nb, sphinx_book_theme" 2>/dev/null || $(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-site.txt
+	$(VENV_PY) site/build.py --out build/site
 
 wheelhouse: setup  ## instructors: every pinned package for every platform into wheelhouse/ [PLATFORMS="linux_x86_64 ..."] [PYTHONS="3.12 ..."] [OUT=folder]
 	$(VENV_PY) scripts/wheelhouse.py --out $(call q,$(or $(OUT),wheelhouse)) $(if $(PLATFORMS),--platforms "$(PLATFORMS)") $(if $(PYTHONS),--pythons "$(PYTHONS)")

@@ -105,9 +105,9 @@ def load(path: Path = MANIFEST) -> list[Claim]:
             raise ManifestError(f"{where}: the id {row['id']!r} is used twice; give each claim its own id")
         seen.add(row["id"])
         source = row["source"].strip()
-        if not (source.startswith(("https://", "http://")) or source.startswith("README.md#")):
+        if not (source.startswith(("https://", "http://")) or source.startswith("docs/references.md#")):
             raise ManifestError(
-                f"{where}: the source must be an address (https://...) or README.md#references Rnn"
+                f"{where}: the source must be an address (https://...) or docs/references.md#references Rnn"
             )
         claims.append(
             Claim(

@@ -1,12 +1,12 @@
 """Every vendor figure or product mechanism a notebook states names its source where it appears, as a link.
 
-The course's sources are listed once, in the README's References table (R1, R2 ...). A notebook
+The course's sources are listed once, in the References table of docs/references.md (R1, R2 ...). A notebook
 paragraph that states one of the vendor figures below must, in the same paragraph, name the
 publisher (Anthropic, OpenAI, MCP, SAP, UC AI) or give a reference number, and carry a link the
 learner can follow. Every reference number a notebook uses is itself a Markdown link,
-``[R5](address)``, to the address the README gives for it (or, where the source gave none, to its own
-row of the README's References table, ``../README.md#r20``: each row carries an anchor, ``<a id="r20">``); a paragraph that names a source by its
-title (*Define tools*) links it. And every reference number must exist in the README, with a
+``[R5](address)``, to the address the table gives for it (or, where the source gave none, to its own
+row of the table, ``../docs/references.md#r20``: each row carries an anchor, ``<a id="r20">``); a paragraph that names a source by its
+title (*Define tools*) links it. And every reference number must exist in that table, with a
 publisher, a title, an address (or a note saying the source gave none) and a date.
 """
 from __future__ import annotations
@@ -34,17 +34,18 @@ VENDOR_FIGURES = {
 }
 CITES = re.compile(r"\bR\d{1,2}\b|Anthropic|OpenAI|Model Context Protocol|\bMCP\b|UC AI|SAP's|\[references\]")
 # A link the learner can follow: a Markdown link to a page or to the References table, or a bare address.
-LINK = re.compile(r"\]\((?:https?://[^)\s]+|\.\./README\.md#(?:references|r\d+))\)|(?<!\()https?://\S+")
-REFERENCES_TABLE = "../README.md#references"
+LINK = re.compile(r"\]\((?:https?://[^)\s]+|\.\./docs/references\.md#(?:references|r\d+))\)|(?<!\()https?://\S+")
+REFERENCES = ROOT / "docs" / "references.md"
+REFERENCES_TABLE = "../docs/references.md#references"
 # Notebooks that still link a reference without an address to the whole table (their own revision moves
-# them to the row's anchor); emptied once they link ../README.md#rNN.
+# them to the row's anchor); emptied once they link ../docs/references.md#rNN.
 ROW_ANCHOR_PENDING = {"08_code_mode_catalog", "09_code_mode_access", "14_serving_tools_over_mcp",
                       "15_trusting_mcp_servers"}
 
 
 def row_anchor(key: str) -> str:
-    """Where a reference without an address is linked: its own row of the README's table."""
-    return f"../README.md#{key.lower()}"
+    """Where a reference without an address is linked: its own row of the References table."""
+    return f"../docs/references.md#{key.lower()}"
 
 
 def paragraphs(path: Path) -> list[str]:
@@ -103,7 +104,7 @@ def titles_without_a_link(path: Path) -> list[str]:
 
 
 def readme_references() -> dict[str, list[str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = REFERENCES.read_text(encoding="utf-8")
     section = text.split("## References", 1)[1]
     rows = {}
     for line in section.splitlines():
@@ -142,12 +143,12 @@ def test_an_unlinked_citation_is_caught(tmp_path):
     url = readme_references()["R3"][2].split()[0]
     for text, caught in (
         ("Anthropic asks for three to four sentences (R3).", True),
-        ("Anthropic asks for three to four sentences ([references](../README.md#references) R3).", True),
+        ("Anthropic asks for three to four sentences ([references](../docs/references.md#references) R3).", True),
         ("Anthropic asks for three to four sentences ([R3](https://example.com/elsewhere)).", True),
         (f"Anthropic asks for three to four sentences ([R3]({url})).", False),
-        ("UC AI's budget is 31,855 bytes ([R20](../README.md#r20)).", False),
-        ("UC AI's budget is 31,855 bytes ([R20](../README.md#references)).", True),  # the row, not the table
-        ("UC AI's budget is 31,855 bytes ([R20](../README.md#r19)).", True),
+        ("UC AI's budget is 31,855 bytes ([R20](../docs/references.md#r20)).", False),
+        ("UC AI's budget is 31,855 bytes ([R20](../docs/references.md#references)).", True),  # the row, not the table
+        ("UC AI's budget is 31,855 bytes ([R20](../docs/references.md#r19)).", True),
         ("Write `R3` in code: not a citation.", False),
     ):
         path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": text}]}), encoding="utf-8")
@@ -162,7 +163,7 @@ def test_an_unlinked_citation_is_caught(tmp_path):
 
 def test_readme_references_are_complete():
     rows = readme_references()
-    assert rows, "the README has no References table"
+    assert rows, "docs/references.md has no References table"
     for key, (publisher, title, address, date, *_rest) in rows.items():
         assert publisher and title, f"{key}: publisher and title"
         assert address.startswith("http") or "no address" in address, f"{key}: an address, or say there is none"
@@ -172,7 +173,7 @@ def test_readme_references_are_complete():
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
 def test_every_reference_number_a_notebook_uses_exists(path):
     used = set(re.findall(r"\bR\d{1,2}\b", "\n".join(paragraphs(path))))
-    assert used <= set(readme_references()), f"not in the README: {sorted(used - set(readme_references()))}"
+    assert used <= set(readme_references()), f"not in docs/references.md: {sorted(used - set(readme_references()))}"
 
 
 def test_an_uncited_vendor_figure_is_caught(tmp_path):
@@ -190,8 +191,8 @@ def test_an_uncited_vendor_figure_is_caught(tmp_path):
 
 
 def test_every_reference_row_carries_its_anchor():
-    """A link ../README.md#rNN lands on that reference's row: every row of the table starts with its anchor."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8").split("## References", 1)[1]
+    """A link ../docs/references.md#rNN lands on that reference's row: every row of the table starts with its anchor."""
+    text = REFERENCES.read_text(encoding="utf-8").split("## References", 1)[1]
     rows = [line for line in text.splitlines() if re.match(r"\|\s*(<a id=\"r\d+\"></a>)?R\d+\s*\|", line)]
     assert rows
     for line in rows:
@@ -203,5 +204,5 @@ def test_notebooks_waiting_for_row_anchors_still_need_the_allowance():
     """ROW_ANCHOR_PENDING shrinks: a notebook that links every reference to its row leaves the list."""
     for stem in ROW_ANCHOR_PENDING:
         path = ROOT / "solutions" / f"{stem}.ipynb"
-        assert path.exists() and re.search(r"\[R\d+\]\(\.\./README\.md#references\)",
+        assert path.exists() and re.search(r"\[R\d+\]\(\.\./docs/references\.md#references\)",
                                            path.read_text(encoding="utf-8")), f"take {stem} out of ROW_ANCHOR_PENDING"

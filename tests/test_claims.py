@@ -145,8 +145,14 @@ def package_quiz_passages(src: Path = ROOT / "src") -> list[Passage]:
     return found
 
 
+# The README and the guides it links (docs/): the course's own words outside the notebooks.
+GUIDES = ("README.md", "docs/learner.md", "docs/instructor.md", "docs/lab-day.md", "docs/real-models.md",
+          "docs/mcp-server.md", "docs/glossary.md", "docs/references.md")
+
+
 def readme_passage() -> Passage:
-    return Passage("README.md", "readme", (ROOT / "README.md").read_text(encoding="utf-8"))
+    text = "\n\n".join((ROOT / name).read_text(encoding="utf-8") for name in GUIDES)
+    return Passage("README.md and the guides in docs/", "readme", text)
 
 
 def all_passages() -> list[Passage]:

@@ -85,11 +85,16 @@ def test_a_duplicate_id_and_a_wrong_header_are_refused(tmp_path):
         currency.load(tmp_path / "missing.csv")
 
 
-def test_a_readme_reference_counts_as_a_source(tmp_path):
+def test_a_row_of_the_references_counts_as_a_source(tmp_path):
     claims = currency.load(
-        _manifest(tmp_path, "m:x,model-id,x-1,a,README.md#references R20,2026-01-01,README.md")
+        _manifest(tmp_path, "m:x,model-id,x-1,a,docs/references.md#references R20,2026-01-01,README.md")
     )
-    assert claims[0].source == "README.md#references R20"
+    assert claims[0].source == "docs/references.md#references R20"
+
+
+def test_the_old_readme_address_of_the_references_is_refused(tmp_path):
+    with pytest.raises(currency.ManifestError, match="docs/references.md"):
+        currency.load(_manifest(tmp_path, "m:x,model-id,x-1,a,README.md#references R20,2026-01-01,README.md"))
 
 
 # ---------- the notebooks against the manifest ----------
@@ -264,7 +269,7 @@ def test_the_command_lists_old_claims_with_their_pages():
     assert f"of {len(CLAIMS)} claims were read more than 6 months before 2027-12-31" in lines[0]
     dates = [line[:10] for line in lines[1:] if line[:4].isdigit()]
     assert dates == sorted(dates) and len(dates) == len(CLAIMS)
-    assert all(line.strip().startswith(("https://", "http://", "README.md#")) for line in lines[3::3])
+    assert all(line.strip().startswith(("https://", "http://", "docs/references.md#")) for line in lines[3::3])
 
 
 def test_the_command_says_so_when_nothing_is_due():
@@ -296,8 +301,8 @@ def test_make_currency_runs_the_command():
     assert "\ncurrency:" in makefile and "scripts/currency.py" in makefile
 
 
-def test_the_readme_tells_instructors_how_to_use_it():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_instructors_guide_tells_how_to_use_it():
+    readme = (ROOT / "docs" / "instructor.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Instructors") :]
     assert "make currency" in section and "docs/currency.csv" in section
 

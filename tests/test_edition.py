@@ -62,11 +62,22 @@ def test_the_learner_list_is_cut_from_the_one_list_of_pins():
 def test_the_readme_is_the_learners_with_the_courses_title(student_edition):
     text = (student_edition.folder / "README.md").read_text(encoding="utf-8")
     assert text.splitlines()[0] == (REPO_ROOT / "README.md").read_text(encoding="utf-8").splitlines()[0]
-    for needed in ("make lab", "make check NB=", "## Submit", "originals/", "## References", "## Glossary",
-                   "Serve the tools over MCP"):
+    for needed in ("make lab", "make check NB=", "## Submit", "originals/", "## The course map",
+                   "(docs/references.md)", "(docs/glossary.md)", "(docs/mcp-server.md)", "(docs/real-models.md)"):
         assert needed in text, needed
     for lacking in ("make test", "pip install -r requirements.txt", "solutions/", "tests/", "make grade"):
         assert lacking not in text, lacking
+
+
+def test_the_edition_ships_the_learners_guides_without_what_it_lacks(student_edition):
+    docs = student_edition.folder / "docs"
+    assert sorted(p.name for p in docs.iterdir()) == ["glossary.md", "mcp-server.md", "real-models.md", "references.md"]
+    assert "## References" in (docs / "references.md").read_text(encoding="utf-8")
+    assert "Serve the tools over MCP" in (docs / "mcp-server.md").read_text(encoding="utf-8")
+    for path in docs.iterdir():
+        text = path.read_text(encoding="utf-8")
+        for lacking in ("make grade", "tests/test_", "solutions/", "benchmarks/"):
+            assert lacking not in text, f"{path.name}: {lacking}"
 
 
 def test_setup_is_skipped_when_a_python_is_given(student_edition):

@@ -81,8 +81,8 @@ def test_ci_runs_the_readme_test_command_then_the_browser_tests():
     readme = (ROOT / "README.md").read_text()
     assert "make test" in readme and "make lab" in readme and "make test-browser" in readme
     ci = [l.strip() for l in (ROOT / ".ci/run").read_text().splitlines() if l.strip() and not l.startswith("#")]
-    assert "make test" in ci and ci[-1] == "make test-browser"
-    assert ci.index("make test") < ci.index("make test-browser")
+    assert "make test" in ci and ci[-1] == "make site", "CI builds the course website last"
+    assert ci.index("make test") < ci.index("make test-browser") < ci.index("make site")
     assert "make test-lab" in ci and ci.index("make test") < ci.index("make test-lab"), "CI runs the lab-day set-up"
     assert "make test-lab" in readme
     assert "|| true" not in "\n".join(ci), "CI must not hide a failure"

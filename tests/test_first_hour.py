@@ -372,9 +372,10 @@ def anchors(path: Path) -> set[str]:
 
 
 def broken_links(folder: Path) -> list[str]:
-    """Every relative link of the README and the notebooks whose file or #anchor does not exist."""
+    """Every relative link of the README, the guides in docs/ and the notebooks whose file or #anchor does not exist."""
     problems = []
-    for path in [folder / "README.md", *sorted((folder / "notebooks").glob("*.ipynb"))]:
+    pages = [folder / "README.md", *sorted((folder / "docs").glob("*.md")), *sorted((folder / "notebooks").glob("*.ipynb"))]
+    for path in pages:
         for text in map(_prose, _markdown(path)):
             for target in LINK.findall(text):
                 if re.match(r"[a-z][a-z0-9+.-]*:", target):
@@ -399,19 +400,26 @@ def test_every_link_of_the_student_edition_lands(student_edition):
 
 def test_a_broken_link_or_anchor_is_caught(tmp_path):
     (tmp_path / "notebooks").mkdir()
-    (tmp_path / "README.md").write_text('## Glossary\n\n| <a id="r1"></a>R1 | x |\n', encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text("[guide](docs/glossary.md) [gone](docs/learner.md)\n", encoding="utf-8")
+    (tmp_path / "docs" / "references.md").write_text('## References\n\n| <a id="r1"></a>R1 | x |\n', encoding="utf-8")
+    (tmp_path / "docs" / "glossary.md").write_text("## Glossary\n\n[R1](references.md#r1) [R3](references.md#r3)\n",
+                                                  encoding="utf-8")
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
-        "[R1](../README.md#r1) [R2](../README.md#r2) [g](../README.md#glossary) [next](01_missing.ipynb) "
-        "`[code](not-a-link.md)` [web](https://example.com/x)")])
+        "[R1](../docs/references.md#r1) [R2](../docs/references.md#r2) [g](../docs/glossary.md#glossary) "
+        "[old](../README.md#r1) [next](01_missing.ipynb) `[code](not-a-link.md)` [web](https://example.com/x)")])
     nbformat.write(notebook, tmp_path / "notebooks" / "00_start.ipynb")
     assert sorted(broken_links(tmp_path)) == [
-        "notebooks/00_start.ipynb: ../README.md#r2: no #r2 there",
+        "README.md: docs/learner.md: no such file",
+        "docs/glossary.md: references.md#r3: no #r3 there",
+        "notebooks/00_start.ipynb: ../README.md#r1: no #r1 there",
+        "notebooks/00_start.ipynb: ../docs/references.md#r2: no #r2 there",
         "notebooks/00_start.ipynb: 01_missing.ipynb: no such file",
     ]
 
 
 def test_the_editions_glossary_is_not_empty(student_edition):
-    text = (student_edition.folder / "README.md").read_text(encoding="utf-8")
+    text = (student_edition.folder / "docs" / "glossary.md").read_text(encoding="utf-8")
     glossary = text.split("## Glossary", 1)[1].split("\n## ", 1)[0]
     assert glossary.count("\n| ") >= 10, glossary[:300]
     assert "make grade" not in glossary, "a row naming what the edition lacks stays out"

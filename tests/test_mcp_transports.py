@@ -156,9 +156,9 @@ def test_a_port_in_use_is_refused_with_the_fix(capsys):
     assert code == 1 and "in use" in err and "--port" in err
 
 
-def test_the_readme_host_configuration_starts_a_working_server():
-    """The JSON a learner pastes into a host, with this folder's path filled in, serves the designed set."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_guides_host_configuration_starts_a_working_server():
+    """The JSON a learner pastes into a host (docs/mcp-server.md), with this folder's path filled in, serves the designed set."""
+    readme = (ROOT / "docs" / "mcp-server.md").read_text(encoding="utf-8")
     section = readme.split("## Serve the tools over MCP", 1)[1]
     config = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
     entry = config["mcpServers"]["tooldesign"]

@@ -5,7 +5,7 @@ names carry over; their sentences do not. This test compares every run of eight 
 each notebook's prose, of every quiz (in a notebook cell or in a package module, wherever the quiz
 text is kept: ``tests/test_claims.py`` reads it) and of the README against the seeds, and fails on
 each run they share, unless the run lies inside one of the few phrases that must match: a citation
-(publisher, title and date of a row of the README's References table, read from there), or one of
+(publisher, title and date of a row of the References table, docs/references.md, read from there), or one of
 the identifiers and data values in ``ALLOWED``, each with its reason.
 
 Where are the seeds? In ``$COURSE_SEEDS`` if set, else in ``../shared/seeds`` beside the
@@ -66,8 +66,8 @@ def seed_index(folder: Path) -> dict[tuple[str, ...], str]:
 
 
 def citations() -> list[str]:
-    """Each row of the README's References table as a citation reads: publisher, title, date (words only)."""
-    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## References", 1)[1]
+    """Each row of the References table (docs/references.md) as a citation reads: publisher, title, date (words only)."""
+    section = (ROOT / "docs" / "references.md").read_text(encoding="utf-8").split("## References", 1)[1]
     found = []
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]

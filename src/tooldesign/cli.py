@@ -163,7 +163,7 @@ def _select_with_model(picker, args: argparse.Namespace) -> int:
         measured = measure(picker, args.repeat, parts=("selection",), case_sets=(args.cases,))
     except Exception as error:  # a network or API failure from a real model
         hint = (
-            "; is Ollama running? Start it with `ollama serve` (README: A free local model)"
+            "; is Ollama running? Start it with `ollama serve` (docs/real-models.md: A free local model)"
             if getattr(picker, "provider", "") == "ollama" and "connect" in str(error).lower()
             else ""
         )

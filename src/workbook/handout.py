@@ -6,7 +6,8 @@ What an instructor hands out for a graded class, and the only course a grading k
   (``workbook.edition``); ``originals/`` the same, for ``make notebooks``; no ``solutions/``.
 * ``Makefile`` (the learner's targets: lab, check, doctor, notebooks), ``scripts/setup_env.py`` (the
   course's own set-up), ``requirements.txt`` (the course's pins without the test and lint tools),
-  ``pyproject.toml``, ``data/``, and a README written for the learner.
+  ``pyproject.toml``, ``data/``, a README written for the learner, and the guides a learner needs
+  (``docs/``: real models, the MCP server, glossary, references).
 * ``src/tooldesign``: the subject package, with every graded function named in
   ``workbook.exercises.references`` stubbed by release's own AST stubber. A stub still answers the
   calls the package itself makes on the course data (so the lessons' plots and stand-ins work),
@@ -49,14 +50,14 @@ TEMPLATES = Path(__file__).parent / "handout_files"
 # requirements.txt's own line: what follows it is for the course's tests and style checks only.
 COURSE_ONLY = "# ---- course only:"
 ORIGINALS = "originals"
-# The course README's sections a learner needs too (the notebooks link to some of them).
-README_SECTIONS = (
-    "The course map",
-    "Serve the tools over MCP",
-    "A real model (optional)",
-    "A free local model",
-    "Glossary",
-    "References",
+# The course README's sections a learner needs too, and the guides in docs/ the edition ships (the
+# notebooks link to the references and the glossary), each with what it is for.
+README_SECTIONS = ("The course map",)
+GUIDES = (
+    ("real-models.md", "a hosted model or a free local one in place of the offline stand-ins"),
+    ("mcp-server.md", "serve the course's tools to an MCP host"),
+    ("glossary.md", "the course's terms, with the lessons that teach them"),
+    ("references.md", "every source the lessons cite"),
 )
 
 
@@ -181,6 +182,7 @@ def _fill(out: Path, notebooks: bool, self_checks: bool) -> Handout:
     stubbed = _write_tooldesign(out / "src" / "tooldesign")
     _write_workbook(out / "src" / "workbook", warnings, self_checks)
     (out / "README.md").write_text(readme(), encoding="utf-8")
+    _write_guides(out / "docs")
     del all_exercises
     return Handout(out, count, tuple(stubbed), tuple(warnings))
 
@@ -741,8 +743,20 @@ def readme() -> str:
         if heading.strip() in README_SECTIONS:
             kept = [_kept_part(p) for p in body.split("\n\n")]
             sections.append(f"## {heading.strip()}\n" + "\n\n".join(p for p in kept if p).strip("\n") + "\n")
+    listed = "\n".join(f"- [{name}](docs/{name}): {what}" for name, what in GUIDES)
+    sections.append(f"## Guides\n\n{listed}\n")
     template = (TEMPLATES / "README.md").read_text(encoding="utf-8")
     return template.replace("{title}", title).replace("{sections}", "\n".join(sections)).rstrip("\n") + "\n"
+
+
+def _write_guides(folder: Path) -> None:
+    """The guides a learner needs, in docs/ as in the course, without the paragraphs (or table rows)
+    that name what this edition lacks."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, _what in GUIDES:
+        text = (REPO_ROOT / "docs" / name).read_text(encoding="utf-8")
+        kept = [_kept_part(p) for p in text.split("\n\n")]
+        (folder / name).write_text("\n\n".join(p for p in kept if p).strip("\n") + "\n", encoding="utf-8")
 
 
 # Folders and commands of the repository the student edition does not have (a folder inside an

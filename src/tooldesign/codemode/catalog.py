@@ -1,7 +1,7 @@
 """The catalog: everything a program is told about the tools it may call.
 
 The mechanism and its figures are UC AI's, as its lesson "Tell the program what your tools return"
-describes them (README reference R20): the tool ``uc_ai__run_code``, the catalog lines, the budget
+describes them (R20 in docs/references.md): the tool ``uc_ai__run_code``, the catalog lines, the budget
 of 31,855 bytes and the warning in the log. Other code-mode products choose their own.
 
 In code mode the model gets one extra tool, ``run_code``, whose description holds a fixed preamble

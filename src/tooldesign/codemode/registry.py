@@ -1,7 +1,7 @@
 """The code-mode tool registry: one SQLite table that decides which tools exist and who may call them.
 
 It follows UC AI's tools table and registration calls as UC AI's lesson "Tell the program what your
-tools return" describes them (README reference R20): the ``code_mode_access`` column, descriptions
+tools return" describes them (R20 in docs/references.md): the ``code_mode_access`` column, descriptions
 of at most 4,000 characters, ``create_tool_from_schema`` and ``merge_tool_from_schema``.
 
 A tool is registered once and then offered two ways: as a normal tool the model calls directly,

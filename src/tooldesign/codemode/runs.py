@@ -60,7 +60,7 @@ CORRECTED_PROGRAM = "corrected_catalog_program.js"
 RUN_NAMES = ("classic", "code mode", "code mode, bulk code only")
 
 # Reported by UC AI's lesson "Tell the program what your tools return" (the course's source for
-# notebooks 08 and 09; README reference R20) for a real model, not measured by this course. The lesson
+# notebooks 08 and 09; R20 in docs/references.md) for a real model, not measured by this course. The lesson
 # names the model and date of its last run only, beside the recorded answer.
 REPORTED_SOURCE = 'UC AI, "Tell the program what your tools return" (lesson 4 of UC AI\'s code-mode course)'
 REPORTED = pd.DataFrame(

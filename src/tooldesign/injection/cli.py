@@ -2,7 +2,7 @@
 
 The free-text lint rule on each tool set, then, per defence, how many of the poisoned records reach
 a write proposal and how many a person must catch. The reader is a scripted stand-in, not a model;
-``--model NAME`` (opt-in, needs the settings in the README's "A real model") sends the same records
+``--model NAME`` (opt-in, needs the settings in docs/real-models.md) sends the same records
 to a real model as well.
 """
 

@@ -7,7 +7,7 @@ designed tools offered and ``tool_choice`` "auto". A proposed ``release_request_
 through the same dispatcher and approval gate as in the lesson, with a person who denies it.
 
 Nothing here runs unless you ask: ``.venv/bin/tooldesign injection --model NAME
-[--provider openai|anthropic]``, with the settings described in the README ("A real model"). Clients and model
+[--provider openai|anthropic]``, with the settings described in docs/real-models.md. Clients and model
 names come from ``tooldesign.selection`` (one place for both). Results vary between runs, models
 and versions; report them as your measurement of that model on that day, with its name.
 """

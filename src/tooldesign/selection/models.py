@@ -411,7 +411,7 @@ def local_model_status(
             model,
             (),
             f"no local model server answers at {url} ({reason}); "
-            "optional: install Ollama and run `ollama serve` (see README, A free local model)",
+            "optional: install Ollama and run `ollama serve` (see docs/real-models.md, A free local model)",
         )
     names = tuple(sorted(str(m.get("id", "")) for m in body.get("data", []) if isinstance(m, dict)))
     status = LocalModelStatus(url, True, model, names, "")

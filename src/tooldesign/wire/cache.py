@@ -3,7 +3,7 @@
 A cached prefix is built in the order tools, then system, then messages. A change invalidates
 its own part and everything after it: a changed tools array leaves nothing cached, a changed
 system prompt keeps the tools, and a changed ``tool_choice`` keeps tools and system but not the
-messages (the table on Anthropic's prompt caching page, cited in the README). Adding a message at the end
+messages (the table on Anthropic's prompt caching page, cited in docs/references.md). Adding a message at the end
 changes nothing before it, which is why an agent loop caches so well.
 
 This is a model of the documented rule, not a provider: it compares two request bodies and

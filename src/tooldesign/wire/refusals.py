@@ -4,7 +4,7 @@ A real API answers a malformed tool request with HTTP 400 and an error body; the
 raise their typed ``BadRequestError``. The capture server checks each request it receives against
 the rules below and answers the same way, so a learner meets a constraint as a refusal before
 meeting it in production. These are NOT the services' own validators: each rule is the course's
-reading of a documented constraint (the sources are named on every rule and in the README), the
+reading of a documented constraint (the sources are named on every rule and in docs/references.md), the
 messages are the course's wording, and a real service may check more, less, or in another order.
 
 One home for every rule: ``refusal(path, body)`` picks the dialect from the path, runs its rules in

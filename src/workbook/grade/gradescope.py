@@ -12,7 +12,7 @@ the chosen lessons' solution notebooks (the grader rebuilds each released notebo
 the learner pin list the student edition installs, and a prebuilt student edition (``course/edition``)
 for the kernels. ``run_autograder`` calls :func:`run`, which grades with ``workbook.grade.grade``: the
 same plan, merge, drawn inputs, quotas and judges as ``workbook grade``. Gradescope's container has no
-bubblewrap, so it grades with ``sandbox=False`` unless bubblewrap works there (see the README).
+bubblewrap, so it grades with ``sandbox=False`` unless bubblewrap works there (see docs/instructor.md, Gradescope).
 
 The root is ``$AUTOGRADER_ROOT`` (``/autograder`` when unset) and the Python is ``$WORKBOOK_PYTHON``
 (the one setup.sh made when unset), so the tests run the real script in a temporary folder.

@@ -1,6 +1,6 @@
 """Finding the submissions, telling whose and which notebook each one is, reading its answer cells.
 
-Layout (documented in the README's instructor section):
+Layout (documented in docs/instructor.md):
 
     SUBMISSIONS/<learner>/<notebook>.ipynb          one folder per learner (any depth below it, so
     SUBMISSIONS/<learner>/<assignment>/<nb>.ipynb   nbgrader's submitted/ folder works as it is)
