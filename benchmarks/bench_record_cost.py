@@ -49,6 +49,10 @@ if __name__ == "__main__":
     model = "claude-haiku-5-5"
     calls, tokens = measure(model)
     price = price_of(model)
-    print(f"one record (--repeat 1): {calls:,} model calls, {tokens:,} input tokens (estimate: characters / 4)")
-    print(f"input cost at {model}'s ${price.input:.2f} per million input tokens (read {price.read_on}): "
-          f"${tokens * price.input / 1e6:.4f}")
+    print(
+        f"one record (--repeat 1): {calls:,} model calls, {tokens:,} input tokens (estimate: characters / 4)"
+    )
+    print(
+        f"input cost at {model}'s ${price.input:.2f} per million input tokens (read {price.read_on}): "
+        f"${tokens * price.input / 1e6:.4f}"
+    )

@@ -39,7 +39,9 @@ CLAIM = re.compile(
 )
 SOURCE = re.compile(r"\bR\d{1,3}\b|https?://|\]\((?:\.\./README\.md)?#r\d+\)")
 # A sentence about the course's own instruments is backed by the cells, not by a paper.
-ABOUT_STAND_IN = re.compile(r"\b(?:stand-ins?|scripted|simulat\w*|the course's|word-matching|BM25|fake)\b", re.IGNORECASE)
+ABOUT_STAND_IN = re.compile(
+    r"\b(?:stand-ins?|scripted|simulat\w*|the course's|word-matching|BM25|fake)\b", re.IGNORECASE
+)
 
 # Sentences that match the pattern but claim nothing about behaviour (each with its reason).
 ALLOWED: dict[str, str] = {}
@@ -109,7 +111,8 @@ def _package_strings() -> list[tuple[str, str]]:
 def test_no_notebook_claims_model_behaviour_without_a_source():
     problems = [f"{name}: {s}" for name, text in _notebook_markdown() for s in claims_without_source(text)]
     assert not problems, (
-        "cite a source (R-number or link in the same paragraph) or say it of the stand-in:\n" + "\n".join(problems)
+        "cite a source (R-number or link in the same paragraph) or say it of the stand-in:\n"
+        + "\n".join(problems)
     )
 
 

@@ -158,7 +158,9 @@ LESSONS: tuple[str, ...] = tuple(sorted({lesson for f in FIGURES for lesson in f
 def figures_for(lesson: str) -> tuple[Published, ...]:
     """The published figures a lesson shows, in FIGURES' order."""
     if lesson not in LESSONS:
-        raise ValueError(f"no published figures for lesson {lesson!r}; lessons with some: {', '.join(LESSONS)}")
+        raise ValueError(
+            f"no published figures for lesson {lesson!r}; lessons with some: {', '.join(LESSONS)}"
+        )
     return tuple(f for f in FIGURES if lesson in f.lessons)
 
 
