@@ -37,6 +37,15 @@ CLAIM = re.compile(
     r"|\b(?:as|like|the\s+way)\s+real\s+(?:ones|models?|LLMs?|agents?)\b",  # "misbehave the way real ones do"
     re.IGNORECASE,
 )
+# "Real models do X": a claim whatever the verb, unless asked as an open question ("whether a real model ...").
+REAL_CLAIM = re.compile(
+    r"\breal(?:-world)?\s+(?:models?|LLMs?|agents?|ones)\s+"
+    r"(?:(?:\w+ly|also|often|too|still|then|all|not|never|always|sometimes|do|does|don't|doesn't)\s+){0,2}"
+    r"(?:do|does|did|behave|behaves|make|makes|pick|picks|choose|chooses|call|calls|follow|follows|read|reads"
+    r"|answer|answers|are|is|will|would|get|gets|treat|treats|act|acts|handle|handles)\b",
+    re.IGNORECASE,
+)
+OPEN_QUESTION = re.compile(r"\b(?:whether|what|if|how|which|until)\s+(?:a\s+|the\s+)?$", re.IGNORECASE)
 SOURCE = re.compile(r"\bR\d{1,3}\b|https?://|\]\((?:\.\./README\.md)?#r\d+\)")
 # A sentence about the course's own instruments is backed by the cells, not by a paper.
 ABOUT_STAND_IN = re.compile(
@@ -67,7 +76,9 @@ def claims_without_source(text: str) -> list[str]:
             continue
         for sentence in _sentences(paragraph):
             flat = " ".join(sentence.split())
-            claims = [c for c in CLAIM.finditer(flat) if not _about_the_stand_in(flat, c)]
+            claims = [c for c in CLAIM.finditer(flat) if not _about_the_stand_in(flat, c)] + [
+                c for c in REAL_CLAIM.finditer(flat) if not OPEN_QUESTION.search(flat[: c.start()])
+            ]
             if claims and not any(flat.startswith(a) for a in ALLOWED):
                 found.append(flat)
     return found
@@ -137,6 +148,12 @@ UNCITED = [
     "The loop handles errors as real models make them.",
     "A model is more likely to call a tool it saw first.",
     "The model will retry until the budget ends.",
+    "Real models do this too.",
+    "The agent tends to call search first.",
+    "LLMs prefer tools listed first.",
+    "Real LLMs are worse at long lists.",
+    "Unlike the stand-in, real models read the whole description.",
+    "Real models usually also pick the first tool.",
 ]
 CITED_OR_ABOUT_THE_STAND_IN = [
     "Models tend to pick the first tool in the list ([R64](../README.md#r64)).",
@@ -150,6 +167,9 @@ CITED_OR_ABOUT_THE_STAND_IN = [
     "A model never sees the code, only the definition (R7).",
     "The model never receives a comment; only the definition is sent.",
     "Your code runs the tool; a model never runs one.",
+    "Whether a real model picks the same tool takes a measurement.",
+    "What a real model does under these settings is what `record` measures.",
+    "In a real agent a model would write it; here a fixed rule does.",
 ]
 
 
