@@ -97,7 +97,7 @@ FIGURES: tuple[Published, ...] = (
     ),
     Published(
         "programmatic-tool-calling",
-        ("09",),
+        ("08", "09"),
         "average tokens on complex research tasks, tool calls one by one vs calls made from code (Programmatic Tool Calling)",
         "Claude (Anthropic's internal testing)",
         "43,588 → 27,297 tokens (37% fewer)",
@@ -108,7 +108,7 @@ FIGURES: tuple[Published, ...] = (
     ),
     Published(
         "cloudflare-code-mode",
-        ("09",),
+        ("08", "09"),
         "context needed for the whole Cloudflare API (2,500+ endpoints): one tool per endpoint vs two code-mode tools",
         "none: a count of definition tokens, no model's answers",
         "about 1.17 million → about 1,000 tokens",
