@@ -108,8 +108,8 @@ def how_to_record(repeat: int = REPEAT) -> str:
     dollars = RECORD_COST.input_tokens * repeat * price.input / 1_000_000
     return (
         f"make one with `{COMMAND}` (a local model, free; {calls:,} model calls, so the time is your model's "
-        f"answer time times that) or with `--provider anthropic` and a key (about ${dollars:.2f} of input tokens "
-        f"at {PRICED_MODEL}'s price read {price.read_on}; output tokens extra)."
+        f"answer time times that) or with `--provider anthropic` and a key (about ${dollars:.2f} of input tokens by the course's "
+        f"estimate, at {PRICED_MODEL}'s price read {price.read_on}; output tokens extra)."
     )
 
 
