@@ -64,6 +64,9 @@ __all__ = [
     "read",
     "records_in",
     "show_records",
+    "RecordCost",
+    "RECORD_COST",
+    "how_to_record",
 ]
 
 FORMAT = "tooldesign-record/2"
@@ -78,7 +81,36 @@ EXPERIMENTS = {  # the name a notebook asks for -> the part of a record it shows
 }
 MAX_RETRIES = 3
 MAX_WAIT_S = 30.0
-COMMAND = ".venv/bin/tooldesign record --provider ollama --repeat 3"
+REPEAT = 3
+COMMAND = f".venv/bin/tooldesign record --provider ollama --repeat {REPEAT}"
+PRICED_MODEL = "claude-haiku-5-5"  # the Anthropic default; its dated input price is in loop.caching.PRICES
+
+
+@dataclass(frozen=True)
+class RecordCost:
+    """What one repeat of ``record`` sends: model calls and input tokens (the course's estimate,
+    characters / 4). Measured by ``benchmarks/bench_record_cost.py`` against the scripted server,
+    so the capstone part follows the scripted model's calls; a real model may take more or fewer."""
+
+    calls: int
+    input_tokens: int
+
+
+RECORD_COST = RecordCost(calls=500, input_tokens=416_003)
+
+
+def how_to_record(repeat: int = REPEAT) -> str:
+    """One line: the command that makes a record, how many model calls it takes, and what a key costs."""
+    from tooldesign.loop.caching import price_of
+
+    price = price_of(PRICED_MODEL)
+    calls = RECORD_COST.calls * repeat
+    dollars = RECORD_COST.input_tokens * repeat * price.input / 1_000_000
+    return (
+        f"make one with `{COMMAND}` (a local model, free; {calls:,} model calls, so the time is your model's "
+        f"answer time times that) or with `--provider anthropic` and a key (about ${dollars:.2f} of input tokens by the course's "
+        f"estimate, at {PRICED_MODEL}'s price read {price.read_on}; output tokens extra)."
+    )
 
 
 @dataclass(frozen=True)
@@ -697,5 +729,5 @@ def show_records(experiment: str = "selection", folder: Path | str | None = None
         )
         out += lines
     if not shown:
-        out.append(f"No record in {where.name}/ for this lesson's experiment; make one with `{COMMAND}`.")
+        out.append(f"No record in {where.name}/ for this lesson's experiment; {how_to_record()}")
     return "\n".join(out)
