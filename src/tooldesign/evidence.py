@@ -5,9 +5,9 @@ word-matching picker, BM25, scripted readers, a simulation). Beside each such fi
 the closest published measurements with real models: what was measured, on which models, the figure
 as its source gives it (never more precisely), where it was read and when, and how the setup differs
 from the lesson's. ``FIGURES`` is the one home of that data; ``evidence_table(lesson)`` renders the
-rows for one lesson as a Markdown table whose reference numbers link to README's list.
+rows for one lesson as a Markdown table whose reference numbers link to the course's references (docs/references.md).
 
-A figure is only here if it was read on a stored copy of its source; the README row of its reference
+A figure is only here if it was read on a stored copy of its source; the references row of its reference
 says which page, and ``docs/currency.csv`` says when to read it again.
 """
 
@@ -29,7 +29,7 @@ class Published:
     measured: str
     models: str
     figure: str
-    ref: str  # README reference number, e.g. "R13"
+    ref: str  # the reference number in docs/references.md, e.g. "R13"
     url: str
     read_on: str
     differs: str  # one sentence: how the source's setup differs from the lesson's
@@ -168,7 +168,7 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def evidence_table(lesson: str, readme: str = "../README.md") -> str:
+def evidence_table(lesson: str, references: str = "../docs/references.md") -> str:
     """A Markdown table of the published figures for ``lesson``: someone else's measurements, labelled."""
     rows = [
         "Published measurements with real models (someone else's figures, not this course's):",
@@ -177,7 +177,7 @@ def evidence_table(lesson: str, readme: str = "../README.md") -> str:
         "|---|---|---|---|---|",
     ]
     for f in figures_for(lesson):
-        source = f"[{f.ref}]({readme}#{f.anchor}), [page]({f.url}), read {f.read_on}"
+        source = f"[{f.ref}]({references}#{f.anchor}), [page]({f.url}), read {f.read_on}"
         rows.append(
             f"| {_cell(f.measured)} | {_cell(f.models)} | {_cell(f.figure)} | {source} | {_cell(f.differs)} |"
         )
