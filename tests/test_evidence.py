@@ -1,5 +1,5 @@
 """Published real-model figures beside the stand-ins: one home (tooldesign.evidence), each cited in
-README and docs/currency.csv, each shown in the lessons it belongs to, none more precise than its row."""
+docs/references.md and docs/currency.csv, each shown in the lessons it belongs to, none more precise than its row."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ import pytest
 from tooldesign.evidence import FIGURES, LESSONS, Published, evidence_table, figures_for
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+REFERENCES = (ROOT / "docs" / "references.md").read_text(encoding="utf-8")
 NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def _row(ref: str) -> str:
-    rows = [line for line in README.splitlines() if line.startswith(f'| <a id="{ref.lower()}"></a>{ref} |')]
-    assert len(rows) == 1, f"README needs exactly one reference row for {ref}"
+    rows = [line for line in REFERENCES.splitlines() if line.startswith(f'| <a id="{ref.lower()}"></a>{ref} |')]
+    assert len(rows) == 1, f"docs/references.md needs exactly one reference row for {ref}"
     return rows[0]
 
 
@@ -27,7 +27,7 @@ def _row(ref: str) -> str:
 def test_each_figure_has_its_readme_row_with_its_page(figure):
     row = _row(figure.ref)
     host = re.sub(r"^https?://", "", figure.url).split("/")[0]
-    assert host in row, f"{figure.ref}'s README row does not name {figure.url}"
+    assert host in row, f"{figure.ref}'s row in docs/references.md does not name {figure.url}"
 
 
 @pytest.mark.parametrize("figure", FIGURES, ids=lambda f: f.key)
@@ -35,7 +35,7 @@ def test_no_figure_carries_a_number_its_readme_row_lacks(figure):
     """A figure is never stated more precisely than where it is cited: each of its numbers is in the row."""
     row = _row(figure.ref)
     missing = [n for n in NUMBER.findall(figure.figure) if n not in row]
-    assert not missing, f"{figure.key}: {missing} not in README's {figure.ref} row"
+    assert not missing, f"{figure.key}: {missing} not in the {figure.ref} row of docs/references.md"
 
 
 def test_each_figure_is_a_currency_row_with_its_page_and_date():
@@ -76,7 +76,7 @@ def test_the_table_labels_the_figures_as_someone_elses_and_links_readme():
     rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line][1:]
     assert len(rows) == len(figures_for("13")) >= 3
     for f in figures_for("13"):
-        assert f"[{f.ref}](../README.md#{f.ref.lower()})" in table and f.url in table and f.figure in table
+        assert f"[{f.ref}](../docs/references.md#{f.ref.lower()})" in table and f.url in table and f.figure in table
 
 
 def test_a_cell_with_a_bar_does_not_break_the_table(monkeypatch):

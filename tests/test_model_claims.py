@@ -46,7 +46,7 @@ REAL_CLAIM = re.compile(
     re.IGNORECASE,
 )
 OPEN_QUESTION = re.compile(r"\b(?:whether|what|if|how|which|until)\s+(?:a\s+|the\s+)?$", re.IGNORECASE)
-SOURCE = re.compile(r"\bR\d{1,3}\b|https?://|\]\((?:\.\./README\.md)?#r\d+\)")
+SOURCE = re.compile(r"\bR\d{1,3}\b|https?://|\]\((?:\.\./(?:README|docs/references)\.md)?#r\d+\)")
 # A sentence about the course's own instruments is backed by the cells, not by a paper.
 ABOUT_STAND_IN = re.compile(
     r"\b(?:stand-ins?|scripted|simulat\w*|the course's|word-matching|BM25|fake)\b", re.IGNORECASE
@@ -95,7 +95,7 @@ def _notebook_markdown() -> list[tuple[str, str]]:
 
 # Quiz options are deliberately wrong statements for the learner to reject (the quiz's feedback says
 # so); every string of tooldesign/evidence.py is a published figure shown beside its reference
-# number, which tests/test_evidence.py checks against README.
+# number, which tests/test_evidence.py checks against docs/references.md.
 NOT_SCANNED = ("src/workbook/quizzes/", "src/tooldesign/evidence.py")
 
 
@@ -156,7 +156,7 @@ UNCITED = [
     "Real models usually also pick the first tool.",
 ]
 CITED_OR_ABOUT_THE_STAND_IN = [
-    "Models tend to pick the first tool in the list ([R64](../README.md#r64)).",
+    "Models tend to pick the first tool in the list ([R64](../docs/references.md#r64)).",
     "In Anthropic's tests models often chose better with tool search (R13).",
     "Real models misbehave, as https://example.org/study reports.",
     "The stand-in always picks the tool that shares the most words.",
