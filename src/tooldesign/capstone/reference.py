@@ -25,6 +25,7 @@ from tooldesign.capstone.agent import (
 )
 from tooldesign.capstone.scripts import as_model
 from tooldesign.dispatch import ToolCall, allow_all
+from tooldesign.dispatch.approval import waiting
 
 __all__ = ["FAULTS", "reference_loop"]
 
@@ -57,7 +58,7 @@ def _results(
         key = use["name"] + json.dumps(use["input"], sort_keys=True)
         name = use["name"]
         if name in dispatcher.tools.names and dispatcher.tools[name].writes and fault != "run_write":
-            note = f"{name} changes data and awaits a person's approval; it was not run."
+            note = waiting(name).text
             block = {"type": "tool_result", "tool_use_id": use["id"], "content": note, "is_error": True}
             outcome = CallOutcome.PENDING
         elif key in seen and fault != "rerun_repeat":
