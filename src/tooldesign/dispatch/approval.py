@@ -72,6 +72,7 @@ class WriteNotice:
         """The result's content: what has not changed first, then why, then what happens next."""
         head = f"{NOTHING_CHANGED}: {self.tool} was not run"
         reason = self.reason.strip()
+        quoted = f'"{reason}"' + ("" if reason[-1:] in (".", "!", "?") else ".")
         who = self.who or "the decider"
         if self.state is WriteState.WAITING:
             return (
@@ -82,17 +83,17 @@ class WriteNotice:
         if self.state is WriteState.NO_DECIDER:
             why = (reason or NO_DECIDER).rstrip(".")
             return (
-                f"{head} and nothing was queued for anyone: {why}. Tell the user it was not done, and that it "
+                f"{head} and nothing was queued for anyone, because {why}. Tell the user it was not done, and that it "
                 "needs a decision this session cannot give."
             )
         if self.state is WriteState.REFUSED_BY_POLICY:
             return (
                 f"{head} and nothing was queued: the policy check (code, not a person) refused it. Its reason: "
-                f'"{reason}". Correct the proposal as the reason says, or tell the user; do not send it again unchanged.'
+                f"{quoted} Correct the proposal as the reason says, or tell the user; do not send it again unchanged."
             )
         if self.state is WriteState.REFUSED_BY_PERSON:
             return (
-                f'{head}; a person refused it. Their reason: "{reason}". Tell the user it was refused and why; '
+                f"{head}; a person refused it. Their reason: {quoted} Tell the user it was refused and why; "
                 "do not propose it again unchanged."
             )
         if self.state is WriteState.DECIDER_FAILED:
