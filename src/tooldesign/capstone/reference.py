@@ -24,8 +24,11 @@ from tooldesign.capstone.agent import (
     tool_definitions,
 )
 from tooldesign.capstone.scripts import as_model
-from tooldesign.dispatch import ToolCall, allow_all
+from tooldesign.dispatch import Dispatcher, ToolCall, allow_all
 from tooldesign.dispatch.approval import waiting
+from tooldesign.selection.models import anthropic_tools
+from tooldesign.tools.base import ToolSet
+from tooldesign.tools.designed import EXAMPLES
 
 __all__ = ["FAULTS", "reference_loop"]
 
@@ -88,9 +91,15 @@ def reference_loop(fault: str | None = None) -> Callable[..., AgentReport]:
     """The right loop (``fault`` None), or the loop with one plausible mistake from FAULTS, each of
     which the check must fail with its hint."""
 
-    def run_agent(model: Any, request: str, max_steps: int = 6) -> AgentReport:
+    def run_agent(
+        model: Any, request: str, max_steps: int = 6, tool_set: ToolSet | None = None
+    ) -> AgentReport:
+        """``tool_set`` None is the course's designed set; another set (the mirror) runs the same loop."""
         model = as_model(model)
-        dispatcher, tools = course_dispatcher(), tool_definitions()
+        if tool_set is None:
+            dispatcher, tools = course_dispatcher(), tool_definitions()
+        else:
+            dispatcher, tools = Dispatcher(tool_set, examples=EXAMPLES), anthropic_tools(tool_set)
         messages: list[dict] = [{"role": "user", "content": request}]
         calls: list[CallRecord] = []
         seen: dict[str, str] = {}
