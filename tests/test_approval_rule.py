@@ -229,3 +229,9 @@ def test_the_person_in_lesson_17_refuses_with_a_plain_notice():
 
 def test_sample_reasons_include_one_that_sounds_like_success():
     assert any(false_success(r) for r in SAMPLE_REASONS if r)
+
+
+def test_the_loops_system_prompt_asks_for_the_same_plain_words():
+    from tooldesign.capstone.agent import SYSTEM_PROMPT
+
+    assert "awaits approval" not in SYSTEM_PROMPT and "nothing has changed yet" in SYSTEM_PROMPT
