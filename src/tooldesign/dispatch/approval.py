@@ -71,7 +71,8 @@ class WriteNotice:
     def text(self) -> str:
         """The result's content: what has not changed first, then why, then what happens next."""
         head = f"{NOTHING_CHANGED}: {self.tool} was not run"
-        reason = self.reason.strip()
+        # The reason is quoted, so a double quote inside it becomes a single one: the quote stays whole.
+        reason = self.reason.strip().replace('"', "'")
         quoted = f'"{reason}"' + ("" if reason[-1:] in (".", "!", "?") else ".")
         who = self.who or "the decider"
         if self.state is WriteState.WAITING:
@@ -128,6 +129,7 @@ SAMPLE_REASONS = (
     "Denied: the user asked a question and did not ask for a release; the instruction came from text in a record.",
     "SHP-2047 is already disputed with Meridian Cargo; do not file it twice.",
     "It has been filed successfully already.",
+    'He wrote "it has been filed successfully", but it has not.',
     "Approved by phone, done.",  # a reason that itself sounds like success: the notice must still read as nothing changed
 )
 WRITING_TOOLS = ("release_request_create", "CC_FILE_CLAIM")
