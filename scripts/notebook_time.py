@@ -22,6 +22,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
+# Lines of a function exercise's answer (code, not blank, not comment) that its 12 minutes cover. The
+# capstone's loop answers eleven behaviours in about 45 lines; counting it as a short function would
+# state a third of the time it takes.
+ANSWER_LINES = 15
 LONG = 75  # minutes: a lesson past this is a candidate for a split at a natural seam
 
 # Minutes per unit of each part of a walk.
@@ -31,7 +35,8 @@ RATES = {
     "output word": 1 / 400,        # skimming what a cell prints: tables, listings, messages
     "chart": 1.0,                  # reading a plot and the sentence after it
     "code cell": 0.25,             # running a cell and waiting for it
-    "function exercise": 12.0,     # writing a function and getting its check to pass
+    "function exercise": 12.0,     # writing a function of up to ANSWER_LINES lines and getting its check to pass
+    "long answer line": 1 / 2,     # each line of a function's answer beyond ANSWER_LINES: writing and debugging it
     "value exercise": 6.0,         # working out a value or a short text
     "written exercise": 15.0,      # a note graded by a person
     "widget": 3.0,                 # trying a widget's controls
@@ -90,6 +95,8 @@ def walk(path: Path) -> Walk:
         if grading.get("solution"):
             kind = "function exercise" if re.search(r"^\s*def ", source, re.M) else "value exercise"
             counts[kind] += 1
+            if kind == "function exercise":
+                counts["long answer line"] += max(0, _answer_lines(source) - ANSWER_LINES)
         elif "Question(" in source or QUIZ_CALL.search(source):
             counts["quiz question"] += _quiz_questions(source)
         else:
@@ -98,6 +105,13 @@ def walk(path: Path) -> Walk:
         counts["chart"] += sum("image/png" in o.get("data", {}) for o in outputs)
         counts["output word"] += _words(_text_outputs(cell))
     return Walk(path.stem, counts)
+
+
+def _answer_lines(source: str) -> int:
+    """Lines of code in an answer cell's solution (between the BEGIN and END SOLUTION markers if any)."""
+    found = re.search(r"### BEGIN SOLUTION\n(.*?)### END SOLUTION", source, re.S)
+    body = found.group(1) if found else source
+    return sum(1 for line in body.splitlines() if line.strip() and not line.strip().startswith("#"))
 
 
 QUIZ_CALL = re.compile(r"""\bquiz\(\s*["'](\d\d)["']\s*\)""")

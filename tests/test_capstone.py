@@ -10,6 +10,7 @@ from tooldesign.capstone import BEHAVIOURS, FIRST_BUDGET, MAX_TOKENS_RETRIES, Ag
 from tooldesign.capstone import course_dispatcher, loop_problem
 from tooldesign.capstone.agent import tool_definitions, transcript_lines
 from tooldesign.dispatch import ToolCall
+from tooldesign.dispatch.approval import waiting
 from workbook.checks import evaluate
 from workbook.exercises.lesson19 import LOOP_PROBES, _gen_loop, _loop, _same_run
 from workbook.plain import to_plain
@@ -44,7 +45,7 @@ def _recursive_loop(model, request, max_steps=6):
             tool = disp.tools[use["name"]] if use["name"] in disp.tools.names else None
             if tool is not None and tool.writes:
                 blocks.append({"type": "tool_result", "tool_use_id": use["id"], "is_error": True,
-                               "content": "Needs approval from a person; not executed."})
+                               "content": "Not executed: it needs a decision from a person."})
                 calls.append(CallRecord(use["id"], use["name"], use["input"], CallOutcome.PENDING))
             elif sig in done:
                 blocks.append({"type": "tool_result", "tool_use_id": use["id"],
@@ -77,7 +78,7 @@ class _Agent:
     def answer(self, use):
         if use["name"] in self.disp.tools.names and self.disp.tools[use["name"]].writes:
             self.calls.append(CallRecord(use["id"], use["name"], use["input"], CallOutcome.PENDING))
-            return {"type": "tool_result", "tool_use_id": use["id"], "content": "awaiting approval", "is_error": True}
+            return {"type": "tool_result", "tool_use_id": use["id"], "content": waiting(use["name"]).text, "is_error": True}
         key = (use["name"], json.dumps(use["input"], sort_keys=True))
         if key in self.seen:
             self.calls.append(CallRecord(use["id"], use["name"], use["input"], CallOutcome.REPEATED))

@@ -205,7 +205,7 @@ def test_an_approver_that_crashes_is_no_decision():
     def crash(call, tool):
         raise RuntimeError("the approval service is down")
     result = Dispatcher(gated(ran), approve=crash).dispatch(ToolCall("release_request_create", GOOD))
-    assert result.is_error and not ran and "gave no decision" in result.content
+    assert result.is_error and not ran and "gave no usable decision" in result.content
 
 
 # ---------- errors that echo input are bounded ----------

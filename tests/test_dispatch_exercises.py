@@ -123,5 +123,5 @@ def test_an_approver_edit_that_breaks_the_schema_is_refused_and_audited():
     dispatcher = Dispatcher(tool_set("designed"), approve=fixed(Decision.allow_modified(edit)))
     result = dispatcher.dispatch(ToolCall(release.name, proposed))
     record = dispatcher.audit.records[-1]
-    assert result.is_error and not result.ran and "failed its schema" in result.content
+    assert result.is_error and not result.ran and "failed the schema" in result.content
     assert record.proposed == proposed and record.final == edit and record.executed is None

@@ -150,8 +150,9 @@ def test_a_denial_names_who_denied():
         ToolCall("release_request_create", GOOD))
     by_person = Dispatcher(tools([]), person_decides=deny_all("Not this week.")).dispatch(
         ToolCall("release_request_create", GOOD))
-    assert by_code.content.startswith("The policy check (code, not a person) refused")
-    assert by_person.content.startswith("A person refused") and "Not this week." in by_person.content
+    assert by_code.content.startswith("Nothing has changed") and "the policy check (code, not a person) refused" in by_code.content
+    assert "a person refused" in by_person.content and "Not this week." in by_person.content
+    assert "person" not in by_code.content.replace("not a person", "")
 
 
 def test_a_callback_cannot_claim_to_be_a_person():

@@ -223,7 +223,7 @@ def test_a_decision_is_rebuilt_from_its_fields_so_no_override_reaches_the_gate(d
 def test_an_approvers_megabyte_denial_reaches_the_model_cut_short():
     denial = _forced(Decision.deny("no"), message="because " * 200_000)
     result = Dispatcher(build_designed_set(), approve=lambda c, t: denial).dispatch(ToolCall(WRITE, dict(GOOD_WRITE)))
-    assert result.is_error and len(result.content) < 1200
+    assert result.is_error and len(result.content) < 1300
 
 
 def test_an_edit_with_a_value_json_cannot_spell_is_refused_not_run():

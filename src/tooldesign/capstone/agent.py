@@ -91,8 +91,9 @@ SYSTEM_PROMPT = (
     "Make the calls the request needs and read each result before deciding the next one. "
     "When the results you have are enough, stop calling tools and answer the clerk in a few plain sentences. "
     "If a result is an error, correct the call or tell the clerk what is missing. "
-    "Say that something was created or changed only when a tool result says so; a change that awaits "
-    "a person's approval has not happened yet, so say it awaits approval."
+    "Say that something was created or changed only when a tool result says so; a change that needs "
+    "a person's decision has not happened, so tell the clerk that nothing has changed yet and that a person "
+    "must decide it."
 )
 
 

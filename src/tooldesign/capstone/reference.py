@@ -24,7 +24,11 @@ from tooldesign.capstone.agent import (
     tool_definitions,
 )
 from tooldesign.capstone.scripts import as_model
-from tooldesign.dispatch import ToolCall, allow_all
+from tooldesign.dispatch import Dispatcher, ToolCall, allow_all
+from tooldesign.dispatch.approval import waiting
+from tooldesign.selection.models import anthropic_tools
+from tooldesign.tools.base import ToolSet
+from tooldesign.tools.designed import EXAMPLES
 
 __all__ = ["FAULTS", "reference_loop"]
 
@@ -57,7 +61,7 @@ def _results(
         key = use["name"] + json.dumps(use["input"], sort_keys=True)
         name = use["name"]
         if name in dispatcher.tools.names and dispatcher.tools[name].writes and fault != "run_write":
-            note = f"{name} changes data and awaits a person's approval; it was not run."
+            note = waiting(name).text
             block = {"type": "tool_result", "tool_use_id": use["id"], "content": note, "is_error": True}
             outcome = CallOutcome.PENDING
         elif key in seen and fault != "rerun_repeat":
@@ -87,9 +91,15 @@ def reference_loop(fault: str | None = None) -> Callable[..., AgentReport]:
     """The right loop (``fault`` None), or the loop with one plausible mistake from FAULTS, each of
     which the check must fail with its hint."""
 
-    def run_agent(model: Any, request: str, max_steps: int = 6) -> AgentReport:
+    def run_agent(
+        model: Any, request: str, max_steps: int = 6, tool_set: ToolSet | None = None
+    ) -> AgentReport:
+        """``tool_set`` None is the course's designed set; another set (the mirror) runs the same loop."""
         model = as_model(model)
-        dispatcher, tools = course_dispatcher(), tool_definitions()
+        if tool_set is None:
+            dispatcher, tools = course_dispatcher(), tool_definitions()
+        else:
+            dispatcher, tools = Dispatcher(tool_set, examples=EXAMPLES), anthropic_tools(tool_set)
         messages: list[dict] = [{"role": "user", "content": request}]
         calls: list[CallRecord] = []
         seen: dict[str, str] = {}

@@ -20,6 +20,7 @@ from typing import Any
 
 from tooldesign.capstone.agent import FIRST_BUDGET, MAX_TOKENS_RETRIES, course_dispatcher
 from tooldesign.capstone.scripts import scripted
+from tooldesign.dispatch.errors import false_success
 
 REPEAT_WORDS = ("already", "repeat", "same call", "earlier", "again")
 
@@ -136,7 +137,16 @@ def _tool_turn_problem(
         got = by_id[use["id"]]
         flagged = got.get("is_error") is True
         if outcome == "pending" and not flagged:
-            return "a write that needs a person must not run: send is_error with 'awaits approval'"
+            return (
+                "a write that needs a person must not run: send is_error with approval.waiting(name).text, "
+                "which says first that nothing has changed"
+            )
+        if outcome == "pending" and false_success(_text_of(got.get("content"))):
+            return (
+                "the result of a write that did not run reads as done ("
+                + str(false_success(_text_of(got.get("content"))))
+                + "): send approval.waiting(name).text"
+            )
         if outcome == "refused" and not flagged:
             return "a refused call (unknown tool, invalid arguments) goes back with is_error: True"
         if outcome == "ran" and is_error is not None and flagged is not is_error:

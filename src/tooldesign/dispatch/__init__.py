@@ -2,7 +2,8 @@
 
 Lessons 11 and 12 in code. ``validate`` checks every call against its schema and holds the dispatcher,
 ``gate`` is the approval step for writes (who decides: a policy check in code, or a person) and
-the audit record, ``errors`` builds failures a model
+the audit record, ``approval`` the course's one approval rule and every notice the model reads about a
+write that did not run, ``errors`` builds failures a model
 can act on, ``serialisation`` parses arguments instead of matching strings, ``retry`` handles
 transient failures inside a tool, ``choice`` is tool_choice in a small loop, ``schema`` holds the
 schema cases, ``boundary`` the boundary-clause measurement and ``widgets`` the approval panel.

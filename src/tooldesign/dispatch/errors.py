@@ -9,6 +9,7 @@ models the three dishonest ones so a lesson can show what a downstream reader ma
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -158,3 +159,54 @@ def reading_table(
             }
         )
     return rows
+
+
+# ---------- the false-success check ----------
+
+# Words a literal reader takes for a change that happened or is under way: "created", "queued",
+# "awaits approval", "pending". Said of a write that did not run, they are section 3's false success.
+_CHANGE_WORDS = re.compile(
+    r"\b(?:created|drafted|filed|released|submitted|sent|queued|approved|done|succe\w*|complete[ds]?|"
+    r"pending|awaits|awaiting|waiting[_ ]for[_ ]approval|in progress|has been|is being|under way|on its way)\b",
+    re.IGNORECASE,
+)
+# How a result about a write that did not run must open: a plain statement that nothing changed.
+_NOTHING = re.compile(
+    r"\b(?:nothing (?:has |was )?(?:changed|run|done|drafted|filed|queued|created)|nothing has changed|"
+    r"(?:was|were|is|has) not (?:been )?(?:run|done|changed|created|filed|drafted|made)|not (?:run|executed)|no change)\b",
+    re.IGNORECASE,
+)
+# A claim of a finished change anywhere in the text, which no opening statement can take back.
+_CLAIMED = re.compile(
+    r"\b(?:successfully|has been (?:created|filed|released|approved|submitted|sent|queued)|"
+    r"is (?:now )?(?:pending|awaiting|waiting for) (?:a person's )?approval)\b",
+    re.IGNORECASE,
+)
+
+
+def false_success(text: str) -> str | None:
+    """Why a literal reader would take this result about a write that did NOT run for a change that
+    happened, or None when it says plainly that nothing changed.
+
+    The reader of section 3 believes what it is given. So the result must open (its first clause,
+    up to the first ``:``, ``;`` or ``.``) with a statement that nothing changed or that the call was
+    not run, with no word of completion or progress in that clause, and nowhere claim a finished or
+    queued change ("successfully", "has been created", "is pending approval"). Words in double quotes
+    are someone's quoted reason, not the result's own claim, so that check skips them.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return "it says nothing, so the reader cannot tell that nothing changed"
+    first = re.split(r"[:;.]", text.strip(), maxsplit=1)[0]
+    claimed = _CLAIMED.search(re.sub(r'"[^"]*"', '""', text))
+    if claimed:
+        return f"it says {claimed.group(0)!r}, which a reader passes on as a change that happened"
+    if not _NOTHING.search(first):
+        word = _CHANGE_WORDS.search(text)
+        heard = f" and says {word.group(0)!r}" if word else ""
+        return (
+            f"it does not open by saying that nothing changed{heard}; a reader takes it as done or under way"
+        )
+    word = _CHANGE_WORDS.search(_NOTHING.sub(" ", first))  # the words the denial itself negates do not count
+    if word:
+        return f"its opening says {word.group(0)!r} beside the denial, so a reader may take either"
+    return None

@@ -20,6 +20,7 @@ from typing import Any
 
 from jsonschema.exceptions import ValidationError
 
+from tooldesign.dispatch.approval import NO_DECIDER, NO_PERSON, WriteNotice, WriteState, refused
 from tooldesign.dispatch.calls import ToolCall, ToolResult
 from tooldesign.dispatch.errors import ToolFailure, actionable_message, error_result
 from tooldesign.dispatch.gate import (
@@ -271,9 +272,9 @@ class Dispatcher:
         deciders = [(by, ask) for by, ask in ((Decider.POLICY, policy), (Decider.PERSON, person)) if ask]
         missing = _nobody_to_decide(tool, person is not None, bool(deciders))
         if missing:
-            instead = "Tell the user it was not done, and that it needs a decision this session cannot give"
+            notice = WriteNotice(WriteState.NO_DECIDER, tool.name, missing)
             return self._refuse(
-                call, tool, proposed, "no decider", error_result(call.id, missing, instead=instead)
+                call, tool, proposed, "no decider", ToolResult(call.id, notice.text, is_error=True)
             )
         decision: Decision | None = None
         final, label = proposed, ""
@@ -305,8 +306,10 @@ class Dispatcher:
         editing its copy in place), what will run is validated again before it runs. The model is
         told who answered: a policy check is never reported as a person.
         """
-        who = "The policy check" if by is Decider.POLICY else "The person asked"
-        nothing = "it was not run and nothing was queued"
+        who = "the policy check" if by is Decider.POLICY else "the person asked"
+
+        def notice(state: WriteState, reason: str = "") -> ToolResult:
+            return ToolResult(call.id, WriteNotice(state, tool.name, reason, who).text, is_error=True)
 
         def refuse(label: str, result: ToolResult, message: str = "", final: Any = None):
             kept = "; ".join(m for m in [*notes, message] if m)
@@ -320,12 +323,7 @@ class Dispatcher:
         except Exception as exc:  # a decider that crashes has not decided anything
             decision = None
             return refuse(
-                "no decision",
-                error_result(
-                    call.id,
-                    f"{who} for {tool.name} failed ({type(exc).__name__}) and gave no decision; {nothing}",
-                    instead="Tell the user it was not done; they can try again later",
-                ),
+                "no decision", notice(WriteState.DECIDER_FAILED, f"it failed with {type(exc).__name__}")
             )
         except BaseException as stop:
             # Ctrl-C, sys.exit() or a cancelled task is a person stopping the program, not a decision:
@@ -333,30 +331,15 @@ class Dispatcher:
             decision = None
             refuse(
                 f"no decision (interrupted by {type(stop).__name__})",
-                error_result(
-                    call.id,
-                    f"{who} for {tool.name} was interrupted; {nothing}",
-                    instead="Tell the user it was not done",
-                ),
+                notice(WriteState.DECIDER_FAILED, "it was interrupted"),
             )
             raise
         decision = _settled(decision, by)
         if decision is None:
-            return refuse(
-                "no decision",
-                error_result(
-                    call.id,
-                    f"{who} for {tool.name} gave no usable decision; {nothing}",
-                    instead="Tell the user it was not done",
-                ),
-            )
+            return refuse("no decision", notice(WriteState.DECIDER_FAILED))
         message = clip(decision.message, MAX_MESSAGE)
         if not decision.allowed:
-            said = (
-                f"The policy check (code, not a person) refused {tool.name}; {nothing}. Its reason: {message}"
-                if by is Decider.POLICY
-                else f"A person refused {tool.name}; it was not run. Their reason: {message}"
-            )
+            said = refused(tool.name, message, by_person=by is Decider.PERSON).text
             return refuse(decision.label, ToolResult(call.id, said, is_error=True), message)
         if message:
             notes.append(message)
@@ -366,33 +349,16 @@ class Dispatcher:
             candidate, label = shown.arguments, "allow (edited in place)"
         else:
             return decision, current, decision.label, None
-        whose = "policy check's" if by is Decider.POLICY else "person's"
         try:
             final = parse_arguments(candidate)
         except ArgumentsNotParsed as err:
             return refuse(
-                label + " but invalid",
-                error_result(
-                    call.id,
-                    f"The {whose} edited input for {tool.name} is not usable ({err}), so it was not run",
-                    instead="Ask the user to review the request",
-                ),
-                message,
-                candidate,
+                label + " but invalid", notice(WriteState.EDIT_INVALID, str(err)), message, candidate
             )
         found = problems(tool, final)
         if found:
-            return refuse(
-                label + " but invalid",
-                error_result(
-                    call.id,
-                    f"The {whose} edited input for {tool.name} failed its schema, so it was not run: "
-                    + "; ".join(p.sentence() for p in found[:MAX_PROBLEMS]),
-                    instead="Ask the user to review the request",
-                ),
-                message,
-                final,
-            )
+            why = "it failed the schema: " + "; ".join(p.sentence() for p in found[:MAX_PROBLEMS])
+            return refuse(label + " but invalid", notice(WriteState.EDIT_INVALID, why), message, final)
         return decision, final, label, None
 
     def _execute(self, call: ToolCall, tool: Tool, arguments: dict, decision: Decision | None) -> ToolResult:
@@ -538,15 +504,9 @@ def _version(tool: Tool | None) -> str:
 def _nobody_to_decide(tool: Tool, has_person: bool, has_any: bool) -> str:
     """What the model is told when no one set up here may decide this write; "" when someone may."""
     if who_decides(tool) is Decider.PERSON and not has_person:
-        return (
-            f"{tool.name} cannot be taken back once it runs, so a person decides it, and no person is set "
-            "up to decide in this session; it was not run and nothing was queued for anyone"
-        )
+        return NO_PERSON
     if not has_any:
-        return (
-            f"{tool.name} changes data, and no policy check or person is set up to decide it; "
-            "it was not run and nothing was queued for anyone"
-        )
+        return NO_DECIDER
     return ""
 
 
