@@ -96,7 +96,7 @@ class RecordCost:
     input_tokens: int
 
 
-RECORD_COST = RecordCost(calls=500, input_tokens=416_003)
+RECORD_COST = RecordCost(calls=500, input_tokens=416_101)
 
 
 def how_to_record(repeat: int = REPEAT) -> str:
