@@ -33,7 +33,7 @@ QUIZ = Quiz(
             "A breach lasts 150 minutes on a frozen load (240 EUR an hour). Claim?",
             (
                 Choice("720 EUR", "Three started hours times 240.", correct=True),
-                Choice("600 EUR", "That pays 2.5 hours; the rule pays every started hour."),
+                Choice("600 EUR, for 2.5 hours", "That pays 2.5 hours; the rule pays every started hour."),
                 Choice(
                     "360 EUR",
                     "That would pay only the minutes beyond the allowance, which the rule does not do.",
@@ -48,9 +48,9 @@ QUIZ = Quiz(
                     "Every result enters the context; notebook 08 shows how a program keeps them out.",
                     correct=True,
                 ),
-                Choice("Only the claims", "Only if something else computes them first."),
+                Choice("Only the claims, since the tool adds up the breaches for the model", "Only if something else computes them first."),
                 Choice(
-                    "Nothing, tools run outside the model",
+                    "Nothing, because tools run outside the model's context window",
                     "Tools run outside, but their results come back in.",
                 ),
             ),

@@ -40,7 +40,7 @@ QUIZ = Quiz(
                     "either way the definitions failed.",
                 ),
                 Choice(
-                    "Nothing; models understand SAP APIs", "A model knows only what the definition tells it."
+                    "Nothing; models know SAP's APIs from their training data", "A model knows only what the definition tells it."
                 ),
             ),
         ),
@@ -54,7 +54,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("Once", "The whole conversation is sent on every call, results included."),
-                Choice("Four times", "Count the call right after it arrived, too."),
+                Choice("Four times, once per later call", "Count the call right after it arrived, too."),
             ),
         ),
         Question(

@@ -35,7 +35,7 @@ QUIZ = Quiz(
                     "The designed set is longer than the mirror and clean; only a "
                     "description past four sentences or 80 words gets desc-long.",
                 ),
-                Choice("Models reject more than 1,000 tokens", "No such limit applies here."),
+                Choice("Models reject tool definitions longer than 1,000 tokens", "No such limit applies here."),
             ),
         ),
         Question(
@@ -47,8 +47,8 @@ QUIZ = Quiz(
                     "neighbour is for the test to show.",
                     correct=True,
                 ),
-                Choice("desc-when is broken", "It does what it says: it finds a when-to-use clause."),
-                Choice("The draft is fine", "It still has seven findings."),
+                Choice("desc-when is broken: it should have rejected that sentence", "It does what it says: it finds a when-to-use clause."),
+                Choice("The draft is fine: a clean rule means a useful description", "It still has seven findings."),
             ),
         ),
         Question(
@@ -60,7 +60,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("In a wiki page", "A page is read once; a rule runs every time."),
-                Choice("In the agent's prompt", "The model cannot fix its own tool definitions."),
+                Choice("In the agent's system prompt, so the model applies it to its tools", "The model cannot fix its own tool definitions."),
             ),
         ),
     )

@@ -35,7 +35,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Add its words to the description", "Then the held-out score only measures your memory."
+                    "Add its words to the description and re-run the held-out set to confirm it passes", "Then the held-out score only measures your memory."
                 ),
                 Choice(
                     "Delete the request", "Dropping cases that fail is how a test stops measuring anything."
@@ -56,7 +56,7 @@ QUIZ = Quiz(
                     "No model was measured; a word counter rewards whoever lists the most words.",
                 ),
                 Choice(
-                    "That the plain descriptions need more synonyms",
+                    "That the plain descriptions need more synonyms of the clerks' words",
                     "That would tune them to the instrument and make its score meaningless.",
                 ),
             ),
@@ -88,7 +88,7 @@ QUIZ = Quiz(
                     "The model will get it wrong too", "Offline stand-ins are not models; measure the model."
                 ),
                 Choice(
-                    "The request is badly written", "The request is the clerk's; the definitions are yours."
+                    "The request is badly written and should be dropped from the set", "The request is the clerk's; the definitions are yours."
                 ),
             ),
         ),
@@ -101,9 +101,9 @@ QUIZ = Quiz(
                     "case; neither picker is the judge. Keep the case and re-run both after every change.",
                     correct=True,
                 ),
-                Choice("The model, always", "A model can pick wrongly too; the case says what is right."),
+                Choice("The model, always: it understands the request, the stand-in only counts words", "A model can pick wrongly too; the case says what is right."),
                 Choice(
-                    "The stand-in, because it is deterministic", "Deterministic is not the same as right."
+                    "The stand-in, because it is deterministic and repeatable", "Deterministic is not the same as right."
                 ),
             ),
         ),

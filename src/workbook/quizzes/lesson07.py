@@ -18,7 +18,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Because every description must name the block summary",
+                    "Because lesson 05's lint rules require every description to name the block summary tool",
                     "A boundary clause names the neighbour a tool is most easily confused with; for other "
                     "tools that is another tool.",
                 ),
@@ -44,7 +44,7 @@ QUIZ = Quiz(
                     "Then the request only measures what you copied into the description.",
                 ),
                 Choice(
-                    "Replace the request with one that reaches the tool",
+                    "Replace the request with one that reaches the tool, so the test stays green",
                     "Dropping a case that misses is how a test stops measuring anything.",
                 ),
             ),
@@ -63,7 +63,7 @@ QUIZ = Quiz(
                     "The linter has a bug", "It did its job: it checks the rules for a description's shape."
                 ),
                 Choice(
-                    "The selection test is wrong",
+                    "The selection test is wrong: a description with no lint findings must be picked correctly",
                     "The cases say which tool is right; the description did not carry the words for it.",
                 ),
             ),

@@ -34,7 +34,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The runner raises an error",
+                    "The runner raises an error naming the missing field, and the program stops",
                     "Reading a property an object lacks is legal JavaScript; it gives undefined.",
                 ),
                 Choice(
@@ -53,11 +53,11 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Two lines, as the description was written",
+                    "Two lines, as the description was written, with the tab kept",
                     "That is what the catalog prevents: a second line could read as the entry of another tool.",
                 ),
                 Choice(
-                    "The tool is left out of the catalog",
+                    "The tool is left out of the catalog until its description is fixed",
                     "Nothing is refused; the whitespace is flattened and the tool keeps its line.",
                 ),
             ),

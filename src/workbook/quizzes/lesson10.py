@@ -17,7 +17,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Nothing that matters", "Four more tasks succeed at level four, from the same choices."
+                    "Nothing that matters: same calls, errors and steps mean the same run", "Four more tasks succeed at level four, from the same choices."
                 ),
                 Choice("The number of tool errors", "Both levels have 8 tool errors over 74 calls."),
             ),
@@ -31,7 +31,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The schema is filtered at the call boundary",
+                    "The schema is filtered at the call boundary, so its field rules are lost",
                     "The boundary drops undeclared fields; the declared ones pass.",
                 ),
                 Choice(
@@ -64,7 +64,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "That example calls make real models about 19 points better",
+                    "That example calls make real models about 19 points better at this task",
                     "The simulation was told that; it cannot confirm it.",
                 ),
                 Choice(
@@ -84,7 +84,7 @@ QUIZ = Quiz(
                 ),
                 Choice("The tools are broken", "Every one of those calls returned a result without error."),
                 Choice(
-                    "The schema is incomplete", "The schema was complete; choosing a tool is not its job."
+                    "The schema is incomplete: it should forbid tools outside the sequence", "The schema was complete; choosing a tool is not its job."
                 ),
             ),
         ),

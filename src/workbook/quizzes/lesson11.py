@@ -17,7 +17,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "A lower temperature",
+                    "A lower temperature, so the model picks the same tool every time",
                     "Temperature changes sampling, not the information the choice is made on.",
                 ),
                 Choice(
@@ -57,7 +57,7 @@ QUIZ = Quiz(
                 ),
                 Choice("Log it and run the call anyway", "You caught the fault and forwarded it regardless."),
                 Choice(
-                    "Retry the same call three times", "The same input fails the same way; nothing changes."
+                    "Retry the same call up to three times before telling the model it failed", "The same input fails the same way; nothing changes."
                 ),
             ),
         ),
@@ -75,7 +75,7 @@ QUIZ = Quiz(
                     "An instrument that cannot see a sentence cannot measure what the sentence does.",
                 ),
                 Choice(
-                    "The clauses should be lists of keywords instead",
+                    "The clauses should be lists of keywords instead, so the pickers see them",
                     "Keywords would teach a word matcher, not a reader; the clause check refuses them.",
                 ),
             ),

@@ -37,7 +37,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Nothing: the call silently does not happen", "Silence is a gap the model reasons across."
+                    "Nothing: the call silently does not happen, so the model is not tempted to retry", "Silence is a gap the model reasons across."
                 ),
                 Choice(
                     "A success, so the run continues", "A false success travels onward as a wrong answer."
@@ -56,7 +56,7 @@ QUIZ = Quiz(
                     "Compare the JSON strings",
                     "A '\\/' or a '\\u00e8' makes equal arguments unequal strings.",
                 ),
-                Choice("Compare the strings after removing spaces", "Escapes and key order still differ."),
+                Choice("Compare the strings after removing spaces and line breaks from both", "Escapes and key order still differ."),
             ),
         ),
         Question(
@@ -68,7 +68,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Write it in capitals in the instructions",
+                    "Write it in capitals in the instructions, where the model reads it first",
                     "Wording is advice: whether capitals help depends on "
                     "the model, and this lesson did not measure it. Only configuration is enforced on every run.",
                 ),
@@ -85,7 +85,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "It is filed, because the policy check allowed it",
+                    "It is filed, because the policy check allowed it and no person objected",
                     "A rule in code cannot allow, on a person's "
                     "behalf, a write that reaches the carrier and cannot be called back.",
                 ),

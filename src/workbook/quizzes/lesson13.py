@@ -18,7 +18,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The number 60 itself",
+                    "The number 60 itself, past what a model can keep apart",
                     "Count matters too, and with this notebook's stand-ins the two are hard to "
                     "separate; but two tools that fit one request force a guess at any size.",
                 ),
@@ -39,7 +39,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("None", "The model reads every definition it is sent."),
-                Choice("Only the first time", "That is tool search, and only for tools it loads."),
+                Choice("Only the first time, until the definitions are cached", "That is tool search, and only for tools it loads."),
             ),
         ),
         Question(
@@ -54,7 +54,7 @@ QUIZ = Quiz(
                     "Always",
                     "Below about ten tools, Anthropic reports, sending everything is typically faster.",
                 ),
-                Choice("Never: it adds a round trip", "The round trip buys a large cut in tokens."),
+                Choice("Never: it adds a round trip that costs more than the definitions it saves", "The round trip buys a large cut in tokens."),
             ),
         ),
         Question(
@@ -72,7 +72,7 @@ QUIZ = Quiz(
                     "are text, not tools.",
                 ),
                 Choice(
-                    "Nothing: the client adds the two tools to tools for the next request",
+                    "Nothing: the client adds the two tools to the tools array for the next request",
                     "That works, but it changes the tools array and so throws away the whole cached prefix.",
                 ),
             ),

@@ -17,7 +17,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "A result with isError: true",
+                    "A result with isError: true, as for any failed tool call",
                     "That is for a tool that ran and failed, such as a malformed order number.",
                 ),
                 Choice("An empty result", "An empty result would look like success."),
@@ -51,7 +51,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "A JSON-RPC error the model never sees",
+                    "A JSON-RPC error the model never sees, as for an unknown tool",
                     "Revision 2025-06-18 listed invalid arguments among "
                     "protocol errors; since 2025-11-25 those are for unknown tools and malformed requests.",
                 ),
@@ -82,7 +82,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "A guarantee the model reads the fields correctly",
+                    "A guarantee the model reads the fields correctly and quotes them as given",
                     "It describes the data; the model still has to read it.",
                 ),
                 Choice(
@@ -102,7 +102,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "In the connection's session, which the server remembers",
+                    "In the connection's session, which the server remembers between one call and the next",
                     "Revision 2026-07-28 removed sessions and the Mcp-Session-Id header; a server must not "
                     "rely on earlier requests on the same connection.",
                 ),

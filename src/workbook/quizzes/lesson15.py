@@ -45,7 +45,7 @@ QUIZ = Quiz(
                     "Only for a server you trust; this one you do not.",
                 ),
                 Choice(
-                    "The SDK refuses to list a tool whose name contradicts its label",
+                    "The SDK refuses to list a tool whose name contradicts its label, so the label must be true",
                     "It listed and ran one here.",
                 ),
             ),
@@ -64,7 +64,7 @@ QUIZ = Quiz(
                     "A name is not the definition; the model reads the words.",
                 ),
                 Choice(
-                    "Trust it, because the server declared listChanged",
+                    "Trust it, because the server declared listChanged and announced the new version",
                     "Announcing a change says nothing about whether the change is safe.",
                 ),
             ),
@@ -79,7 +79,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The approval: the server promises the definitions stay the same for a day",
+                    "The approval: the server promises the definitions stay the same for a day, so no check is due",
                     "The specification says a server may change the data before the TTL expires.",
                 ),
                 Choice(

@@ -35,7 +35,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The model cannot parse the JSON, so it calls again",
+                    "The model cannot parse the cut JSON, so it calls the tool again and again",
                     "It may or may not; it has no way to know what is missing or how to get it.",
                 ),
                 Choice(
@@ -52,7 +52,7 @@ QUIZ = Quiz(
                     "Pagination pays off when the model stops after the page it needs.",
                     correct=True,
                 ),
-                Choice("The cursor is very long", "The cursor is a few characters."),
+                Choice("The cursor is very long, and each page's cursor token is counted again on every call", "The cursor is a few characters."),
                 Choice("Pages repeat rows", "They do not; the cost is the extra calls."),
             ),
         ),
@@ -82,7 +82,7 @@ QUIZ = Quiz(
                     "Then every step re-sends the details nobody asked for.",
                 ),
                 Choice(
-                    "A bigger host cap on tool output",
+                    "A bigger host cap on tool output, so the full record always fits and nothing is cut off",
                     "A cap limits one result; it does not make results smaller.",
                 ),
             ),
@@ -96,7 +96,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "From the provider's general discount: one rate for all its models",
+                    "From the provider's general cache discount: one rate that holds for all of its models",
                     "One provider's models differ: older ones read the cache at a larger share of the input price.",
                 ),
                 Choice(
