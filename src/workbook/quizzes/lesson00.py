@@ -20,7 +20,7 @@ QUIZ = Quiz(
                     "Your answer ran and gave a wrong result on the check's inputs",
                     "A wrong answer gets a hint about what is wrong, not 'not done yet'.",
                 ),
-                Choice("The course is broken", "It is the expected message before you have answered."),
+                Choice("The course is broken: the check could not find your notebook", "It is the expected message before you have answered."),
             ),
         ),
         Question(

@@ -35,7 +35,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The model calls all three to be safe",
+                    "The model calls all three to be safe and merges their results",
                     "Some models might, paying three results instead of one; "
                     "either way the definitions failed.",
                 ),

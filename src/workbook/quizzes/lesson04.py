@@ -17,7 +17,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The first sentence",
+                    "The first sentence, which says what the tool does",
                     "It says what the tool does, but not where its neighbour's job begins.",
                 ),
                 Choice(
@@ -37,7 +37,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Leave limit out of required",
+                    "Leave limit out of required, as JSON Schema allows for optional fields",
                     "Then OpenAI's strict mode refuses the schema: its guide asks for "
                     "every field in required.",
                 ),
@@ -80,7 +80,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("Two drafts wait for approval, one for each call", "That is what idempotency prevents."),
-                Choice("Order 4711 is released", "No designed tool releases anything."),
+                Choice("Order 4711 is released, since the second call confirms the first", "No designed tool releases anything."),
             ),
         ),
     )

@@ -19,7 +19,7 @@ QUIZ = Quiz(
                 Choice(
                     "That a model will pick the right tool", "No rule can check that; the selection test can."
                 ),
-                Choice("That the handlers are correct", "The linter never runs a handler."),
+                Choice("That the handlers are correct, since lint runs on every tool", "The linter never runs a handler."),
             ),
         ),
         Question(
@@ -59,7 +59,7 @@ QUIZ = Quiz(
                     "Then it runs on every change, on every tool, and a finding says what to fix.",
                     correct=True,
                 ),
-                Choice("In a wiki page", "A page is read once; a rule runs every time."),
+                Choice("In a wiki page of team conventions that every tool author reads first", "A page is read once; a rule runs every time."),
                 Choice("In the agent's system prompt, so the model applies it to its tools", "The model cannot fix its own tool definitions."),
             ),
         ),

@@ -51,7 +51,7 @@ QUIZ = Quiz(
                     "budget allows. A tool that writes belongs to 'direct'.",
                     correct=True,
                 ),
-                Choice("A loop that never ends", "The engine stops it at the time limit."),
+                Choice("A loop that never ends, since the isolate sets no time limit", "The engine stops it at the time limit."),
                 Choice(
                     "A program that reads your files on disk",
                     "There are no files, no require and no network in the isolate.",

@@ -21,7 +21,7 @@ QUIZ = Quiz(
                     "Temperature changes sampling, not the information the choice is made on.",
                 ),
                 Choice(
-                    "Reordering the tools array",
+                    "Reordering the tools array so the better tool comes first",
                     "Order can tilt a choice: some models prefer tools listed earlier "
                     "(Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307), and this course's "
                     "word matcher gives a tie to the first tool listed. But nobody can read or rely on an order; the "

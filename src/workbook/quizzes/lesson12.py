@@ -53,7 +53,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Compare the JSON strings",
+                    "Compare the JSON strings exactly as the model sent them",
                     "A '\\/' or a '\\u00e8' makes equal arguments unequal strings.",
                 ),
                 Choice("Compare the strings after removing spaces and line breaks from both", "Escapes and key order still differ."),

@@ -23,7 +23,7 @@ QUIZ = Quiz(
                     "separate; but two tools that fit one request force a guess at any size.",
                 ),
                 Choice(
-                    "The order of the tools array",
+                    "The order of the tools array, since models favour the first tools",
                     "Order can tilt a choice (some models prefer tools listed earlier: "
                     "Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307; this course's word "
                     "matcher breaks ties by position), but no order stops two tools that fit one request from competing.",
@@ -38,7 +38,7 @@ QUIZ = Quiz(
                     "Definitions are sent whether or not a tool is called.",
                     correct=True,
                 ),
-                Choice("None", "The model reads every definition it is sent."),
+                Choice("None, as long as the tool is never called", "The model reads every definition it is sent."),
                 Choice("Only the first time, until the definitions are cached", "That is tool search, and only for tools it loads."),
             ),
         ),
@@ -51,7 +51,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Always",
+                    "Always: fewer definitions in the request always means better choices",
                     "Below about ten tools, Anthropic reports, sending everything is typically faster.",
                 ),
                 Choice("Never: it adds a round trip that costs more than the definitions it saves", "The round trip buys a large cut in tokens."),
@@ -104,7 +104,7 @@ QUIZ = Quiz(
                     "The choice moves into a string nothing checks.",
                 ),
                 Choice(
-                    "Merging the release tool into a read tool",
+                    "Merging the release tool into a read tool, so one call does both",
                     "Writes need their own tool, approval and audit.",
                 ),
             ),

@@ -16,7 +16,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Once, when it arrives",
+                    "Once, when it arrives; later calls reuse what the model already read",
                     "It is sent once to your code, then again with every model call after it.",
                 ),
                 Choice(

@@ -44,7 +44,7 @@ QUIZ = Quiz(
             (
                 Choice("required", "Both oblige some call.", correct=True),
                 Choice("any, the same word in both APIs", "OpenAI spells it required."),
-                Choice("auto", "auto lets the model decide, which may mean no call."),
+                Choice("auto: in both APIs it makes the model call a tool", "auto lets the model decide, which may mean no call."),
             ),
         ),
         Question(
@@ -57,7 +57,7 @@ QUIZ = Quiz(
                 ),
                 Choice("Appending the tool_result turn", "A new turn at the end changes nothing before it."),
                 Choice(
-                    "Switching tool_choice", "Tools and system stay cached; only the messages are re-read."
+                    "Switching tool_choice between two requests", "Tools and system stay cached; only the messages are re-read."
                 ),
             ),
         ),
@@ -119,7 +119,7 @@ QUIZ = Quiz(
                     "Who may call a tool: the model, a program, or both.",
                     correct=True,
                 ),
-                Choice("Lesson 10's example call", "That one is input_examples."),
+                Choice("Lesson 10's example call, shown to the model", "That one is input_examples."),
                 Choice(
                     "Lesson 12's approval gate, which decides who may run a call",
                     "The gate asks a person whether a proposed call runs; allowed_callers says whether the model or code may call the tool, as code_mode_access did.",
