@@ -197,12 +197,12 @@ class Quiz:
         html.append("</div>")
         return "\n".join(lines).rstrip() + "\n", "\n".join(html)
 
-    def show(self, lesson: str = "NN", answers: bool = False) -> None:
+    def show(self, lesson: str | None = None, answers: bool = False) -> None:
         """Display the quiz: the live widget, and beside it in the same output its printed form, so a
         saved notebook shows the questions (never ``VBox(...)``) wherever widgets do not run."""
         from IPython.display import display
 
-        text, html = self.printed(answers=answers, lesson=lesson)
+        text, html = self.printed(answers=answers, lesson=lesson or "NN")
         if answers:
             display({"text/plain": text, "text/html": html}, raw=True)
             return
