@@ -25,11 +25,11 @@ def main() -> None:
     places = ", ".join(f"{chr(65 + p)} {c:,}" for p, c in enumerate(figures.places))
     print(f"right answer shown at: {places} (a blind guesser expects {figures.chance:.1f} right)")
     print()
-    print("lesson  questions  longest  shortest  fewest choices  places")
+    print("lesson  questions  longest  shortest  fewest choices  on its outputs  places")
     worst = sorted(figures.lessons, key=lambda f: (-max(f.longest, f.shortest) / f.questions, f.lesson))
     for f in figures.lessons:
         print(f"{f.lesson:>6}  {f.questions:>9}  {f.longest:>7}  {f.shortest:>8}  {f.fewest_choices:>14}  "
-              f"{' '.join(str(c) for c in f.places)}")
+              f"{f.reads:>14}  {' '.join(str(c) for c in f.places)}")
     print()
     print("worst lessons (largest share answerable by length alone):")
     for f in worst[:5]:

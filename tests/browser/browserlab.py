@@ -524,7 +524,7 @@ def layout_problems(page: NotebookPage, cells: list[CellOutput]) -> list[str]:
 
 # ---------------------------------------------------------------- quizzes
 
-SCORE = re.compile(r"(\d+) of (\d+) right \((\d+) answered\)")
+SCORE = re.compile(r"(\d+) of (\d+) right \((\d+) answered[;)]")
 
 
 def is_quiz(cell: Any) -> bool:
