@@ -58,6 +58,7 @@ QUIZ = Quiz(
                     "travels nowhere.",
                 ),
             ),
+            reads="Get one sales order by its number: status, customer and net value.",
         ),
         Question(
             "Why does a check call your function on its own inputs?",
@@ -74,6 +75,25 @@ QUIZ = Quiz(
                     "Because the example was wrong", "The example is fine; a check wants more than one case."
                 ),
             ),
+        ),
+        Question(
+            "The cell printed sales_order_get's definition as the model is sent it. Which fact about the tool is in that printout?",
+            (
+                Choice(
+                    "Orders are looked up by a number such as 4711",
+                    "The parameter's description says so, and the definition is what the model receives.",
+                    correct=True,
+                ),
+                Choice(
+                    "Only orders of company code 1010 are found",
+                    "That sentence is the handler's docstring; the printed definition leaves it out, so the model never reads it.",
+                ),
+                Choice(
+                    "Net values are in EUR, converted at the month's rate, as the handler's comment says",
+                    "A comment lives in the code; the printout holds the name, the description and the parameters only.",
+                ),
+            ),
+            reads="The sales order number, e.g. 4711.",
         ),
     )
 )

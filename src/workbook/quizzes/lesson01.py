@@ -56,6 +56,26 @@ QUIZ = Quiz(
                 Choice("50,700 EUR", "That leaves out the order that is waiting for release."),
                 Choice("1,800 EUR, the order alone", "That is the order alone; the customer already owes more."),
             ),
+            reads="10023 Nordhafen Tools GmbH Hauptstrasse 5 69190 Walldorf",
+        ),
+        Question(
+            "The customers table shows one empty postal_code. Whose is it, and what does the orders table show for them?",
+            (
+                Choice(
+                    "Donau Retail AG (10051): its order 4723 has DeliveryBlockReason 01",
+                    "The empty postal code and block 01, 'Incomplete: delivery address data missing.', are one gap seen from two tables.",
+                    correct=True,
+                ),
+                Choice(
+                    "Lac Leman Instruments SA (10077): its order 4725 has DeliveryBlockReason 02",
+                    "Geneva's postal code 1204 is there; block 02 on 4725 is about pricing, as the price conditions show.",
+                ),
+                Choice(
+                    "Nordhafen Tools GmbH (10023): it is over its credit limit, so TotalCreditCheckStatus is B",
+                    "Nordhafen's address is whole; being over the limit is a credit matter, not a missing postal code.",
+                ),
+            ),
+            reads="10051 Donau Retail AG Vienna",
         ),
     )
 )

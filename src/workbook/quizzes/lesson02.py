@@ -39,6 +39,7 @@ QUIZ = Quiz(
                     "That would pay only the minutes beyond the allowance, which the rule does not do.",
                 ),
             ),
+            reads="SHP-2047 FROZEN Meridian Cargo 150 720",
         ),
         Question(
             "A tool returns every shipment's readings, one call per shipment. What reaches the model?",
@@ -54,6 +55,7 @@ QUIZ = Quiz(
                     "Tools run outside, but their results come back in.",
                 ),
             ),
+            reads="about 48 KB",
         ),
     )
 )

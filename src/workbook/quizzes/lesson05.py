@@ -50,6 +50,7 @@ QUIZ = Quiz(
                 Choice("desc-when is broken: it should have rejected that sentence", "It does what it says: it finds a when-to-use clause."),
                 Choice("The draft is fine: a clean rule means a useful description", "It still has seven findings."),
             ),
+            reads="ex05-predict: all 7 findings predicted",
         ),
         Question(
             "Where should a new design rule of your team live?",
@@ -62,6 +63,25 @@ QUIZ = Quiz(
                 Choice("In a wiki page of team conventions that every tool author reads first", "A page is read once; a rule runs every time."),
                 Choice("In the agent's system prompt, so the model applies it to its tools", "The model cannot fix its own tool definitions."),
             ),
+        ),
+        Question(
+            "The designed set's report reads 0 findings, about 995 tokens; the mirror's 67 findings, about 296. What do the two lines show together?",
+            (
+                Choice(
+                    "Clean definitions cost more: about 3.4 times the mirror's tokens, on every call",
+                    "Each designed description says what, returns, when and what not; that text is sent with every call.",
+                    correct=True,
+                ),
+                Choice(
+                    "The designed set is too long: the linter should have flagged its size",
+                    "Size is reported, not judged; desc-long fires only past four sentences or 80 words, and no designed description is.",
+                ),
+                Choice(
+                    "The mirror is better value: fewer tokens carry fewer mistakes per call",
+                    "Its 67 findings are mistakes a model pays for in wrong picks; the tokens are the price of the cure.",
+                ),
+            ),
+            reads="== designed: 5 tools, 0 findings, definitions about 995 tokens",
         ),
     )
 )
