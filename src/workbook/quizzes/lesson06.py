@@ -24,6 +24,7 @@ QUIZ = Quiz(
                     "The average of the three", "Averaging mixes a fair measurement with two flattering ones."
                 ),
             ),
+            reads="designed-keyword-stuffed bm25 10/10 (100%) 133/138 (96%) 30/34 (88%)",
         ),
         Question(
             "A held-out request fails. What do you do?",
@@ -60,6 +61,7 @@ QUIZ = Quiz(
                     "That would tune them to the instrument and make its score meaningless.",
                 ),
             ),
+            reads="words 10/10 (100%) 132/138 (96%) 31/34 (91%)",
         ),
         Question(
             "Why include requests that no tool should serve?",
@@ -106,6 +108,25 @@ QUIZ = Quiz(
                     "The stand-in, because it is deterministic and repeatable", "Deterministic is not the same as right."
                 ),
             ),
+        ),
+        Question(
+            "Beside its higher scores, what does the keyword-stuffed wording's cost line print?",
+            (
+                Choice(
+                    "15 lint findings and 318 more tokens per call than the plain wording",
+                    "Five sentences and 118 words break the length rules, and the extra words are sent on every call.",
+                    correct=True,
+                ),
+                Choice(
+                    "0 lint findings, since every clause the rules ask for is there",
+                    "The clauses are there, but so are too many sentences and words: the line prints 15 findings.",
+                ),
+                Choice(
+                    "Fewer tokens per call, because keywords are shorter than sentences",
+                    "It sends 1,313 tokens per call against the plain wording's 995.",
+                ),
+            ),
+            reads="1313 tokens per call, 13,130 across a 10-step loop, 15 lint findings",
         ),
     )
 )

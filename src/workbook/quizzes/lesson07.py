@@ -67,6 +67,7 @@ QUIZ = Quiz(
                     "The cases say which tool is right; the description did not carry the words for it.",
                 ),
             ),
+            reads="0 findings, yet 3 of 4 price requests go elsewhere",
         ),
         Question(
             "You improve one description before go-live. What comes next?",
@@ -83,6 +84,25 @@ QUIZ = Quiz(
                 ),
                 Choice("Ask the model whether it likes it", "Measure instead: that is what the test is for."),
             ),
+        ),
+        Question(
+            "With the price tool's description cut to 'Get prices.', the linter printed three findings. How many of the 4 price requests did the stand-in still get right?",
+            (
+                Choice(
+                    "1 of 4",
+                    "The line under the findings reads 'designed 1/4 right': the name alone still draws one request.",
+                    correct=True,
+                ),
+                Choice(
+                    "4 of 4: the name sales_order_get_price_conditions still carries the words",
+                    "The name shares words with some requests only; the printout says 1/4 right.",
+                ),
+                Choice(
+                    "0 of 4: a tool the linter faults is never picked",
+                    "The stand-in counts shared words, not findings; one request still reaches the tool.",
+                ),
+            ),
+            reads="designed 1/4 right",
         ),
     )
 )

@@ -42,6 +42,7 @@ QUIZ = Quiz(
                     "Tools return what they return; the program has to ask for the right name.",
                 ),
             ),
+            reads="Checked 24 shipments: 0 temperature breaches found, no claims due.",
         ),
         Question(
             "A description holds a line break and a tab. What does its catalog line look like?",
@@ -61,6 +62,25 @@ QUIZ = Quiz(
                     "Nothing is refused; the whitespace is flattened and the tool keeps its line.",
                 ),
             ),
+        ),
+        Question(
+            "The draft run printed no claims; the corrected run found three worth 1,920 EUR. What changed between the two runs?",
+            (
+                Choice(
+                    "The field names the program reads, named now in the descriptions",
+                    "The calls and the data are the same; with temp_c and max_temp_c named, the program reads the right fields.",
+                    correct=True,
+                ),
+                Choice(
+                    "The corrected run fetched more readings, so it saw the breaches",
+                    "Both runs make 26 tool calls and return 58,010 characters to the program.",
+                ),
+                Choice(
+                    "The draft run hit the call budget and stopped early",
+                    "The draft run ended ok after its 26 calls; it read undefined fields and counted nothing.",
+                ),
+            ),
+            reads="26 tool calls | 58,010 characters returned to the program | 208 characters to the model's context | ok",
         ),
     )
 )

@@ -20,6 +20,7 @@ QUIZ = Quiz(
                 ),
                 Choice("The call fails, because code_mode_access has no default and must be given", "Nothing fails, which is what makes it a trap."),
             ),
+            reads="('CC_GET_READINGS', 'code', 1)",
         ),
         Question(
             "In this notebook's measured runs, which step removes most of the characters that reach the model?",
@@ -41,6 +42,7 @@ QUIZ = Quiz(
                     "The descriptions got longer, not shorter, and the answer became right.",
                 ),
             ),
+            reads="run_code: the program makes the calls 60241 12020",
         ),
         Question(
             "What does the V8 isolate not protect you from?",
@@ -57,6 +59,7 @@ QUIZ = Quiz(
                     "There are no files, no require and no network in the isolate.",
                 ),
             ),
+            reads="ReferenceError: require is not defined",
         ),
         Question(
             "Twelve tools are code-callable; UC AI's catalog holds ten. What does the model see?",

@@ -52,6 +52,7 @@ QUIZ = Quiz(
                 Choice("Level four takes more steps", "Both levels take 97 steps."),
                 Choice("Level four makes more errors", "Both make 8."),
             ),
+            reads="schema + example call 27,886 tokens / 23 correct = 1212",
         ),
         Question(
             "Paired over 500 seeds, level four beats level three by about 0.19. What does that show?",
@@ -73,6 +74,7 @@ QUIZ = Quiz(
                     "cannot show it; many paired runs can, for the simulation.",
                 ),
             ),
+            reads="mean gap 0.1938",
         ),
         Question(
             "8 of 66 valid calls at level four go to a tool outside the task's sequence. What does it say?",
@@ -87,6 +89,7 @@ QUIZ = Quiz(
                     "The schema is incomplete: it should forbid tools outside the sequence", "The schema was complete; choosing a tool is not its job."
                 ),
             ),
+            reads="8 of 66 valid calls called a tool outside the task's sequence",
         ),
     )
 )

@@ -79,6 +79,26 @@ QUIZ = Quiz(
                     "Keywords would teach a word matcher, not a reader; the clause check refuses them.",
                 ),
             ),
+            reads="words with clauses 1 10",
+        ),
+        Question(
+            "With customer left out of required, the call {} passed and came back with customer 10023's orders. What went wrong?",
+            (
+                Choice(
+                    "The handler answered for a customer nobody named, because the schema let {} through",
+                    "With customer optional, {} is valid and the handler's default answered for an account nobody asked about.",
+                    correct=True,
+                ),
+                Choice(
+                    "The schema was too strict: the model could not send the customer",
+                    "The call sent no customer at all and the loose schema let it pass; the right schema rejects it: customer is required.",
+                ),
+                Choice(
+                    "Nothing: 10023 is the first customer, a sensible default",
+                    "A quietly chosen customer gives a confident answer about the wrong account.",
+                ),
+            ),
+            reads="under-marked {} True {'customer': '10023'",
         ),
     )
 )

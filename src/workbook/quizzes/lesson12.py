@@ -27,6 +27,7 @@ QUIZ = Quiz(
                     "Then the remote service is your first validator, and its answer is often a bare status.",
                 ),
             ),
+            reads="policy check asked: 0 times",
         ),
         Question(
             "A person refuses to file a claim. What should the model receive?",
@@ -74,6 +75,7 @@ QUIZ = Quiz(
                 ),
                 Choice("Set tool_choice to any", "Any obliges a call, not this call."),
             ),
+            reads="sales_order_get_block_summary 0 68 95 100",
         ),
         Question(
             "No person is set up to decide CC_FILE_CLAIM, and a policy check allows it. What happens?",
@@ -95,6 +97,7 @@ QUIZ = Quiz(
                     "would wait for a decision no one will make.",
                 ),
             ),
+            reads="a policy check allows, no person (ran: False):",
         ),
     )
 )
