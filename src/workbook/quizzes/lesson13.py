@@ -76,6 +76,7 @@ QUIZ = Quiz(
                     "That works, but it changes the tools array and so throws away the whole cached prefix.",
                 ),
             ),
+            reads='"type": "tool_reference"',
         ),
         Question(
             "With tool search, what caps accuracy?",
@@ -90,6 +91,7 @@ QUIZ = Quiz(
                     "Nothing: fewer tools always means better choices", "Not if the right one was left out."
                 ),
             ),
+            reads="search, k=1 58% 65%",
         ),
         Question(
             "Which merge keeps the choice in the schema?",
@@ -108,6 +110,25 @@ QUIZ = Quiz(
                     "Writes need their own tool, approval and audit.",
                 ),
             ),
+        ),
+        Question(
+            "With 95 tools added, the linter printed 709 findings for 100 tools. Which rule raised 613 of them?",
+            (
+                Choice(
+                    "set-twins: pairs of near-twin names",
+                    "Every pair of near-twin names is a finding, and pairs grow far faster than tools.",
+                    correct=True,
+                ),
+                Choice(
+                    "desc-boundary: the added tools name no tool to use instead",
+                    "desc-boundary raised 95, one per added tool; the 613 are pairs of near-twin names.",
+                ),
+                Choice(
+                    "set-size: one finding for every tool past the limit",
+                    "set-size raised a single finding, for the set as a whole.",
+                ),
+            ),
+            reads="{'desc-boundary': 95, 'set-size': 1, 'set-twins': 613}",
         ),
     )
 )

@@ -22,6 +22,7 @@ QUIZ = Quiz(
                 ),
                 Choice("An empty result", "An empty result would look like success."),
             ),
+            reads="unknown tool -> -32602 Unknown tool: sales_order_release",
         ),
         Question(
             "Why does a designed tool's 'digits only' error come back as an isError result?",
@@ -59,6 +60,7 @@ QUIZ = Quiz(
                     "Nothing: the host drops the call", "Dropping it leaves the model guessing what happened."
                 ),
             ),
+            reads="isError: True | sales_order_search was not run: blocked_only missing; limit missing.",
         ),
         Question(
             "A served tool declares no annotations at all. What should a host assume?",
@@ -72,6 +74,7 @@ QUIZ = Quiz(
                 Choice("It is read-only", "A missing readOnlyHint means false: it may write."),
                 Choice("The server is broken", "Annotations are optional; the mirrored set declares none."),
             ),
+            reads="get_order {'readOnlyHint': False, 'destructiveHint': True, 'idempotentHint': False, 'openWorldHint': True}",
         ),
         Question(
             "What does a tool's outputSchema give the host?",

@@ -49,6 +49,7 @@ QUIZ = Quiz(
                     "It listed and ran one here.",
                 ),
             ),
+            reads="delete_items returned: {'removed': ['pallet-01', 'pallet-02'], 'left': 2}",
         ),
         Question(
             "A person approved a third-party server last week. Today its list_items description has a new "
@@ -68,6 +69,7 @@ QUIZ = Quiz(
                     "Announcing a change says nothing about whether the change is safe.",
                 ),
             ),
+            reads="list_items: changed (description)",
         ),
         Question(
             "A third-party server's tools/list says ttlMs is one day. What does that let the host skip?",

@@ -43,6 +43,7 @@ QUIZ = Quiz(
                     "Order in the result is not importance; here the newest orders sat at the end.",
                 ),
             ),
+            reads="truncate at 1,000, no note",
         ),
         Question(
             "Reading every page of a paginated list cost more than carrying the list whole. Why?",
@@ -86,6 +87,7 @@ QUIZ = Quiz(
                     "A cap limits one result; it does not make results smaller.",
                 ),
             ),
+            reads="detailed is 2.8 times the concise size",
         ),
         Question(
             "You price the same loop for a new model. Where do the cache write and cache read figures come from?",
@@ -104,6 +106,25 @@ QUIZ = Quiz(
                     "Some fall, some rise, models retire; a figure without a date cannot tell you which.",
                 ),
             ),
+        ),
+        Question(
+            "For one order, concise returned 190 characters and detailed 525. What do detailed's extra fields hold?",
+            (
+                Choice(
+                    "Dates, the customer's PO number and the items: facts a follow-up may need",
+                    "They answer later questions; the default leaves them out until the model asks with detail.",
+                    correct=True,
+                ),
+                Choice(
+                    "The concise fields again, written out at greater length",
+                    "The printout lists fields concise does not have, such as created_on and requested_delivery_date.",
+                ),
+                Choice(
+                    "The raw SAP record: all 26 fields get_order returns",
+                    "detailed adds a few named fields; the raw record is the mirror's, at 843 characters.",
+                ),
+            ),
+            reads="concise 190 characters, fields: sales_order, customer, customer_name, net_value, currency, blocked, block_reason",
         ),
     )
 )

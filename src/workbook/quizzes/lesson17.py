@@ -41,6 +41,7 @@ QUIZ = Quiz(
                     "The rule passes labelled notes; it flags unlabelled ones.",
                 ),
             ),
+            reads="notes quoted, reader 'literal': 20 of 24 propose a release",
         ),
         Question(
             "What does the approval gate hold, whatever the model does with the text?",
@@ -61,6 +62,7 @@ QUIZ = Quiz(
                     "That is advice the model may or may not follow, like the note itself.",
                 ),
             ),
+            reads="drafted with no decision: False | a person had to decide: True",
         ),
         Question(
             "An agent reads customer credit data, reads notes typed by outsiders, and can search the web. "

@@ -24,6 +24,7 @@ QUIZ = Quiz(
                     "A failure goes back too, marked is_error, so the model can fix it.",
                 ),
             ),
+            reads="one user turn, one tool_result per tool_use_id",
         ),
         Question(
             "Which field ends or continues the loop?",
@@ -46,6 +47,7 @@ QUIZ = Quiz(
                 Choice("any, the same word in both APIs", "OpenAI spells it required."),
                 Choice("auto: in both APIs it makes the model call a tool", "auto lets the model decide, which may mean no call."),
             ),
+            reads="some tool must be called required",
         ),
         Question(
             "Which change leaves nothing of the prefix cached?",
@@ -60,6 +62,7 @@ QUIZ = Quiz(
                     "Switching tool_choice between two requests", "Tools and system stay cached; only the messages are re-read."
                 ),
             ),
+            reads="tools sorted by name tools",
         ),
         Question(
             "Why does deferred loading keep the cache when a search finds a tool?",

@@ -35,6 +35,7 @@ QUIZ = Quiz(
                 ),
                 Choice("Drops the call silently", "The model and the user would not know it was not done."),
             ),
+            reads="needs_a_person pending_approval steps 2 ran, pending",
         ),
         Question(
             "Why does the loop have a step budget?",
@@ -50,6 +51,7 @@ QUIZ = Quiz(
                     "The budget counts steps; when it is spent the run ends and says so, nothing restarts.",
                 ),
             ),
+            reads="never_stops budget steps 4 ran, ran, ran, ran",
         ),
         Question(
             "The model repeats a call that already ran. What is the loop's answer?",
@@ -65,6 +67,7 @@ QUIZ = Quiz(
                     "The first result is in the conversation already; running a write twice could draft it twice.",
                 ),
             ),
+            reads="repeated_call answered steps 3 ran, repeated",
         ),
         Question(
             "A reply stops with max_tokens, and its last block is a tool_use. What does the loop do?",
@@ -83,6 +86,7 @@ QUIZ = Quiz(
                     "The same budget gives the same cut; without a bound the loop never ends.",
                 ),
             ),
+            reads="max_tokens=2048: tool_use sales_order_search",
         ),
         Question(
             "A reply stops with pause_turn. What goes to the model next?",
