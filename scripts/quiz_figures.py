@@ -13,6 +13,7 @@ from __future__ import annotations
 from workbook.quiz import course_figures
 
 LONGEST_LIMIT = SHORTEST_LIMIT = 0.40
+BETWEEN_LIMIT = 0.55  # with three choices chance is a third; past a half the middle becomes the tell
 
 
 def main() -> None:
@@ -21,6 +22,7 @@ def main() -> None:
     print(f"questions: {n:,} in {len(figures.lessons):,} quizzes")
     print(f"right answer is the longest choice:  {figures.longest_share:.0%} (limit {LONGEST_LIMIT:.0%})")
     print(f"right answer is the shortest choice: {figures.shortest_share:.0%} (limit {SHORTEST_LIMIT:.0%})")
+    print(f"right answer neither longest nor shortest: {figures.between_share:.0%} (limit {BETWEEN_LIMIT:.0%})")
     print(f"fewest choices in a question: {figures.fewest_choices:,}")
     places = ", ".join(f"{chr(65 + p)} {c:,}" for p, c in enumerate(figures.places))
     print(f"right answer shown at: {places} (a blind guesser expects {figures.chance:.1f} right)")

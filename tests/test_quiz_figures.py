@@ -28,6 +28,11 @@ def test_the_shortest_choice_is_right_in_at_most_40_percent(figures):
     assert figures.shortest_share <= LIMIT, f"{figures.shortest_share:.0%}: run scripts/quiz_figures.py"
 
 
+def test_the_middle_length_is_no_tell_either(figures):
+    """Fixing 'longest' by always padding one wrong choice would put the answer in the middle every time."""
+    assert figures.between_share <= 0.55, f"{figures.between_share:.0%}: run scripts/quiz_figures.py"
+
+
 def test_every_question_has_at_least_three_choices(figures):
     thin = [(f.lesson, q.text) for f in figures.lessons for q in lesson_quiz(f.lesson).questions if len(q.choices) < 3]
     assert not thin, thin
@@ -53,6 +58,21 @@ def test_a_broken_course_fails_the_limits(monkeypatch):
 
     monkeypatch.setattr(quizmod, "lesson_quiz", tell)
     assert quizmod.course_figures().longest_share > LIMIT
+
+
+def test_a_course_that_hides_every_answer_in_the_middle_fails(monkeypatch):
+    real = quizmod.lesson_quiz
+
+    def middle(lesson):
+        return Quiz(tuple(
+            Question(x.text, tuple(Choice("m" * 20 if c.correct else "x" * (5 + 10 * i), c.why, c.correct)
+                                   for i, c in enumerate(x.choices)))
+            for x in real(lesson).questions
+        ))
+
+    monkeypatch.setattr(quizmod, "lesson_quiz", middle)
+    figures = quizmod.course_figures()
+    assert figures.between_share > 0.55 and figures.longest_share <= LIMIT
 
 
 # ---------------------------------------------------------------- the printed form

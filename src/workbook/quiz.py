@@ -304,6 +304,7 @@ class LessonFigures:
     places: tuple[int, ...]  # right answers shown at place 0, 1, 2, ...
     chance: float  # right answers a blind guesser expects
     reads: int = 0  # questions about the lesson's own outputs
+    both: int = 0  # right answer both longest and shortest (every choice the same length)
 
 
 @dataclass(frozen=True)
@@ -323,6 +324,16 @@ class CourseFigures:
         return sum(f.shortest for f in self.lessons) / self.questions
 
     @property
+    def between_share(self) -> float:
+        """Right answers neither longest nor shortest: a quiz that fixed one tell by always hiding
+        the answer in the middle would have another."""
+        return 1 - (sum(f.longest + f.shortest for f in self.lessons) - self._both) / self.questions
+
+    @property
+    def _both(self) -> int:
+        return sum(f.both for f in self.lessons)
+
+    @property
     def fewest_choices(self) -> int:
         return min(f.fewest_choices for f in self.lessons)
 
@@ -338,12 +349,13 @@ class CourseFigures:
 
 def lesson_figures(lesson: str) -> LessonFigures:
     quiz = lesson_quiz(lesson)
-    longest = shortest = 0
+    longest = shortest = both = 0
     for question in quiz.questions:
         sizes = [len(plain(c.text)) for c in question.choices]
         right = sizes[next(i for i, c in enumerate(question.choices) if c.correct)]
         longest += right == max(sizes)
         shortest += right == min(sizes)
+        both += right == max(sizes) == min(sizes)
     width = max(len(q.choices) for q in quiz.questions)
     where = Counter(quiz.right_places())
     return LessonFigures(
@@ -355,6 +367,7 @@ def lesson_figures(lesson: str) -> LessonFigures:
         tuple(where[p] for p in range(width)),
         sum(1 / len(q.choices) for q in quiz.questions),
         sum(bool(q.reads) for q in quiz.questions),
+        both,
     )
 
 

@@ -11,7 +11,7 @@ QUIZ = Quiz(
             "A chilled shipment reads exactly 8.0 °C for three readings. Limit 8.0 °C. Breach?",
             (
                 Choice(
-                    "No",
+                    "No: a reading at the limit is not above it",
                     "The rule counts readings strictly above the limit; touching it is not a breach.",
                     correct=True,
                 ),
@@ -23,7 +23,7 @@ QUIZ = Quiz(
             "A frozen shipment has two separate 60-minute breaches. Claim?",
             (
                 Choice(
-                    "None", "The rule looks at the longest run (60 minutes), which is allowed.", correct=True
+                    "None: the longest run, 60 minutes, is allowed", "The rule looks at the longest run (60 minutes), which is allowed.", correct=True
                 ),
                 Choice("480 EUR for 120 minutes", "The runs are not added up; the longest one counts."),
                 Choice("240 EUR", "Each run is exactly at the allowance, so neither pays."),
