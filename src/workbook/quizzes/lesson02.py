@@ -49,7 +49,7 @@ QUIZ = Quiz(
                     "Every result enters the context; notebook 08 shows how a program keeps them out.",
                     correct=True,
                 ),
-                Choice("Only the claims, since the tool adds up the breaches for the model", "Only if something else computes them first."),
+                Choice("Only the claims, since the tool adds up the breaches for the model", "This tool returns readings, not claims; every reading comes back into the conversation."),
                 Choice(
                     "Nothing, because tools run outside the model's context window",
                     "Tools run outside, but their results come back in.",

@@ -18,7 +18,7 @@ QUIZ = Quiz(
                 Choice(
                     "It goes back to 'both'", "That is what create_tool does for a new tool, not merge_tool."
                 ),
-                Choice("The call fails, because code_mode_access has no default and must be given", "Nothing fails, which is what makes it a trap."),
+                Choice("The call fails, because code_mode_access has no default and must be given", "Nothing fails, which is what makes it a trap; a new tool starts at 'both'."),
             ),
             reads="('CC_GET_READINGS', 'code', 1)",
         ),

@@ -23,7 +23,7 @@ QUIZ = Quiz(
                     "separate; but two tools that fit one request force a guess at any size.",
                 ),
                 Choice(
-                    "The order of the tools array, since models favour the first tools",
+                    "The order of the tools array",
                     "Order can tilt a choice (some models prefer tools listed earlier: "
                     "Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307; this course's word "
                     "matcher breaks ties by position), but no order stops two tools that fit one request from competing.",
@@ -39,7 +39,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("None, as long as the tool is never called", "The model reads every definition it is sent."),
-                Choice("Only the first time, until the definitions are cached", "That is tool search, and only for tools it loads."),
+                Choice("Only the first time, until the definitions are cached", "A cache makes repeated definitions cheaper to read, not free: they are sent with every request."),
             ),
         ),
         Question(
