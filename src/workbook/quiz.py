@@ -191,10 +191,10 @@ class Quiz:
             lines.append("")
             html.append("</ol>")
         if not answers:
-            lines.append(f"The key and the explanations: quiz(\"{lesson}\", answers=True), after answering.")
+            lines.append(f'The key and the explanations: quiz("{lesson}", answers=True), after answering.')
             html.append(
                 "<details><summary>Key and explanations (open after answering)</summary>"
-                f"<p>Run <code>quiz(\"{lesson}\", answers=True)</code> in a cell to see which choice is right "
+                f'<p>Run <code>quiz("{lesson}", answers=True)</code> in a cell to see which choice is right '
                 "and why every choice is right or wrong.</p></details>"
             )
         html.append("</div>")
@@ -429,9 +429,14 @@ def progress() -> tuple[LessonProgress, ...]:
     data = _load_progress()
     rows = []
     for figures in course_figures().lessons:
-        keys = {hashlib.sha256(q.text.encode("utf-8")).hexdigest()[:16] for q in lesson_quiz(figures.lesson).questions}
+        keys = {
+            hashlib.sha256(q.text.encode("utf-8")).hexdigest()[:16]
+            for q in lesson_quiz(figures.lesson).questions
+        }
         kept = {k: v for k, v in data.get(figures.lesson, {}).items() if k in keys}
-        rows.append(LessonProgress(figures.lesson, figures.questions, len(kept), sum(bool(v) for v in kept.values())))
+        rows.append(
+            LessonProgress(figures.lesson, figures.questions, len(kept), sum(bool(v) for v in kept.values()))
+        )
     return tuple(rows)
 
 
@@ -441,7 +446,9 @@ def quiz_progress() -> None:
     lines = ["lesson  answered  right first time"]
     for row in rows:
         if row.answered:
-            lines.append(f"{row.lesson:>6}  {row.answered:>3} of {row.questions:<3} {row.right:>4} of {row.answered}")
+            lines.append(
+                f"{row.lesson:>6}  {row.answered:>3} of {row.questions:<3} {row.right:>4} of {row.answered}"
+            )
     done = [r for r in rows if r.answered]
     if not done:
         lines.append("no quiz answered yet on this machine")

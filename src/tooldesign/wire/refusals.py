@@ -250,7 +250,10 @@ def _functions(tools: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 def _names_twice(twice: list[str]) -> tuple[str, str] | None:
     if not twice:
         return None
-    return "tools", f"Function names used more than once in tools: {', '.join(twice)}. Give each function its own name."
+    return (
+        "tools",
+        f"Function names used more than once in tools: {', '.join(twice)}. Give each function its own name.",
+    )
 
 
 def _r_unique_names(body: Mapping[str, Any]) -> tuple[str, str] | None:

@@ -20,7 +20,10 @@ QUIZ = Quiz(
                     "Your answer ran and gave a wrong result on the check's inputs",
                     "A wrong answer gets a hint about what is wrong, not 'not done yet'.",
                 ),
-                Choice("The course is broken: the check could not find your notebook", "It is the expected message before you have answered."),
+                Choice(
+                    "The course is broken: the check could not find your notebook",
+                    "It is the expected message before you have answered.",
+                ),
             ),
         ),
         Question(
@@ -31,7 +34,10 @@ QUIZ = Quiz(
                     "Every lesson's solution is there, already run.",
                     correct=True,
                 ),
-                Choice("In data/, where the generated tables hold the expected answers", "data/ holds the fictional data, not the answers."),
+                Choice(
+                    "In data/, where the generated tables hold the expected answers",
+                    "data/ holds the fictional data, not the answers.",
+                ),
                 Choice(
                     "Nowhere: the answers are hidden",
                     "They are not hidden: this is a course, not an exam. "
@@ -69,7 +75,8 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "To make the exercise harder than the example shown in the cell", "The inputs are ordinary; they are simply not the example."
+                    "To make the exercise harder than the example shown in the cell",
+                    "The inputs are ordinary; they are simply not the example.",
                 ),
                 Choice(
                     "Because the example was wrong", "The example is fine; a check wants more than one case."

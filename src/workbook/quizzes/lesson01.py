@@ -45,7 +45,10 @@ QUIZ = Quiz(
                     "A lab, a grader and nbval all compare numbers; they must not depend on luck.",
                     correct=True,
                 ),
-                Choice("So the files compress well and the repository stays small on disk", "Size has nothing to do with it."),
+                Choice(
+                    "So the files compress well and the repository stays small on disk",
+                    "Size has nothing to do with it.",
+                ),
                 Choice("Because pandas requires it", "pandas does not care; the course does."),
             ),
         ),
@@ -54,7 +57,9 @@ QUIZ = Quiz(
             (
                 Choice("52,500 EUR", "Open items plus the order's value.", correct=True),
                 Choice("50,700 EUR", "That leaves out the order that is waiting for release."),
-                Choice("1,800 EUR, the order alone", "That is the order alone; the customer already owes more."),
+                Choice(
+                    "1,800 EUR, the order alone", "That is the order alone; the customer already owes more."
+                ),
             ),
             reads="10023 Nordhafen Tools GmbH Hauptstrasse 5 69190 Walldorf",
         ),

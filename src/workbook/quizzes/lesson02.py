@@ -23,7 +23,9 @@ QUIZ = Quiz(
             "A frozen shipment has two separate 60-minute breaches. Claim?",
             (
                 Choice(
-                    "None: the longest run, 60 minutes, is allowed", "The rule looks at the longest run (60 minutes), which is allowed.", correct=True
+                    "None: the longest run, 60 minutes, is allowed",
+                    "The rule looks at the longest run (60 minutes), which is allowed.",
+                    correct=True,
                 ),
                 Choice("480 EUR for 120 minutes", "The runs are not added up; the longest one counts."),
                 Choice("240 EUR", "Each run is exactly at the allowance, so neither pays."),
@@ -49,7 +51,10 @@ QUIZ = Quiz(
                     "Every result enters the context; notebook 08 shows how a program keeps them out.",
                     correct=True,
                 ),
-                Choice("Only the claims, since the tool adds up the breaches for the model", "This tool returns readings, not claims; every reading comes back into the conversation."),
+                Choice(
+                    "Only the claims, since the tool adds up the breaches for the model",
+                    "This tool returns readings, not claims; every reading comes back into the conversation.",
+                ),
                 Choice(
                     "Nothing, because tools run outside the model's context window",
                     "Tools run outside, but their results come back in.",

@@ -40,7 +40,8 @@ QUIZ = Quiz(
                     "either way the definitions failed.",
                 ),
                 Choice(
-                    "Nothing; models know SAP's APIs from their training data", "A model knows only what the definition tells it."
+                    "Nothing; models know SAP's APIs from their training data",
+                    "A model knows only what the definition tells it.",
                 ),
             ),
         ),

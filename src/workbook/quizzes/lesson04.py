@@ -67,7 +67,10 @@ QUIZ = Quiz(
                     "Then the error helps the model without telling anyone that the order exists.",
                     correct=True,
                 ),
-                Choice("'Access denied to order 4725', so the user knows to ask for rights", "That confirms the order exists."),
+                Choice(
+                    "'Access denied to order 4725', so the user knows to ask for rights",
+                    "That confirms the order exists.",
+                ),
                 Choice("'404'", "It hides the fact, but gives the model nothing to act on."),
             ),
         ),
@@ -79,8 +82,13 @@ QUIZ = Quiz(
                     "The tool is idempotent: one draft per order, and a person decides.",
                     correct=True,
                 ),
-                Choice("Two drafts wait for approval, one for each call", "That is what idempotency prevents."),
-                Choice("Order 4711 is released, since the second call confirms the first", "No designed tool releases anything."),
+                Choice(
+                    "Two drafts wait for approval, one for each call", "That is what idempotency prevents."
+                ),
+                Choice(
+                    "Order 4711 is released, since the second call confirms the first",
+                    "No designed tool releases anything.",
+                ),
             ),
             reads="A draft for this order already exists and is returned unchanged",
         ),

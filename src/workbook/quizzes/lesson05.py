@@ -19,7 +19,10 @@ QUIZ = Quiz(
                 Choice(
                     "That a model will pick the right tool", "No rule can check that; the selection test can."
                 ),
-                Choice("That the handlers are correct, since lint runs on every tool", "The linter never runs a handler."),
+                Choice(
+                    "That the handlers are correct, since lint runs on every tool",
+                    "The linter never runs a handler.",
+                ),
             ),
         ),
         Question(
@@ -35,7 +38,9 @@ QUIZ = Quiz(
                     "The designed set is longer than the mirror and clean; only a "
                     "description past four sentences or 80 words gets desc-long.",
                 ),
-                Choice("Models reject tool definitions longer than 1,000 tokens", "No such limit applies here."),
+                Choice(
+                    "Models reject tool definitions longer than 1,000 tokens", "No such limit applies here."
+                ),
             ),
         ),
         Question(
@@ -47,8 +52,14 @@ QUIZ = Quiz(
                     "neighbour is for the test to show.",
                     correct=True,
                 ),
-                Choice("desc-when is broken: it should have rejected that sentence", "It does what it says: it finds a when-to-use clause."),
-                Choice("The draft is fine: a clean rule means a useful description", "It still has seven findings."),
+                Choice(
+                    "desc-when is broken: it should have rejected that sentence",
+                    "It does what it says: it finds a when-to-use clause.",
+                ),
+                Choice(
+                    "The draft is fine: a clean rule means a useful description",
+                    "It still has seven findings.",
+                ),
             ),
             reads="ex05-predict: all 7 findings predicted",
         ),
@@ -60,8 +71,14 @@ QUIZ = Quiz(
                     "Then it runs on every change, on every tool, and a finding says what to fix.",
                     correct=True,
                 ),
-                Choice("In a wiki page of team conventions that every tool author reads first", "A page is read once; a rule runs every time."),
-                Choice("In the agent's system prompt, so the model applies it to its tools", "The model cannot fix its own tool definitions."),
+                Choice(
+                    "In a wiki page of team conventions that every tool author reads first",
+                    "A page is read once; a rule runs every time.",
+                ),
+                Choice(
+                    "In the agent's system prompt, so the model applies it to its tools",
+                    "The model cannot fix its own tool definitions.",
+                ),
             ),
         ),
         Question(

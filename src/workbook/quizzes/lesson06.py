@@ -36,7 +36,8 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Add its words to the description and re-run the held-out set to confirm it passes", "Then the held-out score only measures your memory."
+                    "Add its words to the description and re-run the held-out set to confirm it passes",
+                    "Then the held-out score only measures your memory.",
                 ),
                 Choice(
                     "Delete the request", "Dropping cases that fail is how a test stops measuring anything."
@@ -90,7 +91,8 @@ QUIZ = Quiz(
                     "The model will get it wrong too", "Offline stand-ins are not models; measure the model."
                 ),
                 Choice(
-                    "The request is badly written and should be dropped from the set", "The request is the clerk's; the definitions are yours."
+                    "The request is badly written and should be dropped from the set",
+                    "The request is the clerk's; the definitions are yours.",
                 ),
             ),
         ),
@@ -103,9 +105,13 @@ QUIZ = Quiz(
                     "case; neither picker is the judge. Keep the case and re-run both after every change.",
                     correct=True,
                 ),
-                Choice("The model, always: it understands the request, the stand-in only counts words", "A model can pick wrongly too; the case says what is right."),
                 Choice(
-                    "The stand-in, because it is deterministic and repeatable", "Deterministic is not the same as right."
+                    "The model, always: it understands the request, the stand-in only counts words",
+                    "A model can pick wrongly too; the case says what is right.",
+                ),
+                Choice(
+                    "The stand-in, because it is deterministic and repeatable",
+                    "Deterministic is not the same as right.",
                 ),
             ),
         ),

@@ -17,7 +17,8 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Nothing that matters: same calls, errors and steps mean the same run", "Four more tasks succeed at level four, from the same choices."
+                    "Nothing that matters: same calls, errors and steps mean the same run",
+                    "Four more tasks succeed at level four, from the same choices.",
                 ),
                 Choice("The number of tool errors", "Both levels have 8 tool errors over 74 calls."),
             ),
@@ -86,7 +87,8 @@ QUIZ = Quiz(
                 ),
                 Choice("The tools are broken", "Every one of those calls returned a result without error."),
                 Choice(
-                    "The schema is incomplete: it should forbid tools outside the sequence", "The schema was complete; choosing a tool is not its job."
+                    "The schema is incomplete: it should forbid tools outside the sequence",
+                    "The schema was complete; choosing a tool is not its job.",
                 ),
             ),
             reads="8 of 66 valid calls called a tool outside the task's sequence",

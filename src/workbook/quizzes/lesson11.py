@@ -57,7 +57,8 @@ QUIZ = Quiz(
                 ),
                 Choice("Log it and run the call anyway", "You caught the fault and forwarded it regardless."),
                 Choice(
-                    "Retry the same call up to three times before telling the model it failed", "The same input fails the same way; nothing changes."
+                    "Retry the same call up to three times before telling the model it failed",
+                    "The same input fails the same way; nothing changes.",
                 ),
             ),
         ),

@@ -38,7 +38,8 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Nothing: the call silently does not happen, so the model is not tempted to retry", "Silence is a gap the model reasons across."
+                    "Nothing: the call silently does not happen, so the model is not tempted to retry",
+                    "Silence is a gap the model reasons across.",
                 ),
                 Choice(
                     "A success, so the run continues", "A false success travels onward as a wrong answer."
@@ -57,7 +58,10 @@ QUIZ = Quiz(
                     "Compare the JSON strings exactly as the model sent them",
                     "A '\\/' or a '\\u00e8' makes equal arguments unequal strings.",
                 ),
-                Choice("Compare the strings after removing spaces and line breaks from both", "Escapes and key order still differ."),
+                Choice(
+                    "Compare the strings after removing spaces and line breaks from both",
+                    "Escapes and key order still differ.",
+                ),
             ),
         ),
         Question(

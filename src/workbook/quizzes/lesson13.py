@@ -38,8 +38,14 @@ QUIZ = Quiz(
                     "Definitions are sent whether or not a tool is called.",
                     correct=True,
                 ),
-                Choice("None, as long as the tool is never called", "The model reads every definition it is sent."),
-                Choice("Only the first time, until the definitions are cached", "A cache makes repeated definitions cheaper to read, not free: they are sent with every request."),
+                Choice(
+                    "None, as long as the tool is never called",
+                    "The model reads every definition it is sent.",
+                ),
+                Choice(
+                    "Only the first time, until the definitions are cached",
+                    "A cache makes repeated definitions cheaper to read, not free: they are sent with every request.",
+                ),
             ),
         ),
         Question(
@@ -54,7 +60,10 @@ QUIZ = Quiz(
                     "Always: fewer definitions in the request always means better choices",
                     "Below about ten tools, Anthropic reports, sending everything is typically faster.",
                 ),
-                Choice("Never: it adds a round trip that costs more than the definitions it saves", "The round trip buys a large cut in tokens."),
+                Choice(
+                    "Never: it adds a round trip that costs more than the definitions it saves",
+                    "The round trip buys a large cut in tokens.",
+                ),
             ),
         ),
         Question(

@@ -38,7 +38,10 @@ QUIZ = Quiz(
                     "The tool returned its error as data. "
                     "An exception would be a bug: the server reports it with a short generic text and counts it.",
                 ),
-                Choice("To hide the failure from the host, which would otherwise stop the run", "The host sees isError too, and may count it."),
+                Choice(
+                    "To hide the failure from the host, which would otherwise stop the run",
+                    "The host sees isError too, and may count it.",
+                ),
             ),
         ),
         Question(

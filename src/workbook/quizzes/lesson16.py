@@ -53,7 +53,10 @@ QUIZ = Quiz(
                     "Pagination pays off when the model stops after the page it needs.",
                     correct=True,
                 ),
-                Choice("The cursor is very long, and each page's cursor token is counted again on every call", "The cursor is a few characters."),
+                Choice(
+                    "The cursor is very long, and each page's cursor token is counted again on every call",
+                    "The cursor is a few characters.",
+                ),
                 Choice("Pages repeat rows", "They do not; the cost is the extra calls."),
             ),
         ),

@@ -35,7 +35,10 @@ QUIZ = Quiz(
                     "to tell data from instructions; a reader that obeys text ignores them.",
                     correct=True,
                 ),
-                Choice("The model will never act on a note, since it now knows the note is only data", "No wording guarantees what a model does."),
+                Choice(
+                    "The model will never act on a note, since it now knows the note is only data",
+                    "No wording guarantees what a model does.",
+                ),
                 Choice(
                     "The lint rule will flag every note",
                     "The rule passes labelled notes; it flags unlabelled ones.",

@@ -45,7 +45,10 @@ QUIZ = Quiz(
             (
                 Choice("required", "Both oblige some call.", correct=True),
                 Choice("any, the same word in both APIs", "OpenAI spells it required."),
-                Choice("auto: in both APIs it makes the model call a tool", "auto lets the model decide, which may mean no call."),
+                Choice(
+                    "auto: in both APIs it makes the model call a tool",
+                    "auto lets the model decide, which may mean no call.",
+                ),
             ),
             reads="some tool must be called required",
         ),
@@ -59,7 +62,8 @@ QUIZ = Quiz(
                 ),
                 Choice("Appending the tool_result turn", "A new turn at the end changes nothing before it."),
                 Choice(
-                    "Switching tool_choice between two requests", "Tools and system stay cached; only the messages are re-read."
+                    "Switching tool_choice between two requests",
+                    "Tools and system stay cached; only the messages are re-read.",
                 ),
             ),
             reads="tools sorted by name tools",

@@ -17,7 +17,8 @@ QUIZ = Quiz(
                 ),
                 Choice("Only the result that worked", "An unanswered call leaves the turn incomplete."),
                 Choice(
-                    "A text saying something went wrong, so the model retries the whole reply's calls", "Results come first, one per id; text is optional."
+                    "A text saying something went wrong, so the model retries the whole reply's calls",
+                    "Results come first, one per id; text is optional.",
                 ),
             ),
         ),
@@ -61,7 +62,10 @@ QUIZ = Quiz(
                     "The earlier result is still in the conversation.",
                     correct=True,
                 ),
-                Choice("Run it again, since the loop cannot tell a repeat from a new call", "The loop can tell: it keeps the calls that ran, and running one again costs a second run and teaches the model nothing."),
+                Choice(
+                    "Run it again, since the loop cannot tell a repeat from a new call",
+                    "The loop can tell: it keeps the calls that ran, and running one again costs a second run and teaches the model nothing.",
+                ),
                 Choice(
                     "Run it again: a model repeats a call only when the first result was lost",
                     "The first result is in the conversation already; running a write twice could draft it twice.",
