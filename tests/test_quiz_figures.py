@@ -175,3 +175,14 @@ def test_a_widget_without_a_lesson_records_nothing(store):
     options.index = 0
     button.click()
     assert not store.exists()
+
+
+def test_the_command_line_shows_and_resets_progress(store, capsys):
+    from workbook.cli import main
+
+    quizmod.record_answer("07", lesson_quiz("07").questions[0], False)
+    assert main(["quizzes"]) == 0
+    out = capsys.readouterr().out
+    assert "07" in out and "0 of 1" in out
+    assert main(["quizzes", "--reset"]) == 0 and not store.exists()
+    assert main(["quizzes"]) == 0 and "no quiz answered yet" in capsys.readouterr().out
