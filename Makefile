@@ -14,7 +14,7 @@ WHEELS ?=
 # $(call q,VALUE): VALUE as one shell word, so a path with spaces, brackets or quotes reaches the command whole.
 q = '$(subst ','\'',$(1))'
 
-.PHONY: site setup lab test notebooks solutions check grade handout data doctor bench bench-suite clean test-browser test-lab wheelhouse currency
+.PHONY: site setup lab test notebooks solutions check grade handout data doctor bench bench-suite quiz-figures clean test-browser test-lab wheelhouse currency
 
 # WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see docs/lab-day.md).
 setup:
@@ -76,6 +76,9 @@ doctor: setup
 
 bench: setup  ## print the benchmark figures (seconds per notebook, and each lesson's own)
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(VENV_PY) $$script || exit 1; done
+
+quiz-figures: setup  ## how far the quizzes can be answered without reading (right answer longest, shortest, its place)
+	$(VENV_PY) scripts/quiz_figures.py
 
 bench-suite: setup  ## how long make test takes beside its floor (every solution notebook once), by area
 	$(VENV_PY) benchmarks/suite_against_floor.py

@@ -200,6 +200,17 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _quizzes(args: argparse.Namespace) -> int:
+    from workbook.quiz import progress_path, quiz_progress, reset_quiz_progress
+
+    if args.reset:
+        reset_quiz_progress()
+        print(f"quiz answers forgotten ({progress_path()} removed)")
+        return 0
+    quiz_progress()
+    return 0
+
+
 def _author(args: argparse.Namespace) -> int:
     from workbook.authoring import ScriptError, author
 
@@ -432,6 +443,11 @@ def parser(prog: str = "workbook") -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=int, default=120)
     p.set_defaults(run=_check)
     sub.add_parser("list", help="the notebooks and their exercises").set_defaults(run=_list)
+    p = sub.add_parser(
+        "quizzes", help="your quiz answers so far, kept on this machine only (--reset forgets them)"
+    )
+    p.add_argument("--reset", action="store_true", help="forget every recorded answer")
+    p.set_defaults(run=_quizzes)
     p = sub.add_parser("author", help="turn a lesson script (# %%%% cells) into a solution notebook")
     p.add_argument("script", type=_path)
     p.add_argument("target", type=_path)

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import json
+import os
 import random
 import re
 from collections import Counter
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 
 from tooldesign import access, palette
 
@@ -50,6 +53,9 @@ class Choice:
 class Question:
     text: str
     choices: tuple[Choice, ...]
+    # For a question about what the notebook computed: a passage of the lesson's saved output that the
+    # right answer rests on. The tests find it there, so a re-run that changes the figure fails them.
+    reads: str = ""
 
     def __post_init__(self) -> None:
         if sum(c.correct for c in self.choices) != 1:
@@ -67,8 +73,8 @@ class Quiz:
     questions: tuple[Question, ...]
 
     def __post_init__(self) -> None:
-        if not 3 <= len(self.questions) <= 8:
-            raise ValueError("a quiz has three to eight questions")
+        if not 3 <= len(self.questions) <= 10:
+            raise ValueError("a quiz has three to ten questions")
 
     def score(self, answers: dict[int, int]) -> int:
         """Right answers among ``answers`` (question index -> choice index, as written)."""
@@ -107,10 +113,10 @@ class Quiz:
             for q, order in zip(self.questions, self.order())
         )
 
-    def widget(self):
+    def widget(self, lesson: str | None = None):
         import ipywidgets as widgets
 
-        attempts = QuizAttempts(self)
+        attempts = QuizAttempts(self, lesson)
         total = widgets.HTML()
         key = _seed("".join(q.text for q in self.questions)) % 10**8
 
@@ -160,11 +166,62 @@ class Quiz:
         box.add_class(access.QUIZ_CLASS)
         return box
 
-    def show(self) -> None:
-        """Display the quiz. Returns nothing, so the cell's text output stays short and stable."""
+    def printed(self, answers: bool = False, lesson: str = "NN") -> tuple[str, str]:
+        """The quiz as (plain text, HTML) in the order the page shows it: what a reader sees where
+        widgets do not run (GitHub, nbviewer, an exported page, a terminal, a screen reader).
+
+        Without ``answers`` neither form says which choice is right; the HTML closes with a collapsed
+        section pointing to ``quiz("NN", answers=True)``, which adds the key and every explanation.
+        """
+        lines: list[str] = []
+        html = ["<div class='course-quiz-printed'>"]
+        for number, (question, order) in enumerate(zip(self.questions, self.order()), start=1):
+            lines.append(f"{number}. {plain(question.text)}")
+            html.append(f"<p><b>{number}. {rich(question.text)}</b></p><ol type='A'>")
+            for shown, written in enumerate(order):
+                choice = question.choices[written]
+                letter = "ABCDEFGH"[shown]
+                mark = (" (right)" if choice.correct else " (wrong)") if answers else ""
+                lines.append(f"   {letter}. {plain(choice.text)}{mark}")
+                item = rich(choice.text) + (f"<b>{escape(mark)}</b>" if answers else "")
+                if answers:
+                    lines.append(f"      {plain(choice.why)}")
+                    item += f"<br><i>{rich(choice.why)}</i>"
+                html.append(f"<li>{item}</li>")
+            lines.append("")
+            html.append("</ol>")
+        if not answers:
+            lines.append(f'The key and the explanations: quiz("{lesson}", answers=True), after answering.')
+            html.append(
+                "<details><summary>Key and explanations (open after answering)</summary>"
+                f'<p>Run <code>quiz("{lesson}", answers=True)</code> in a cell to see which choice is right '
+                "and why every choice is right or wrong.</p></details>"
+            )
+        html.append("</div>")
+        return "\n".join(lines).rstrip() + "\n", "\n".join(html)
+
+    def show(self, lesson: str | None = None, answers: bool = False) -> None:
+        """Display the quiz: the live widget, and beside it in the same output its printed form, so a
+        saved notebook shows the questions (never ``VBox(...)``) wherever widgets do not run."""
         from IPython.display import display
 
-        display(self.widget())
+        text, html = self.printed(answers=answers, lesson=lesson or "NN")
+        if answers:
+            display({"text/plain": text, "text/html": html}, raw=True)
+            return
+        box = self.widget(lesson)
+        display(
+            {
+                "text/plain": text,
+                "text/html": html,
+                "application/vnd.jupyter.widget-view+json": {
+                    "version_major": 2,
+                    "version_minor": 0,
+                    "model_id": box.model_id,
+                },
+            },
+            raw=True,
+        )
 
 
 @dataclass(frozen=True)
@@ -183,8 +240,9 @@ class QuizAttempts:
     they answered first, so trying every choice in turn does not raise it.
     """
 
-    def __init__(self, quiz: Quiz) -> None:
+    def __init__(self, quiz: Quiz, lesson: str | None = None) -> None:
         self.quiz = quiz
+        self.lesson = lesson  # when given, first answers are kept in the learner's progress file
         self.first: dict[int, int] = {}  # question index -> choice index (as written) first checked
 
     def check(self, number: int, index: int | None) -> Checked:
@@ -195,6 +253,8 @@ class QuizAttempts:
         right, text = question.feedback(index)
         if number not in self.first:
             self.first[number] = index
+            if self.lesson is not None:
+                record_answer(self.lesson, question, right)
             return Checked(right, text, True)
         earlier = self.first[number]
         was = "right" if question.choices[earlier].correct else "wrong"
@@ -221,6 +281,185 @@ def lesson_quiz(lesson: str) -> Quiz:
     return module.QUIZ
 
 
-def quiz(lesson: str) -> None:
-    """Show lesson ``lesson``'s quiz: the one call a notebook's quiz cell makes."""
-    lesson_quiz(lesson).show()
+def quiz(lesson: str, answers: bool = False) -> None:
+    """Show lesson ``lesson``'s quiz: the one call a notebook's quiz cell makes.
+
+    ``answers=True`` prints the key and every choice's explanation instead: for after answering.
+    """
+    lesson_quiz(lesson).show(lesson, answers=answers)
+
+
+# ---------------------------------------------------------------- the figures of the course's quizzes
+
+
+@dataclass(frozen=True)
+class LessonFigures:
+    """How far a lesson's quiz can be answered without reading: where its right answers stand."""
+
+    lesson: str
+    questions: int
+    longest: int  # right answer is (one of) the longest choice(s)
+    shortest: int  # right answer is (one of) the shortest choice(s)
+    fewest_choices: int
+    places: tuple[int, ...]  # right answers shown at place 0, 1, 2, ...
+    chance: float  # right answers a blind guesser expects
+    reads: int = 0  # questions about the lesson's own outputs
+    both: int = 0  # right answer both longest and shortest (every choice the same length)
+
+
+@dataclass(frozen=True)
+class CourseFigures:
+    lessons: tuple[LessonFigures, ...]
+
+    @property
+    def questions(self) -> int:
+        return sum(f.questions for f in self.lessons)
+
+    @property
+    def longest_share(self) -> float:
+        return sum(f.longest for f in self.lessons) / self.questions
+
+    @property
+    def shortest_share(self) -> float:
+        return sum(f.shortest for f in self.lessons) / self.questions
+
+    @property
+    def between_share(self) -> float:
+        """Right answers neither longest nor shortest: a quiz that fixed one tell by always hiding
+        the answer in the middle would have another."""
+        return 1 - (sum(f.longest + f.shortest for f in self.lessons) - self._both) / self.questions
+
+    @property
+    def _both(self) -> int:
+        return sum(f.both for f in self.lessons)
+
+    @property
+    def fewest_choices(self) -> int:
+        return min(f.fewest_choices for f in self.lessons)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        width = max(len(f.places) for f in self.lessons)
+        return tuple(sum(f.places[p] for f in self.lessons if p < len(f.places)) for p in range(width))
+
+    @property
+    def chance(self) -> float:
+        return sum(f.chance for f in self.lessons)
+
+
+def lesson_figures(lesson: str) -> LessonFigures:
+    quiz = lesson_quiz(lesson)
+    longest = shortest = both = 0
+    for question in quiz.questions:
+        sizes = [len(plain(c.text)) for c in question.choices]
+        right = sizes[next(i for i, c in enumerate(question.choices) if c.correct)]
+        longest += right == max(sizes)
+        shortest += right == min(sizes)
+        both += right == max(sizes) == min(sizes)
+    width = max(len(q.choices) for q in quiz.questions)
+    where = Counter(quiz.right_places())
+    return LessonFigures(
+        lesson,
+        len(quiz.questions),
+        longest,
+        shortest,
+        min(len(q.choices) for q in quiz.questions),
+        tuple(where[p] for p in range(width)),
+        sum(1 / len(q.choices) for q in quiz.questions),
+        sum(bool(q.reads) for q in quiz.questions),
+        both,
+    )
+
+
+def course_figures(lessons: list[str] | None = None) -> CourseFigures:
+    """The figures of every lesson that has a quiz module (or of ``lessons``)."""
+    if lessons is None:
+        folder = Path(__file__).resolve().parent / "quizzes"
+        lessons = sorted(p.stem[-2:] for p in folder.glob("lesson[0-9][0-9].py"))
+    return CourseFigures(tuple(lesson_figures(n) for n in lessons))
+
+
+# ---------------------------------------------------------------- the learner's progress (this machine only)
+
+PROGRESS_ENV = "COURSE_QUIZ_PROGRESS"
+
+
+def progress_path() -> Path:
+    """Where first answers are kept: a file in the learner's home folder, never sent anywhere.
+
+    ``COURSE_QUIZ_PROGRESS`` names another file (the tests use a temporary one)."""
+    return Path(os.environ.get(PROGRESS_ENV) or Path.home() / ".tooldesign-course" / "quiz-progress.json")
+
+
+def _load_progress() -> dict[str, dict[str, bool]]:
+    path = progress_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def record_answer(lesson: str, question: Question, right: bool) -> None:
+    """Keep a question's first answer (right or wrong); a later first answer never replaces it."""
+    data = _load_progress()
+    answered = data.setdefault(lesson, {})
+    key = hashlib.sha256(question.text.encode("utf-8")).hexdigest()[:16]
+    if key in answered:
+        return
+    answered[key] = bool(right)
+    path = progress_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+    except OSError:
+        pass  # a read-only home: the quiz still works, only the record is not kept
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    lesson: str
+    questions: int
+    answered: int
+    right: int
+
+
+def progress() -> tuple[LessonProgress, ...]:
+    """For each lesson with a quiz: its questions, how many were answered and how many right first time."""
+    data = _load_progress()
+    rows = []
+    for figures in course_figures().lessons:
+        keys = {
+            hashlib.sha256(q.text.encode("utf-8")).hexdigest()[:16]
+            for q in lesson_quiz(figures.lesson).questions
+        }
+        kept = {k: v for k, v in data.get(figures.lesson, {}).items() if k in keys}
+        rows.append(
+            LessonProgress(figures.lesson, figures.questions, len(kept), sum(bool(v) for v in kept.values()))
+        )
+    return tuple(rows)
+
+
+def quiz_progress() -> None:
+    """Print the quizzes answered so far on this machine and their first-answer scores."""
+    rows = progress()
+    lines = ["lesson  answered  right first time"]
+    for row in rows:
+        if row.answered:
+            lines.append(
+                f"{row.lesson:>6}  {row.answered:>3} of {row.questions:<3} {row.right:>4} of {row.answered}"
+            )
+    done = [r for r in rows if r.answered]
+    if not done:
+        lines.append("no quiz answered yet on this machine")
+    else:
+        lines.append(
+            f"{len(done):,} of {len(rows):,} quizzes begun; {sum(r.right for r in done):,} of "
+            f"{sum(r.answered for r in done):,} answers right first time (kept in {progress_path()})"
+        )
+    print("\n".join(lines))
+
+
+def reset_quiz_progress() -> None:
+    """Forget every recorded answer on this machine (the quizzes themselves are unchanged)."""
+    progress_path().unlink(missing_ok=True)

@@ -17,10 +17,13 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Your answer is wrong",
+                    "Your answer ran and gave a wrong result on the check's inputs",
                     "A wrong answer gets a hint about what is wrong, not 'not done yet'.",
                 ),
-                Choice("The course is broken", "It is the expected message before you have answered."),
+                Choice(
+                    "The course is broken: the check could not find your notebook",
+                    "It is the expected message before you have answered.",
+                ),
             ),
         ),
         Question(
@@ -31,7 +34,10 @@ QUIZ = Quiz(
                     "Every lesson's solution is there, already run.",
                     correct=True,
                 ),
-                Choice("In data/", "data/ holds the fictional data, not the answers."),
+                Choice(
+                    "In data/, where the generated tables hold the expected answers",
+                    "data/ holds the fictional data, not the answers.",
+                ),
                 Choice(
                     "Nowhere: the answers are hidden",
                     "They are not hidden: this is a course, not an exam. "
@@ -58,6 +64,7 @@ QUIZ = Quiz(
                     "travels nowhere.",
                 ),
             ),
+            reads="Get one sales order by its number: status, customer and net value.",
         ),
         Question(
             "Why does a check call your function on its own inputs?",
@@ -68,12 +75,32 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "To make the exercise harder", "The inputs are ordinary; they are simply not the example."
+                    "To make the exercise harder than the example shown in the cell",
+                    "The inputs are ordinary; they are simply not the example.",
                 ),
                 Choice(
                     "Because the example was wrong", "The example is fine; a check wants more than one case."
                 ),
             ),
+        ),
+        Question(
+            "The cell printed sales_order_get's definition as the model is sent it. Which fact about the tool is in that printout?",
+            (
+                Choice(
+                    "Orders are looked up by a number such as 4711",
+                    "The parameter's description says so, and the definition is what the model receives.",
+                    correct=True,
+                ),
+                Choice(
+                    "Only orders of company code 1010 are found",
+                    "That sentence is the handler's docstring; the printed definition leaves it out, so the model never reads it.",
+                ),
+                Choice(
+                    "Net values are in EUR, converted at the month's rate, as the handler's comment says",
+                    "A comment lives in the code; the printout holds the name, the description and the parameters only.",
+                ),
+            ),
+            reads="The sales order number, e.g. 4711.",
         ),
     )
 )

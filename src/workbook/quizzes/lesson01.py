@@ -45,7 +45,10 @@ QUIZ = Quiz(
                     "A lab, a grader and nbval all compare numbers; they must not depend on luck.",
                     correct=True,
                 ),
-                Choice("To save disk space", "Size has nothing to do with it."),
+                Choice(
+                    "So the files compress well and the repository stays small on disk",
+                    "Size has nothing to do with it.",
+                ),
                 Choice("Because pandas requires it", "pandas does not care; the course does."),
             ),
         ),
@@ -54,8 +57,30 @@ QUIZ = Quiz(
             (
                 Choice("52,500 EUR", "Open items plus the order's value.", correct=True),
                 Choice("50,700 EUR", "That leaves out the order that is waiting for release."),
-                Choice("1,800 EUR", "That is the order alone; the customer already owes more."),
+                Choice(
+                    "1,800 EUR, the order alone", "That is the order alone; the customer already owes more."
+                ),
             ),
+            reads="10023 Nordhafen Tools GmbH Hauptstrasse 5 69190 Walldorf",
+        ),
+        Question(
+            "The customers table shows one empty postal_code. Whose is it, and what does the orders table show for them?",
+            (
+                Choice(
+                    "Donau Retail AG (10051): its order 4723 has DeliveryBlockReason 01",
+                    "The empty postal code and block 01, 'Incomplete: delivery address data missing.', are one gap seen from two tables.",
+                    correct=True,
+                ),
+                Choice(
+                    "Lac Leman Instruments SA (10077): its order 4725 has DeliveryBlockReason 02",
+                    "Geneva's postal code 1204 is there; block 02 on 4725 is about pricing, as the price conditions show.",
+                ),
+                Choice(
+                    "Nordhafen Tools GmbH (10023): it is over its credit limit, so TotalCreditCheckStatus is B",
+                    "Nordhafen's address is whole; being over the limit is a credit matter, not a missing postal code.",
+                ),
+            ),
+            reads="10051 Donau Retail AG Vienna",
         ),
     )
 )

@@ -11,7 +11,7 @@ QUIZ = Quiz(
             "A chilled shipment reads exactly 8.0 °C for three readings. Limit 8.0 °C. Breach?",
             (
                 Choice(
-                    "No",
+                    "No: a reading at the limit is not above it",
                     "The rule counts readings strictly above the limit; touching it is not a breach.",
                     correct=True,
                 ),
@@ -23,7 +23,9 @@ QUIZ = Quiz(
             "A frozen shipment has two separate 60-minute breaches. Claim?",
             (
                 Choice(
-                    "None", "The rule looks at the longest run (60 minutes), which is allowed.", correct=True
+                    "None: the longest run, 60 minutes, is allowed",
+                    "The rule looks at the longest run (60 minutes), which is allowed.",
+                    correct=True,
                 ),
                 Choice("480 EUR for 120 minutes", "The runs are not added up; the longest one counts."),
                 Choice("240 EUR", "Each run is exactly at the allowance, so neither pays."),
@@ -33,12 +35,13 @@ QUIZ = Quiz(
             "A breach lasts 150 minutes on a frozen load (240 EUR an hour). Claim?",
             (
                 Choice("720 EUR", "Three started hours times 240.", correct=True),
-                Choice("600 EUR", "That pays 2.5 hours; the rule pays every started hour."),
+                Choice("600 EUR, for 2.5 hours", "That pays 2.5 hours; the rule pays every started hour."),
                 Choice(
                     "360 EUR",
                     "That would pay only the minutes beyond the allowance, which the rule does not do.",
                 ),
             ),
+            reads="SHP-2047 FROZEN Meridian Cargo 150 720",
         ),
         Question(
             "A tool returns every shipment's readings, one call per shipment. What reaches the model?",
@@ -48,12 +51,16 @@ QUIZ = Quiz(
                     "Every result enters the context; notebook 08 shows how a program keeps them out.",
                     correct=True,
                 ),
-                Choice("Only the claims", "Only if something else computes them first."),
                 Choice(
-                    "Nothing, tools run outside the model",
+                    "Only the claims, since the tool adds up the breaches for the model",
+                    "This tool returns readings, not claims; every reading comes back into the conversation.",
+                ),
+                Choice(
+                    "Nothing, because tools run outside the model's context window",
                     "Tools run outside, but their results come back in.",
                 ),
             ),
+            reads="about 48 KB",
         ),
     )
 )

@@ -35,12 +35,13 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The model calls all three to be safe",
+                    "The model calls all three to be safe and merges their results",
                     "Some models might, paying three results instead of one; "
                     "either way the definitions failed.",
                 ),
                 Choice(
-                    "Nothing; models understand SAP APIs", "A model knows only what the definition tells it."
+                    "Nothing; models know SAP's APIs from their training data",
+                    "A model knows only what the definition tells it.",
                 ),
             ),
         ),
@@ -54,7 +55,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("Once", "The whole conversation is sent on every call, results included."),
-                Choice("Four times", "Count the call right after it arrived, too."),
+                Choice("Four times, once per later call", "Count the call right after it arrived, too."),
             ),
         ),
         Question(
@@ -71,6 +72,44 @@ QUIZ = Quiz(
                     "A 400 is about the request, and it does not even say that.",
                 ),
             ),
+        ),
+        Question(
+            "The reread cell counts what the model reads over three calls: 8,521 characters in one order, 18,679 in the other. What made the difference?",
+            (
+                Choice(
+                    "The 5,922-character query result came first, so both later calls carried it again",
+                    "Results stay in the conversation; the biggest one read first is paid for on every call after it.",
+                    correct=True,
+                ),
+                Choice(
+                    "The second order made more calls",
+                    "Both orders make the same three calls; only their order differs.",
+                ),
+                Choice(
+                    "The query result is bigger when it is called first, because nothing has filtered it yet",
+                    "The three results are the same sizes in both orders: 843, 35 and 5,922 characters.",
+                ),
+            ),
+            reads="results of [5922, 35, 843] characters -> the model reads 18,679 characters",
+        ),
+        Question(
+            "For order 4711, get_order_status returned 194 characters and get_order_details 1,310. What in their definitions tells a model which one explains why 4711 is stuck?",
+            (
+                Choice(
+                    "Nothing: the descriptions say only 'Get order status.' and 'Get order details.'",
+                    "The printed definitions say no more than the names do, so the model has to guess.",
+                    correct=True,
+                ),
+                Choice(
+                    "The sizes: a model prefers the smaller result",
+                    "A model chooses from definitions; a result's size is known only after the call.",
+                ),
+                Choice(
+                    "The schema: only get_order_status takes a status field to filter on",
+                    "All three take the same single id string, as the printed definitions show.",
+                ),
+            ),
+            reads="get_order_status Get order status. -> 194 characters, 6 top-level fields",
         ),
     )
 )

@@ -19,7 +19,10 @@ QUIZ = Quiz(
                 Choice(
                     "That a model will pick the right tool", "No rule can check that; the selection test can."
                 ),
-                Choice("That the handlers are correct", "The linter never runs a handler."),
+                Choice(
+                    "That the handlers are correct, since lint runs on every tool",
+                    "The linter never runs a handler.",
+                ),
             ),
         ),
         Question(
@@ -35,7 +38,9 @@ QUIZ = Quiz(
                     "The designed set is longer than the mirror and clean; only a "
                     "description past four sentences or 80 words gets desc-long.",
                 ),
-                Choice("Models reject more than 1,000 tokens", "No such limit applies here."),
+                Choice(
+                    "Models reject tool definitions longer than 1,000 tokens", "No such limit applies here."
+                ),
             ),
         ),
         Question(
@@ -47,9 +52,16 @@ QUIZ = Quiz(
                     "neighbour is for the test to show.",
                     correct=True,
                 ),
-                Choice("desc-when is broken", "It does what it says: it finds a when-to-use clause."),
-                Choice("The draft is fine", "It still has seven findings."),
+                Choice(
+                    "desc-when is broken: it should have rejected that sentence",
+                    "It does what it says: it finds a when-to-use clause.",
+                ),
+                Choice(
+                    "The draft is fine: a clean rule means a useful description",
+                    "It still has seven findings.",
+                ),
             ),
+            reads="ex05-predict: all 7 findings predicted",
         ),
         Question(
             "Where should a new design rule of your team live?",
@@ -59,9 +71,34 @@ QUIZ = Quiz(
                     "Then it runs on every change, on every tool, and a finding says what to fix.",
                     correct=True,
                 ),
-                Choice("In a wiki page", "A page is read once; a rule runs every time."),
-                Choice("In the agent's prompt", "The model cannot fix its own tool definitions."),
+                Choice(
+                    "In a wiki page of team conventions that every tool author reads first",
+                    "A page is read once; a rule runs every time.",
+                ),
+                Choice(
+                    "In the agent's system prompt, so the model applies it to its tools",
+                    "The model cannot fix its own tool definitions.",
+                ),
             ),
+        ),
+        Question(
+            "The designed set's report reads 0 findings, about 995 tokens; the mirror's 67 findings, about 296. What do the two lines show together?",
+            (
+                Choice(
+                    "Clean definitions cost more: about 3.4 times the mirror's tokens, on every call",
+                    "Each designed description says what, returns, when and what not; that text is sent with every call.",
+                    correct=True,
+                ),
+                Choice(
+                    "The designed set is too long: the linter should have flagged its size",
+                    "Size is reported, not judged; desc-long fires only past four sentences or 80 words, and no designed description is.",
+                ),
+                Choice(
+                    "The mirror is better value: fewer tokens carry fewer mistakes per call",
+                    "Its 67 findings are mistakes a model pays for in wrong picks; the tokens are the price of the cure.",
+                ),
+            ),
+            reads="== designed: 5 tools, 0 findings, definitions about 995 tokens",
         ),
     )
 )

@@ -24,6 +24,7 @@ QUIZ = Quiz(
                     "The average of the three", "Averaging mixes a fair measurement with two flattering ones."
                 ),
             ),
+            reads="designed-keyword-stuffed bm25 10/10 (100%) 133/138 (96%) 30/34 (88%)",
         ),
         Question(
             "A held-out request fails. What do you do?",
@@ -35,7 +36,8 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Add its words to the description", "Then the held-out score only measures your memory."
+                    "Add its words to the description and re-run the held-out set to confirm it passes",
+                    "Then the held-out score only measures your memory.",
                 ),
                 Choice(
                     "Delete the request", "Dropping cases that fail is how a test stops measuring anything."
@@ -56,10 +58,11 @@ QUIZ = Quiz(
                     "No model was measured; a word counter rewards whoever lists the most words.",
                 ),
                 Choice(
-                    "That the plain descriptions need more synonyms",
+                    "That the plain descriptions need more synonyms of the clerks' words",
                     "That would tune them to the instrument and make its score meaningless.",
                 ),
             ),
+            reads="words 10/10 (100%) 132/138 (96%) 31/34 (91%)",
         ),
         Question(
             "Why include requests that no tool should serve?",
@@ -88,7 +91,8 @@ QUIZ = Quiz(
                     "The model will get it wrong too", "Offline stand-ins are not models; measure the model."
                 ),
                 Choice(
-                    "The request is badly written", "The request is the clerk's; the definitions are yours."
+                    "The request is badly written and should be dropped from the set",
+                    "The request is the clerk's; the definitions are yours.",
                 ),
             ),
         ),
@@ -101,11 +105,34 @@ QUIZ = Quiz(
                     "case; neither picker is the judge. Keep the case and re-run both after every change.",
                     correct=True,
                 ),
-                Choice("The model, always", "A model can pick wrongly too; the case says what is right."),
                 Choice(
-                    "The stand-in, because it is deterministic", "Deterministic is not the same as right."
+                    "The model, always: it understands the request, the stand-in only counts words",
+                    "A model can pick wrongly too; the case says what is right.",
+                ),
+                Choice(
+                    "The stand-in, because it is deterministic and repeatable",
+                    "Deterministic is not the same as right.",
                 ),
             ),
+        ),
+        Question(
+            "Beside its higher scores, what does the keyword-stuffed wording's cost line print?",
+            (
+                Choice(
+                    "15 lint findings and 318 more tokens per call than the plain wording",
+                    "Five sentences and 118 words break the length rules, and the extra words are sent on every call.",
+                    correct=True,
+                ),
+                Choice(
+                    "0 lint findings, since every clause the rules ask for is there",
+                    "The clauses are there, but so are too many sentences and words: the line prints 15 findings.",
+                ),
+                Choice(
+                    "Fewer tokens per call, because keywords are shorter than sentences",
+                    "It sends 1,313 tokens per call against the plain wording's 995.",
+                ),
+            ),
+            reads="1313 tokens per call, 13,130 across a 10-step loop, 15 lint findings",
         ),
     )
 )

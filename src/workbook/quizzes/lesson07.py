@@ -18,7 +18,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Because every description must name the block summary",
+                    "Because lesson 05's lint rules require every description to name the block summary tool",
                     "A boundary clause names the neighbour a tool is most easily confused with; for other "
                     "tools that is another tool.",
                 ),
@@ -44,7 +44,7 @@ QUIZ = Quiz(
                     "Then the request only measures what you copied into the description.",
                 ),
                 Choice(
-                    "Replace the request with one that reaches the tool",
+                    "Replace the request with one that reaches the tool, so the test stays green",
                     "Dropping a case that misses is how a test stops measuring anything.",
                 ),
             ),
@@ -63,10 +63,11 @@ QUIZ = Quiz(
                     "The linter has a bug", "It did its job: it checks the rules for a description's shape."
                 ),
                 Choice(
-                    "The selection test is wrong",
+                    "The selection test is wrong: a description with no lint findings must be picked correctly",
                     "The cases say which tool is right; the description did not carry the words for it.",
                 ),
             ),
+            reads="0 findings, yet 3 of 4 price requests go elsewhere",
         ),
         Question(
             "You improve one description before go-live. What comes next?",
@@ -83,6 +84,25 @@ QUIZ = Quiz(
                 ),
                 Choice("Ask the model whether it likes it", "Measure instead: that is what the test is for."),
             ),
+        ),
+        Question(
+            "With the price tool's description cut to 'Get prices.', the linter printed three findings. How many of the 4 price requests did the stand-in still get right?",
+            (
+                Choice(
+                    "1 of 4",
+                    "The line under the findings reads 'designed 1/4 right': the name alone still draws one request.",
+                    correct=True,
+                ),
+                Choice(
+                    "4 of 4: the name sales_order_get_price_conditions still carries the words",
+                    "The name shares words with some requests only; the printout says 1/4 right.",
+                ),
+                Choice(
+                    "0 of 4: a tool the linter faults is never picked",
+                    "The stand-in counts shared words, not findings; one request still reaches the tool.",
+                ),
+            ),
+            reads="designed 1/4 right",
         ),
     )
 )

@@ -34,7 +34,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The runner raises an error",
+                    "The runner raises an error naming the missing field, and the program stops",
                     "Reading a property an object lacks is legal JavaScript; it gives undefined.",
                 ),
                 Choice(
@@ -42,6 +42,7 @@ QUIZ = Quiz(
                     "Tools return what they return; the program has to ask for the right name.",
                 ),
             ),
+            reads="Checked 24 shipments: 0 temperature breaches found, no claims due.",
         ),
         Question(
             "A description holds a line break and a tab. What does its catalog line look like?",
@@ -53,14 +54,33 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Two lines, as the description was written",
+                    "Two lines, as the description was written, with the tab kept",
                     "That is what the catalog prevents: a second line could read as the entry of another tool.",
                 ),
                 Choice(
-                    "The tool is left out of the catalog",
+                    "The tool is left out of the catalog until its description is fixed",
                     "Nothing is refused; the whitespace is flattened and the tool keeps its line.",
                 ),
             ),
+        ),
+        Question(
+            "The draft run printed no claims; the corrected run found three worth 1,920 EUR. What changed between the two runs?",
+            (
+                Choice(
+                    "The field names the program reads, named now in the descriptions",
+                    "The calls and the data are the same; with temp_c and max_temp_c named, the program reads the right fields.",
+                    correct=True,
+                ),
+                Choice(
+                    "The corrected run fetched more readings, so it saw the breaches",
+                    "Both runs make 26 tool calls and return 58,010 characters to the program.",
+                ),
+                Choice(
+                    "The draft run hit the call budget and stopped early",
+                    "The draft run ended ok after its 26 calls; it read undefined fields and counted nothing.",
+                ),
+            ),
+            reads="26 tool calls | 58,010 characters returned to the program | 208 characters to the model's context | ok",
         ),
     )
 )

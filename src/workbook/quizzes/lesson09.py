@@ -18,8 +18,12 @@ QUIZ = Quiz(
                 Choice(
                     "It goes back to 'both'", "That is what create_tool does for a new tool, not merge_tool."
                 ),
-                Choice("The call fails", "Nothing fails, which is what makes it a trap."),
+                Choice(
+                    "The call fails, because code_mode_access has no default and must be given",
+                    "Nothing fails, which is what makes it a trap; a new tool starts at 'both'.",
+                ),
             ),
+            reads="('CC_GET_READINGS', 'code', 1)",
         ),
         Question(
             "In this notebook's measured runs, which step removes most of the characters that reach the model?",
@@ -41,6 +45,7 @@ QUIZ = Quiz(
                     "The descriptions got longer, not shorter, and the answer became right.",
                 ),
             ),
+            reads="run_code: the program makes the calls 60241 12020",
         ),
         Question(
             "What does the V8 isolate not protect you from?",
@@ -51,12 +56,16 @@ QUIZ = Quiz(
                     "budget allows. A tool that writes belongs to 'direct'.",
                     correct=True,
                 ),
-                Choice("A loop that never ends", "The engine stops it at the time limit."),
                 Choice(
-                    "A program that reads your files",
+                    "A loop that never ends, since the isolate sets no time limit",
+                    "The engine stops it at the time limit.",
+                ),
+                Choice(
+                    "A program that reads your files on disk",
                     "There are no files, no require and no network in the isolate.",
                 ),
             ),
+            reads="ReferenceError: require is not defined",
         ),
         Question(
             "Twelve tools are code-callable; UC AI's catalog holds ten. What does the model see?",
@@ -67,7 +76,10 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("An error naming the two tools", "The catalog is built without failing."),
-                Choice("All twelve, some truncated", "A tool that does not fit is skipped whole."),
+                Choice(
+                    "All twelve, with the two extra ones cut down to their names",
+                    "A tool that does not fit is skipped whole.",
+                ),
             ),
         ),
         Question(
@@ -78,7 +90,10 @@ QUIZ = Quiz(
                     "How many follows from the sizes; which ones is not promised.",
                     correct=True,
                 ),
-                Choice("The budget differs", "Both use UC AI's 31,855 bytes."),
+                Choice(
+                    "The budget differs between the two registries, so fewer tools fit in one",
+                    "Both use UC AI's 31,855 bytes.",
+                ),
                 Choice("SQLite is random", "It is deterministic, but the catalog's query asks for no order."),
             ),
         ),

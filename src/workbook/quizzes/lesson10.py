@@ -17,7 +17,8 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Nothing that matters", "Four more tasks succeed at level four, from the same choices."
+                    "Nothing that matters: same calls, errors and steps mean the same run",
+                    "Four more tasks succeed at level four, from the same choices.",
                 ),
                 Choice("The number of tool errors", "Both levels have 8 tool errors over 74 calls."),
             ),
@@ -31,7 +32,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The schema is filtered at the call boundary",
+                    "The schema is filtered at the call boundary, so its field rules are lost",
                     "The boundary drops undeclared fields; the declared ones pass.",
                 ),
                 Choice(
@@ -52,6 +53,7 @@ QUIZ = Quiz(
                 Choice("Level four takes more steps", "Both levels take 97 steps."),
                 Choice("Level four makes more errors", "Both make 8."),
             ),
+            reads="schema + example call 27,886 tokens / 23 correct = 1212",
         ),
         Question(
             "Paired over 500 seeds, level four beats level three by about 0.19. What does that show?",
@@ -64,7 +66,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "That example calls make real models about 19 points better",
+                    "That example calls make real models about 19 points better at this task",
                     "The simulation was told that; it cannot confirm it.",
                 ),
                 Choice(
@@ -73,6 +75,7 @@ QUIZ = Quiz(
                     "cannot show it; many paired runs can, for the simulation.",
                 ),
             ),
+            reads="mean gap 0.1938",
         ),
         Question(
             "8 of 66 valid calls at level four go to a tool outside the task's sequence. What does it say?",
@@ -84,9 +87,11 @@ QUIZ = Quiz(
                 ),
                 Choice("The tools are broken", "Every one of those calls returned a result without error."),
                 Choice(
-                    "The schema is incomplete", "The schema was complete; choosing a tool is not its job."
+                    "The schema is incomplete: it should forbid tools outside the sequence",
+                    "The schema was complete; choosing a tool is not its job.",
                 ),
             ),
+            reads="8 of 66 valid calls called a tool outside the task's sequence",
         ),
     )
 )

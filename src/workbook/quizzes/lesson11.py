@@ -17,11 +17,11 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "A lower temperature",
+                    "A lower temperature, so the model picks the same tool every time",
                     "Temperature changes sampling, not the information the choice is made on.",
                 ),
                 Choice(
-                    "Reordering the tools array",
+                    "Reordering the tools array so the better tool comes first",
                     "Order can tilt a choice: some models prefer tools listed earlier "
                     "(Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307), and this course's "
                     "word matcher gives a tie to the first tool listed. But nobody can read or rely on an order; the "
@@ -57,7 +57,8 @@ QUIZ = Quiz(
                 ),
                 Choice("Log it and run the call anyway", "You caught the fault and forwarded it regardless."),
                 Choice(
-                    "Retry the same call three times", "The same input fails the same way; nothing changes."
+                    "Retry the same call up to three times before telling the model it failed",
+                    "The same input fails the same way; nothing changes.",
                 ),
             ),
         ),
@@ -75,10 +76,30 @@ QUIZ = Quiz(
                     "An instrument that cannot see a sentence cannot measure what the sentence does.",
                 ),
                 Choice(
-                    "The clauses should be lists of keywords instead",
+                    "The clauses should be lists of keywords instead, so the pickers see them",
                     "Keywords would teach a word matcher, not a reader; the clause check refuses them.",
                 ),
             ),
+            reads="words with clauses 1 10",
+        ),
+        Question(
+            "With customer left out of required, the call {} passed and came back with customer 10023's orders. What went wrong?",
+            (
+                Choice(
+                    "The handler answered for a customer nobody named, because the schema let {} through",
+                    "With customer optional, {} is valid and the handler's default answered for an account nobody asked about.",
+                    correct=True,
+                ),
+                Choice(
+                    "The schema was too strict: the model could not send the customer",
+                    "The call sent no customer at all and the loose schema let it pass; the right schema rejects it: customer is required.",
+                ),
+                Choice(
+                    "Nothing: 10023 is the first customer, a sensible default",
+                    "A quietly chosen customer gives a confident answer about the wrong account.",
+                ),
+            ),
+            reads="under-marked {} True {'customer': '10023'",
         ),
     )
 )

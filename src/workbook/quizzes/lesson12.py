@@ -27,6 +27,7 @@ QUIZ = Quiz(
                     "Then the remote service is your first validator, and its answer is often a bare status.",
                 ),
             ),
+            reads="policy check asked: 0 times",
         ),
         Question(
             "A person refuses to file a claim. What should the model receive?",
@@ -37,7 +38,8 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Nothing: the call silently does not happen", "Silence is a gap the model reasons across."
+                    "Nothing: the call silently does not happen, so the model is not tempted to retry",
+                    "Silence is a gap the model reasons across.",
                 ),
                 Choice(
                     "A success, so the run continues", "A false success travels onward as a wrong answer."
@@ -53,10 +55,13 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Compare the JSON strings",
+                    "Compare the JSON strings exactly as the model sent them",
                     "A '\\/' or a '\\u00e8' makes equal arguments unequal strings.",
                 ),
-                Choice("Compare the strings after removing spaces", "Escapes and key order still differ."),
+                Choice(
+                    "Compare the strings after removing spaces and line breaks from both",
+                    "Escapes and key order still differ.",
+                ),
             ),
         ),
         Question(
@@ -68,12 +73,13 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Write it in capitals in the instructions",
+                    "Write it in capitals in the instructions, where the model reads it first",
                     "Wording is advice: whether capitals help depends on "
                     "the model, and this lesson did not measure it. Only configuration is enforced on every run.",
                 ),
                 Choice("Set tool_choice to any", "Any obliges a call, not this call."),
             ),
+            reads="sales_order_get_block_summary 0 68 95 100",
         ),
         Question(
             "No person is set up to decide CC_FILE_CLAIM, and a policy check allows it. What happens?",
@@ -85,7 +91,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "It is filed, because the policy check allowed it",
+                    "It is filed, because the policy check allowed it and no person objected",
                     "A rule in code cannot allow, on a person's "
                     "behalf, a write that reaches the carrier and cannot be called back.",
                 ),
@@ -95,6 +101,7 @@ QUIZ = Quiz(
                     "would wait for a decision no one will make.",
                 ),
             ),
+            reads="a policy check allows, no person (ran: False):",
         ),
     )
 )

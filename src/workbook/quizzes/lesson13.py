@@ -18,7 +18,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The number 60 itself",
+                    "The number 60 itself, past what a model can keep apart",
                     "Count matters too, and with this notebook's stand-ins the two are hard to "
                     "separate; but two tools that fit one request force a guess at any size.",
                 ),
@@ -38,8 +38,14 @@ QUIZ = Quiz(
                     "Definitions are sent whether or not a tool is called.",
                     correct=True,
                 ),
-                Choice("None", "The model reads every definition it is sent."),
-                Choice("Only the first time", "That is tool search, and only for tools it loads."),
+                Choice(
+                    "None, as long as the tool is never called",
+                    "The model reads every definition it is sent.",
+                ),
+                Choice(
+                    "Only the first time, until the definitions are cached",
+                    "A cache makes repeated definitions cheaper to read, not free: they are sent with every request.",
+                ),
             ),
         ),
         Question(
@@ -51,10 +57,13 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Always",
+                    "Always: fewer definitions in the request always means better choices",
                     "Below about ten tools, Anthropic reports, sending everything is typically faster.",
                 ),
-                Choice("Never: it adds a round trip", "The round trip buys a large cut in tokens."),
+                Choice(
+                    "Never: it adds a round trip that costs more than the definitions it saves",
+                    "The round trip buys a large cut in tokens.",
+                ),
             ),
         ),
         Question(
@@ -72,10 +81,11 @@ QUIZ = Quiz(
                     "are text, not tools.",
                 ),
                 Choice(
-                    "Nothing: the client adds the two tools to tools for the next request",
+                    "Nothing: the client adds the two tools to the tools array for the next request",
                     "That works, but it changes the tools array and so throws away the whole cached prefix.",
                 ),
             ),
+            reads='"type": "tool_reference"',
         ),
         Question(
             "With tool search, what caps accuracy?",
@@ -90,6 +100,7 @@ QUIZ = Quiz(
                     "Nothing: fewer tools always means better choices", "Not if the right one was left out."
                 ),
             ),
+            reads="search, k=1 58% 65%",
         ),
         Question(
             "Which merge keeps the choice in the schema?",
@@ -104,10 +115,29 @@ QUIZ = Quiz(
                     "The choice moves into a string nothing checks.",
                 ),
                 Choice(
-                    "Merging the release tool into a read tool",
+                    "Merging the release tool into a read tool, so one call does both",
                     "Writes need their own tool, approval and audit.",
                 ),
             ),
+        ),
+        Question(
+            "With 95 tools added, the linter printed 709 findings for 100 tools. Which rule raised 613 of them?",
+            (
+                Choice(
+                    "set-twins: pairs of near-twin names",
+                    "Every pair of near-twin names is a finding, and pairs grow far faster than tools.",
+                    correct=True,
+                ),
+                Choice(
+                    "desc-boundary: the added tools name no tool to use instead",
+                    "desc-boundary raised 95, one per added tool; the 613 are pairs of near-twin names.",
+                ),
+                Choice(
+                    "set-size: one finding for every tool past the limit",
+                    "set-size raised a single finding, for the set as a whole.",
+                ),
+            ),
+            reads="{'desc-boundary': 95, 'set-size': 1, 'set-twins': 613}",
         ),
     )
 )

@@ -17,11 +17,12 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "A result with isError: true",
+                    "A result with isError: true, as for any failed tool call",
                     "That is for a tool that ran and failed, such as a malformed order number.",
                 ),
                 Choice("An empty result", "An empty result would look like success."),
             ),
+            reads="unknown tool -> -32602 Unknown tool: sales_order_release",
         ),
         Question(
             "Why does a designed tool's 'digits only' error come back as an isError result?",
@@ -37,7 +38,10 @@ QUIZ = Quiz(
                     "The tool returned its error as data. "
                     "An exception would be a bug: the server reports it with a short generic text and counts it.",
                 ),
-                Choice("To hide the failure from the host", "The host sees isError too, and may count it."),
+                Choice(
+                    "To hide the failure from the host, which would otherwise stop the run",
+                    "The host sees isError too, and may count it.",
+                ),
             ),
         ),
         Question(
@@ -51,7 +55,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "A JSON-RPC error the model never sees",
+                    "A JSON-RPC error the model never sees, as for an unknown tool",
                     "Revision 2025-06-18 listed invalid arguments among "
                     "protocol errors; since 2025-11-25 those are for unknown tools and malformed requests.",
                 ),
@@ -59,6 +63,7 @@ QUIZ = Quiz(
                     "Nothing: the host drops the call", "Dropping it leaves the model guessing what happened."
                 ),
             ),
+            reads="isError: True | sales_order_search was not run: blocked_only missing; limit missing.",
         ),
         Question(
             "A served tool declares no annotations at all. What should a host assume?",
@@ -72,6 +77,7 @@ QUIZ = Quiz(
                 Choice("It is read-only", "A missing readOnlyHint means false: it may write."),
                 Choice("The server is broken", "Annotations are optional; the mirrored set declares none."),
             ),
+            reads="get_order {'readOnlyHint': False, 'destructiveHint': True, 'idempotentHint': False, 'openWorldHint': True}",
         ),
         Question(
             "What does a tool's outputSchema give the host?",
@@ -82,7 +88,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "A guarantee the model reads the fields correctly",
+                    "A guarantee the model reads the fields correctly and quotes them as given",
                     "It describes the data; the model still has to read it.",
                 ),
                 Choice(
@@ -102,7 +108,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "In the connection's session, which the server remembers",
+                    "In the connection's session, which the server remembers between one call and the next",
                     "Revision 2026-07-28 removed sessions and the Mcp-Session-Id header; a server must not "
                     "rely on earlier requests on the same connection.",
                 ),

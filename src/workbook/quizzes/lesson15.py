@@ -45,10 +45,11 @@ QUIZ = Quiz(
                     "Only for a server you trust; this one you do not.",
                 ),
                 Choice(
-                    "The SDK refuses to list a tool whose name contradicts its label",
+                    "The SDK refuses to list a tool whose name contradicts its label, so the label must be true",
                     "It listed and ran one here.",
                 ),
             ),
+            reads="delete_items returned: {'removed': ['pallet-01', 'pallet-02'], 'left': 2}",
         ),
         Question(
             "A person approved a third-party server last week. Today its list_items description has a new "
@@ -64,10 +65,11 @@ QUIZ = Quiz(
                     "A name is not the definition; the model reads the words.",
                 ),
                 Choice(
-                    "Trust it, because the server declared listChanged",
+                    "Trust it, because the server declared listChanged and announced the new version",
                     "Announcing a change says nothing about whether the change is safe.",
                 ),
             ),
+            reads="list_items: changed (description)",
         ),
         Question(
             "A third-party server's tools/list says ttlMs is one day. What does that let the host skip?",
@@ -79,7 +81,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The approval: the server promises the definitions stay the same for a day",
+                    "The approval: the server promises the definitions stay the same for a day, so no check is due",
                     "The specification says a server may change the data before the TTL expires.",
                 ),
                 Choice(

@@ -16,7 +16,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Once, when it arrives",
+                    "Once, when it arrives; later calls reuse what the model already read",
                     "It is sent once to your code, then again with every model call after it.",
                 ),
                 Choice(
@@ -35,7 +35,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "The model cannot parse the JSON, so it calls again",
+                    "The model cannot parse the cut JSON, so it calls the tool again and again",
                     "It may or may not; it has no way to know what is missing or how to get it.",
                 ),
                 Choice(
@@ -43,6 +43,7 @@ QUIZ = Quiz(
                     "Order in the result is not importance; here the newest orders sat at the end.",
                 ),
             ),
+            reads="truncate at 1,000, no note",
         ),
         Question(
             "Reading every page of a paginated list cost more than carrying the list whole. Why?",
@@ -52,7 +53,10 @@ QUIZ = Quiz(
                     "Pagination pays off when the model stops after the page it needs.",
                     correct=True,
                 ),
-                Choice("The cursor is very long", "The cursor is a few characters."),
+                Choice(
+                    "The cursor is very long, and each page's cursor token is counted again on every call",
+                    "The cursor is a few characters.",
+                ),
                 Choice("Pages repeat rows", "They do not; the cost is the extra calls."),
             ),
         ),
@@ -82,10 +86,11 @@ QUIZ = Quiz(
                     "Then every step re-sends the details nobody asked for.",
                 ),
                 Choice(
-                    "A bigger host cap on tool output",
+                    "A bigger host cap on tool output, so the full record always fits and nothing is cut off",
                     "A cap limits one result; it does not make results smaller.",
                 ),
             ),
+            reads="detailed is 2.8 times the concise size",
         ),
         Question(
             "You price the same loop for a new model. Where do the cache write and cache read figures come from?",
@@ -96,7 +101,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "From the provider's general discount: one rate for all its models",
+                    "From the provider's general cache discount: one rate that holds for all of its models",
                     "One provider's models differ: older ones read the cache at a larger share of the input price.",
                 ),
                 Choice(
@@ -104,6 +109,25 @@ QUIZ = Quiz(
                     "Some fall, some rise, models retire; a figure without a date cannot tell you which.",
                 ),
             ),
+        ),
+        Question(
+            "For one order, concise returned 190 characters and detailed 525. What do detailed's extra fields hold?",
+            (
+                Choice(
+                    "Dates, the customer's PO number and the items: facts a follow-up may need",
+                    "They answer later questions; the default leaves them out until the model asks with detail.",
+                    correct=True,
+                ),
+                Choice(
+                    "The concise fields again, written out at greater length",
+                    "The printout lists fields concise does not have, such as created_on and requested_delivery_date.",
+                ),
+                Choice(
+                    "The raw SAP record: all 26 fields get_order returns",
+                    "detailed adds a few named fields; the raw record is the mirror's, at 843 characters.",
+                ),
+            ),
+            reads="concise 190 characters, fields: sales_order, customer, customer_name, net_value, currency, blocked, block_reason",
         ),
     )
 )

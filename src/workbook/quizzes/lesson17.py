@@ -21,7 +21,7 @@ QUIZ = Quiz(
                     "Nothing is executed; the note is read, and reading is enough.",
                 ),
                 Choice(
-                    "Only because the tool description is weak",
+                    "Only because the tool description is weak and does not tell the model to ignore notes",
                     "The description is not involved; the result is.",
                 ),
             ),
@@ -35,12 +35,16 @@ QUIZ = Quiz(
                     "to tell data from instructions; a reader that obeys text ignores them.",
                     correct=True,
                 ),
-                Choice("The model will never act on a note", "No wording guarantees what a model does."),
+                Choice(
+                    "The model will never act on a note, since it now knows the note is only data",
+                    "No wording guarantees what a model does.",
+                ),
                 Choice(
                     "The lint rule will flag every note",
                     "The rule passes labelled notes; it flags unlabelled ones.",
                 ),
             ),
+            reads="notes quoted, reader 'literal': 20 of 24 propose a release",
         ),
         Question(
             "What does the approval gate hold, whatever the model does with the text?",
@@ -61,6 +65,7 @@ QUIZ = Quiz(
                     "That is advice the model may or may not follow, like the note itself.",
                 ),
             ),
+            reads="drafted with no decision: False | a person had to decide: True",
         ),
         Question(
             "An agent reads customer credit data, reads notes typed by outsiders, and can search the web. "
@@ -74,7 +79,7 @@ QUIZ = Quiz(
                 ),
                 Choice("Web search is risky on its own", "Alone it leaks nothing private; the mix does."),
                 Choice(
-                    "It is not: no write is involved, so the gate covers it",
+                    "It is not: no write is involved, so the approval gate already covers every part of it",
                     "The gate sees writes only; a search query is a read that can carry the data away.",
                 ),
             ),
@@ -103,7 +108,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Real models ignore instructions in other languages",
+                    "Real models ignore instructions written in a language other than the one the user wrote in",
                     "The stand-in cannot show that, and it is not a safe assumption.",
                 ),
                 Choice(

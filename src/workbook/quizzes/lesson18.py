@@ -20,10 +20,11 @@ QUIZ = Quiz(
                     "The API expects every result of a reply in the next user turn.",
                 ),
                 Choice(
-                    "Only the result of the call that worked",
+                    "Only the result of the call that worked; a failed call is left out of the turn",
                     "A failure goes back too, marked is_error, so the model can fix it.",
                 ),
             ),
+            reads="one user turn, one tool_result per tool_use_id",
         ),
         Question(
             "Which field ends or continues the loop?",
@@ -33,15 +34,23 @@ QUIZ = Quiz(
                     "The number of content blocks",
                     "A reply can hold text and calls; stop_reason says what it wants.",
                 ),
+                Choice(
+                    "Whether the reply's last block is text or a tool_use",
+                    "A reply can end on a tool_use and still be cut off by max_tokens; stop_reason says why it ended.",
+                ),
             ),
         ),
         Question(
             "Anthropic's tool_choice any is called what in OpenAI's APIs?",
             (
                 Choice("required", "Both oblige some call.", correct=True),
-                Choice("any", "OpenAI spells it required."),
-                Choice("auto", "auto lets the model decide, which may mean no call."),
+                Choice("any, the same word in both APIs", "OpenAI spells it required."),
+                Choice(
+                    "auto: in both APIs it makes the model call a tool",
+                    "auto lets the model decide, which may mean no call.",
+                ),
             ),
+            reads="some tool must be called required",
         ),
         Question(
             "Which change leaves nothing of the prefix cached?",
@@ -53,9 +62,11 @@ QUIZ = Quiz(
                 ),
                 Choice("Appending the tool_result turn", "A new turn at the end changes nothing before it."),
                 Choice(
-                    "Switching tool_choice", "Tools and system stay cached; only the messages are re-read."
+                    "Switching tool_choice between two requests",
+                    "Tools and system stay cached; only the messages are re-read.",
                 ),
             ),
+            reads="tools sorted by name tools",
         ),
         Question(
             "Why does deferred loading keep the cache when a search finds a tool?",
@@ -68,6 +79,10 @@ QUIZ = Quiz(
                 Choice(
                     "Deferred tools are never sent", "They are declared with defer_loading: true in tools."
                 ),
+                Choice(
+                    "The search adds the found tool's definition to the end of tools, and appending to tools never breaks the cache",
+                    "A change to tools changes the cached prefix; the found tool arrives as a tool_reference in the messages instead.",
+                ),
             ),
         ),
         Question(
@@ -79,7 +94,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Drop the write tool from tools for that step",
+                    "Drop the write tool from tools for that step; the cache keeps the rest of the prefix",
                     "Any change to the tools array leaves nothing cached.",
                 ),
                 Choice(
@@ -97,7 +112,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "A tool_result for the server_tool_use block",
+                    "A tool_result for the server_tool_use block, as for any tool call the model makes",
                     "Server tools run on the provider's side; your code answers only client tool_use blocks.",
                 ),
                 Choice("Nothing: the turn is over", "A paused turn is not finished; end_turn says that."),
@@ -111,7 +126,11 @@ QUIZ = Quiz(
                     "Who may call a tool: the model, a program, or both.",
                     correct=True,
                 ),
-                Choice("Lesson 10's example call", "That one is input_examples."),
+                Choice("Lesson 10's example call, shown to the model", "That one is input_examples."),
+                Choice(
+                    "Lesson 12's approval gate, which decides who may run a call",
+                    "The gate asks a person whether a proposed call runs; allowed_callers says whether the model or code may call the tool, as code_mode_access did.",
+                ),
             ),
         ),
     )

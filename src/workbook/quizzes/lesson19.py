@@ -17,7 +17,8 @@ QUIZ = Quiz(
                 ),
                 Choice("Only the result that worked", "An unanswered call leaves the turn incomplete."),
                 Choice(
-                    "A text saying something went wrong", "Results come first, one per id; text is optional."
+                    "A text saying something went wrong, so the model retries the whole reply's calls",
+                    "Results come first, one per id; text is optional.",
                 ),
             ),
         ),
@@ -30,11 +31,12 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Runs it, since the arguments are valid",
+                    "Runs it, since the arguments are valid and the policy check allows drafting a release",
                     "Valid is not approved: lesson 12's gate decides.",
                 ),
                 Choice("Drops the call silently", "The model and the user would not know it was not done."),
             ),
+            reads="needs_a_person pending_approval steps 2 ran, pending",
         ),
         Question(
             "Why does the loop have a step budget?",
@@ -45,7 +47,12 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("The API refuses long conversations", "The limit is yours to set, not the API's."),
+                Choice(
+                    "To cap the token bill: when it is spent, the run goes on in a fresh conversation",
+                    "The budget counts steps; when it is spent the run ends and says so, nothing restarts.",
+                ),
             ),
+            reads="never_stops budget steps 4 ran, ran, ran, ran",
         ),
         Question(
             "The model repeats a call that already ran. What is the loop's answer?",
@@ -55,8 +62,16 @@ QUIZ = Quiz(
                     "The earlier result is still in the conversation.",
                     correct=True,
                 ),
-                Choice("Run it again", "It costs a second run and teaches the model nothing."),
+                Choice(
+                    "Run it again, since the loop cannot tell a repeat from a new call",
+                    "The loop can tell: it keeps the calls that ran, and running one again costs a second run and teaches the model nothing.",
+                ),
+                Choice(
+                    "Run it again: a model repeats a call only when the first result was lost",
+                    "The first result is in the conversation already; running a write twice could draft it twice.",
+                ),
             ),
+            reads="repeated_call answered steps 3 ran, repeated",
         ),
         Question(
             "A reply stops with max_tokens, and its last block is a tool_use. What does the loop do?",
@@ -71,10 +86,11 @@ QUIZ = Quiz(
                     "A cut call can pass the schema with arguments missing and answer another question.",
                 ),
                 Choice(
-                    "Asks again with the same budget until it fits",
+                    "Asks again with the same budget until the reply fits, however many tries that may take",
                     "The same budget gives the same cut; without a bound the loop never ends.",
                 ),
             ),
+            reads="max_tokens=2048: tool_use sales_order_search",
         ),
         Question(
             "A reply stops with pause_turn. What goes to the model next?",
@@ -86,7 +102,7 @@ QUIZ = Quiz(
                 ),
                 Choice("Nothing: the turn is over", "pause_turn is not end_turn; the turn is unfinished."),
                 Choice(
-                    "The request again, without the paused content",
+                    "The request again, without the paused content, so the server starts the work over cleanly",
                     "The paused work is lost and the turn starts over.",
                 ),
             ),
@@ -100,7 +116,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Runs the call, then stops",
+                    "Runs the call, then stops, since the tool_use is already in the reply",
                     "The call is part of the refused turn.",
                 ),
                 Choice(
@@ -118,6 +134,10 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice("Small language models", "They hold no model at all."),
+                Choice(
+                    "Real models called with a fixed seed, so their replies repeat on every run",
+                    "No model is called in this lesson; the scripts replay replies drawn for the test, which is why they repeat.",
+                ),
             ),
         ),
     )
