@@ -4,7 +4,20 @@ import matplotlib
 matplotlib.use("Agg")
 
 
+from pathlib import Path
+
 import pytest
+from tiers import is_slow_module
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: starts kernels, grading runs or course commands (left out of make test-quick)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if is_slow_module(Path(str(item.path))):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
