@@ -58,7 +58,6 @@ def model_name(text: str | None) -> str | None:
     return text.strip() if text is not None else None
 
 
-
 def program_name(entry_point: str, module: str) -> str:
     """How this command was started, for usage lines and the "see: ... --help" hint.
 
