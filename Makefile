@@ -14,7 +14,7 @@ WHEELS ?=
 # $(call q,VALUE): VALUE as one shell word, so a path with spaces, brackets or quotes reaches the command whole.
 q = '$(subst ','\'',$(1))'
 
-.PHONY: site setup lab test notebooks solutions check grade handout data doctor bench bench-suite quiz-figures clean test-browser test-lab wheelhouse currency
+.PHONY: site setup lab test test-quick notebooks solutions check grade handout data doctor bench bench-suite quiz-figures clean test-browser test-lab wheelhouse currency
 
 # WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see docs/lab-day.md).
 setup:
@@ -35,6 +35,9 @@ lab: setup  ## set up, then open JupyterLab at the first notebook
 test: setup  ## set up, then run every test: package, checks both ways, notebooks under nbval
 	@echo "(The widgets in a real browser are tested by make test-browser; it needs Chromium: apt-get install chromium)"
 	$(VENV_PY) -m pytest -n 2 --dist loadfile $(PYTEST_NB) tests solutions
+
+test-quick: setup  ## the fast tier alone (no kernels, grading runs or course commands): under a minute
+	$(VENV_PY) -m pytest -n 2 -m "not slow" tests
 
 test-lab: setup  ## instructors: build a wheelhouse for this machine and set a fresh copy of the course up from it alone (downloads every pinned wheel)
 	COURSE_LAB_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -p no:xdist tests/test_wheelhouse.py -v -rs

@@ -25,7 +25,7 @@ import nbformat
 from nbclient import NotebookClient
 
 from workbook import NOTEBOOKS_DIR, SOLUTIONS_DIR
-from workbook.grade import grade
+from workbook.grade import GradeOptions, grade
 from workbook.grade.sandbox import detect
 
 def make_class(folder: Path, copies: int, notebooks: list[str]) -> list[Path]:
@@ -66,8 +66,8 @@ def grader_once(submissions: Path, jobs: int, sandbox: bool | None) -> float:
     """Seconds for the grader to grade every file of the class from scratch (fresh output folder)."""
     with tempfile.TemporaryDirectory(prefix="bench-grade-out-") as out:
         started = time.perf_counter()
-        report = grade(submissions, Path(out), jobs=jobs, timeout=300, sandbox=sandbox, progress=False,
-                       say=lambda text: None)
+        report = grade(GradeOptions(submissions, Path(out), jobs=jobs, timeout=300, sandbox=sandbox, progress=False,
+                       say=lambda text: None))
         elapsed = time.perf_counter() - started
     bad = [r for r in report.rows if r.status.value != "graded" or r.total != r.max]
     if bad:

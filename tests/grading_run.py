@@ -7,7 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from workbook.grade import grade
+from workbook.grade import GradeOptions, grade
 from workbook.grade.kernel import Limits
 
 
@@ -17,8 +17,8 @@ def grade_unsandboxed(submissions: Path, out: Path, prefix: str = "wbg"):
     old = os.environ.get("WORKBOOK_GRADE_TMP")
     os.environ["WORKBOOK_GRADE_TMP"] = str(work)
     try:
-        return grade(submissions, out, jobs=1, timeout=120, progress=False, sandbox=False,
-                     limits=Limits(memory=1024 << 20, disk=64 << 20), say=lambda text: None)
+        return grade(GradeOptions(submissions, out, jobs=1, timeout=120, progress=False, sandbox=False,
+                     limits=Limits(memory=1024 << 20, disk=64 << 20), say=lambda text: None))
     finally:
         if old is None:
             os.environ.pop("WORKBOOK_GRADE_TMP")

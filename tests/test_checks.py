@@ -77,11 +77,11 @@ def test_an_always_equal_object_never_passes_any_check():
 
 # ---------- what a check cell prints ----------
 
-from workbook.exercises.lesson01 import _reference_blocked  # noqa: E402
+from workbook.exercises.lesson01 import reference_blocked  # noqa: E402
 
 
 def test_check_prints_one_line(capsys):
-    check("ex01-blocked-orders", _reference_blocked)
+    check("ex01-blocked-orders", reference_blocked)
     out = capsys.readouterr().out
     assert out.startswith("✔ ex01-blocked-orders:") and out.count("\n") == 1
 
@@ -90,7 +90,7 @@ def test_check_raises_under_nbgraders_autograder(monkeypatch, capsys):
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
     with pytest.raises(AssertionError):
         check("ex01-blocked-orders", lambda orders: ["4711"])
-    check("ex01-blocked-orders", _reference_blocked)  # a pass does not raise
+    check("ex01-blocked-orders", reference_blocked)  # a pass does not raise
 
 
 def test_unknown_grade_id_names_the_problem():

@@ -193,7 +193,7 @@ def test_every_default_model_is_listed_with_the_date_config_gives():
         )
 
 
-def test_price_rows_match_the_table_lesson_16_computes_with():
+def test_price_rows_match_the_table_the_loop_lesson_computes_with():
     from tooldesign.loop.caching import PRICES
 
     expected = {}

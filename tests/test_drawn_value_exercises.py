@@ -20,8 +20,8 @@ from tooldesign.data import coldchain, sap
 from workbook import SOLUTIONS_DIR
 from workbook.checks import FAIL, PASS, _call, evaluate, judge_plain
 from workbook.exercises import get_exercise, grading_for
-from workbook.exercises.lesson01 import BLOCKED_PROBES, COURSE_ORDERS, _reference_blocked
-from workbook.exercises.lesson02 import CLAIM_PROBES, _reference_claims
+from workbook.exercises.lesson01 import BLOCKED_PROBES, COURSE_ORDERS, reference_blocked
+from workbook.exercises.lesson02 import CLAIM_PROBES, reference_claims
 from workbook.grade.borrowed import borrowed
 from workbook.grade.runner import _judge_drawn, draw_for
 from workbook.release import read_notebook
@@ -167,8 +167,8 @@ def {name}({params}):
 '''
 
 
-MEMORISED_BLOCKED = _memorised("blocked_orders", "orders", BLOCKED_PROBES, _reference_blocked)
-MEMORISED_CLAIMS = _memorised("claims_for", "shipments, readings, limits", CLAIM_PROBES, _reference_claims)
+MEMORISED_BLOCKED = _memorised("blocked_orders", "orders", BLOCKED_PROBES, reference_blocked)
+MEMORISED_CLAIMS = _memorised("claims_for", "shipments, readings, limits", CLAIM_PROBES, reference_claims)
 
 # grade_id -> {what it is: (answer cell, scores full marks?)}
 ANSWERS = {
@@ -250,10 +250,10 @@ def test_a_literal_of_the_course_answer_fails_already_at_the_lessons_own_check()
 def test_the_course_table_in_the_cases_is_the_course_data():
     orders = sap.orders()
     assert COURSE_ORDERS == orders[["SalesOrder", *sap.BLOCK_FIELDS]].to_dict("records")
-    assert _reference_blocked(COURSE_ORDERS) == COURSE_BLOCKED
+    assert reference_blocked(COURSE_ORDERS) == COURSE_BLOCKED
     course = (coldchain.shipments().to_dict("records"),
               coldchain.readings()[["shipment_id", "temp_c"]].to_dict("records"), coldchain.limits().to_dict("records"))
-    assert _reference_claims(*course) == COURSE_CLAIMS
+    assert reference_claims(*course) == COURSE_CLAIMS
     table = coldchain.claims()
     assert {r.shipment_number: r.claim_eur for r in table.itertuples() if r.claim_eur > 0} == COURSE_CLAIMS
 
@@ -278,7 +278,7 @@ def test_the_draws_cover_the_rules_edges():
     values = [h.get(f, "missing") for h in headers for f in sap.BLOCK_FIELDS]
     assert {None, "", "missing"} <= set(values) and any(v not in (None, "", "missing") for v in values)
     assert any("OverallSDProcessStatus" in h for h in headers)
-    claims = [_reference_claims(*args) for seed in ("a", "b") for args in draw_for(get_exercise("ex02-claims"), seed).drawn]
+    claims = [reference_claims(*args) for seed in ("a", "b") for args in draw_for(get_exercise("ex02-claims"), seed).drawn]
     assert any(claims) and any(c == {} for c in claims)
 
 

@@ -10,8 +10,8 @@ import itertools
 import re
 
 from workbook.checks import FAIL, PASS, evaluate
-from workbook.exercises.lesson01 import BLOCKED_PROBES, _reference_blocked
-from workbook.exercises.lesson02 import CLAIM_PROBES, _reference_claims
+from workbook.exercises.lesson01 import BLOCKED_PROBES, reference_blocked
+from workbook.exercises.lesson02 import CLAIM_PROBES, reference_claims
 from workbook.exercises.lesson05 import draft_rules
 
 
@@ -26,7 +26,7 @@ def _answering(probes, reference, case: int, result):
 
 def _claim_guesses(case: int):
     shipments = [s["shipment_number"] for s in CLAIM_PROBES[case][0]] + ["SHP-1"]
-    right = _reference_claims(*CLAIM_PROBES[case])
+    right = reference_claims(*CLAIM_PROBES[case])
     for size in range(len(shipments) + 1):
         for chosen in itertools.combinations(shipments, size):
             for amount in (0, 1, 120, 240, 480, 500, 720, 1000):
@@ -41,7 +41,7 @@ def test_claim_hints_name_no_shipment_and_no_amount():
     for case in range(len(CLAIM_PROBES)):
         hints = set()
         for guess in _claim_guesses(case):
-            verdict = evaluate("ex02-claims", _answering(CLAIM_PROBES, _reference_claims, case, guess))
+            verdict = evaluate("ex02-claims", _answering(CLAIM_PROBES, reference_claims, case, guess))
             assert verdict.status == FAIL, guess
             hints.add(verdict.message)
         assert not any(re.search(r"SHP-\d|\d{3}", hint) for hint in hints), hints
@@ -51,14 +51,14 @@ def test_claim_hints_name_no_shipment_and_no_amount():
 def test_blocked_hints_name_no_order():
     for case, (orders,) in enumerate(BLOCKED_PROBES):
         numbers = sorted({h["SalesOrder"] for h in orders}) + ["9999"]
-        right = _reference_blocked(orders)
+        right = reference_blocked(orders)
         hints = set()
         for size in range(min(len(numbers), 4) + 1):
             for chosen in itertools.combinations(numbers, size):
                 if list(chosen) == right:
                     continue
                 verdict = evaluate("ex01-blocked-orders",
-                                   _answering(BLOCKED_PROBES, _reference_blocked, case, list(chosen)))
+                                   _answering(BLOCKED_PROBES, reference_blocked, case, list(chosen)))
                 assert verdict.status == FAIL, chosen
                 hints.add(verdict.message)
         assert not any(n in hint for hint in hints for n in numbers), hints
@@ -66,7 +66,7 @@ def test_blocked_hints_name_no_order():
 
 def test_the_claims_in_other_types_still_pass():
     def as_floats(*args):
-        return {k: float(v) for k, v in _reference_claims(*args).items()}
+        return {k: float(v) for k, v in reference_claims(*args).items()}
     assert evaluate("ex02-claims", as_floats).status == PASS
 
 

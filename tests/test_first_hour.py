@@ -276,9 +276,9 @@ def test_a_printed_hint_wraps_between_words_and_reads_back_whole(capsys):
 
 
 def test_a_passing_line_prints_as_one_line(capsys):
-    from workbook.exercises.lesson01 import _reference_blocked
+    from workbook.exercises.lesson01 import reference_blocked
 
-    checks.check("ex01-blocked-orders", _reference_blocked)
+    checks.check("ex01-blocked-orders", reference_blocked)
     assert capsys.readouterr().out.count("\n") == 1
 
 

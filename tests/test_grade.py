@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from workbook.grade import grade
+from workbook.grade import GradeOptions, grade
 from workbook.grade.batch import FEEDBACK, GRADEBOOK, JOURNAL
 from workbook.grade.sandbox import detect
 
@@ -48,12 +48,12 @@ def graded(tmp_path_factory):
     options = dict(jobs=2, timeout=TIMEOUT, hidden_checks=HIDDEN_CHECKS, progress=False, context="test-class",
                    say=said.append, sandbox=None if SANDBOXED else False)
     with pytest.raises(KeyboardInterrupt):
-        grade(CLASS, out, on_result=interrupt, **options)
+        grade(GradeOptions(CLASS, out, on_result=interrupt, **options))
     assert not (out / GRADEBOOK).exists(), "an interrupted run writes no gradebook"
-    report = grade(CLASS, out, **options)
+    report = grade(GradeOptions(CLASS, out, **options))
     # Unsandboxed, a third run would grade the whole class once more (nothing in the journal is trusted);
     # test_grade_tamper proves that on a small class, so the costly third run is made only where it is cheap.
-    again = grade(CLASS, out, **options) if SANDBOXED else None
+    again = grade(GradeOptions(CLASS, out, **options)) if SANDBOXED else None
     return SimpleNamespace(out=out, said=said, first=first, report=report, again=again,
                            rows={row.file: row for row in report.rows})
 

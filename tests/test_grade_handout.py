@@ -112,7 +112,7 @@ def test_no_answer_is_in_clear_in_the_student_edition(edition):
     # Digests and sealed messages are hex: a figure may turn up inside one by chance ("...0421632...").
     text = re.sub(r"\b[0-9a-f]{32,}\b", "<hex>", text)
     for secret in ("SHP-2061", "1,920", "99983", "21632", "21,632", "tuketim ( onceki = 30500", "['4711', '4723', '4725']", "BREACH_EXPECTED",
-                   "_resent", "_reference_told", "for part in SENT", "TOLD_RULES", "EXPOSURE_EXPECTED",
+                   "_resent", "reference_told", "for part in SENT", "TOLD_RULES", "EXPOSURE_EXPECTED",
                    # the fixed call's and the access values' keys: their probes' inputs ship, their answers do not
                    "_FIX_WANTS", '("4731", "detailed")', "_RIGHT = {", "_LESSON_VALUES", "APPROVER_EXPECTED",
                    "CREDIT_MANAGER', 'HEAD_OF_FINANCE', 'CREDIT_MANAGER'"):

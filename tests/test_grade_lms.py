@@ -9,10 +9,13 @@ from dataclasses import replace
 import io
 import json
 import shutil
+import tempfile
+from functools import cache
 from pathlib import Path
 
 import pytest
 
+import lessons
 from workbook import NOTEBOOKS_DIR
 from workbook.grade.classbook import (ClassbookError, HandGrade, apply_hand_grades, load_hand_grades,
                                       load_roster, missing_rows)
@@ -24,6 +27,26 @@ from workbook.grade.results import ExerciseResult, GradeVerdict, Row, Status
 from workbook.grade.submissions import discover, keep_latest, lms_identity
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lms"
+# The lesson whose exercises the marks below use (one auto-graded, one graded by hand), found by its
+# name: the fixtures say {NOTE_LESSON} and {EX}, so a renumbering of the course changes no file here.
+NOTE_LESSON = lessons.stem("selection_test_a_new_tool")
+EX = f"ex{lessons.number('selection_test_a_new_tool')}"
+DESIGN_NOTE = f"{EX}-design-note"
+
+
+def _fixture(name: str) -> str:
+    """A fixture's text with the lesson's current stem and exercise prefix in place of its placeholders."""
+    template = name.replace(NOTE_LESSON, "NOTE_LESSON")
+    text = (FIXTURES / template).read_bytes().decode("utf-8")  # as stored: some exports end lines with CRLF
+    return text.replace("{NOTE_LESSON}", NOTE_LESSON).replace("{EX}", EX)
+
+
+@cache
+def _fixture_file(name: str) -> Path:
+    """The fixture with its placeholders filled in, as a file (for readers that take a path)."""
+    path = Path(tempfile.mkdtemp(prefix="lms-fixture-")) / name
+    path.write_bytes(_fixture(name).encode("utf-8"))
+    return path
 KNOWN = known_notebooks()
 CLASS = Path(__file__).parent / "submissions" / "class"
 
@@ -98,16 +121,16 @@ def _rows() -> list[Row]:
         return Row(learner, notebook, f"{learner}_{notebook}.ipynb", Status.GRADED, "", 0, 0, tuple(exercises)).recounted()
     return [
         row("lovelaceada_101", "00_start_here", [_ex("ex00-model-is-told", 1, 1)]),
-        row("lovelaceada_101", "06_selection_test", [_ex("ex06-a", 6, 6), _ex("ex06-design-note", 0, 3, pending)]),
+        row("lovelaceada_101", NOTE_LESSON, [_ex(f"{EX}-a", 6, 6), _ex(DESIGN_NOTE, 0, 3, pending)]),
         row("hoppergrace_102", "00_start_here", [_ex("ex00-model-is-told", 0, 1, GradeVerdict.FAIL)]),
-        row("hoppergrace_102", "06_selection_test", [_ex("ex06-a", 4, 6, GradeVerdict.FAIL), _ex("ex06-design-note", 0, 3, pending)]),
+        row("hoppergrace_102", NOTE_LESSON, [_ex(f"{EX}-a", 4, 6, GradeVerdict.FAIL), _ex(DESIGN_NOTE, 0, 3, pending)]),
         row("turingalan_103", "00_start_here", [_ex("ex00-model-is-told", 0, 1, GradeVerdict.NOT_DONE)]),
     ]
 
 
 def _class():
     roster = load_roster(FIXTURES / "roster.csv")
-    grades, problems = load_hand_grades(FIXTURES / "hand_grades.csv", {"ex06-design-note": 3})
+    grades, problems = load_hand_grades(_fixture_file("hand_grades.csv"), {DESIGN_NOTE: 3})
     assert problems == []
     rows, problems, applied = apply_hand_grades(_rows(), grades, roster)
     assert problems == [] and applied == 1
@@ -116,29 +139,29 @@ def _class():
 
 
 def test_hand_graded_points_count_in_max_and_are_pending_until_graded():
-    ada06 = _rows()[1]
-    assert (ada06.total, ada06.max, ada06.pending) == (6, 9, 3)
-    text = render_learner("lovelaceada_101", [ada06])
-    assert "## 06_selection_test: 6 of 9 points, 3 pending a person's grade" in text
+    ada_note = _rows()[1]
+    assert (ada_note.total, ada_note.max, ada_note.pending) == (6, 9, 3)
+    text = render_learner("lovelaceada_101", [ada_note])
+    assert f"## {NOTE_LESSON}: 6 of 9 points, 3 pending a person's grade" in text
     assert "6 of 9 points over 1 file, 3 pending a person's grade." in text and "6 of 6 points" not in text
-    line = render([ada06]).splitlines()[1]
+    line = render([ada_note]).splitlines()[1]
     assert ",pending,6,9,3,graded," in line
 
 
 def test_a_hand_grade_completes_the_total_and_reaches_the_feedback():
     rows, *_ = _class()
-    ada06 = next(r for r in rows if r.learner == "lovelaceada_101" and r.notebook == "06_selection_test")
-    assert (ada06.total, ada06.max, ada06.pending) == (8, 9, 0)
-    text = render_learner("lovelaceada_101", [ada06])
+    ada_note = next(r for r in rows if r.learner == "lovelaceada_101" and r.notebook == NOTE_LESSON)
+    assert (ada_note.total, ada_note.max, ada_note.pending) == (8, 9, 0)
+    text = render_learner("lovelaceada_101", [ada_note])
     assert "8 of 9 points" in text and "pending" not in text and "the open questions are thin" in text
 
 
 def test_a_hand_grade_takes_its_exercise_off_the_to_grade_by_hand_note_and_only_that_one():
     rows = _rows()
-    note = "to grade by hand: ex06-design-note (its text is in the feedback file)"
+    note = f"to grade by hand: {EX}-design-note (its text is in the feedback file)"
     rows[1] = replace(rows[1], reason=f"review: a long answer; {note}")
     rows[3] = replace(rows[3], reason=note)
-    grades = [HandGrade("lovelaceada_101", "ex06-design-note", 2, "", 2)]
+    grades = [HandGrade("lovelaceada_101", DESIGN_NOTE, 2, "", 2)]
     done, problems, applied = apply_hand_grades(rows, grades, None)
     assert applied == 1 and problems == []
     assert done[1].reason == "review: a long answer"  # graded now: the note goes, the other reason stays
@@ -153,33 +176,33 @@ def test_hand_grade_problems_are_listed_in_file_order(tmp_path):
 
 
 @pytest.mark.parametrize("line, says", [
-    ("ada,ex06-nope,2,", "is not an exercise graded by hand"),
-    ("ada,ex06-a,2,", "is not an exercise graded by hand"),  # auto-graded: a person does not mark it
-    ("ada,ex06-design-note,4,", "worth 0 to 3"),
-    ("ada,ex06-design-note,-1,", "worth 0 to 3"),
-    ("ada,ex06-design-note,two,", "is not a number"),
-    ("ada,ex06-design-note,,", "is not a number"),
+    (f"ada,{EX}-nope,2,", "is not an exercise graded by hand"),
+    (f"ada,{EX}-a,2,", "is not an exercise graded by hand"),  # auto-graded: a person does not mark it
+    (f"ada,{EX}-design-note,4,", "worth 0 to 3"),
+    (f"ada,{EX}-design-note,-1,", "worth 0 to 3"),
+    (f"ada,{EX}-design-note,two,", "is not a number"),
+    (f"ada,{EX}-design-note,,", "is not a number"),
 ])
 def test_a_bad_hand_grade_row_gets_one_line_saying_what_to_fix(tmp_path, line, says):
     path = tmp_path / "hand.csv"
-    path.write_text("learner,exercise,points,comment\n" + line + "\nada,ex06-design-note,1,ok\n")
-    grades, problems = load_hand_grades(path, {"ex06-design-note": 3})
+    path.write_text("learner,exercise,points,comment\n" + line + f"\nada,{EX}-design-note,1,ok\n")
+    grades, problems = load_hand_grades(path, {DESIGN_NOTE: 3})
     assert len(problems) == 1 and says in problems[0] and "line 2" in problems[0] and "\n" not in problems[0]
     assert [g.line for g in grades] == [3]  # the good row is still used
 
 
 def test_a_hand_grade_for_an_unknown_learner_is_named_not_applied():
-    grades = [HandGrade("nobody", "ex06-design-note", 2, "", 2), HandGrade("turingalan_103", "ex06-design-note", 1, "", 3)]
+    grades = [HandGrade("nobody", DESIGN_NOTE, 2, "", 2), HandGrade("turingalan_103", DESIGN_NOTE, 1, "", 3)]
     rows, problems, applied = apply_hand_grades(_rows(), grades, load_roster(FIXTURES / "roster.csv"))
     assert applied == 0 and len(problems) == 2
-    assert "no learner 'nobody'" in problems[0] and "has no graded file with ex06-design-note" in problems[1]
+    assert "no learner 'nobody'" in problems[0] and f"has no graded file with {EX}-design-note" in problems[1]
 
 
 @pytest.mark.parametrize("header", ["Learner,Exercise,Points,Comment", "\ufefflearner,exercise,points,comment"])
 def test_hand_grades_from_a_spreadsheet_are_read_whatever_the_case_or_bom(tmp_path, header):
     path = tmp_path / "hand.csv"
-    path.write_text(header + "\nada,ex06-design-note,1.5,ok\n", encoding="utf-8")
-    grades, problems = load_hand_grades(path, {"ex06-design-note": 3})
+    path.write_text(header + f"\nada,{EX}-design-note,1.5,ok\n", encoding="utf-8")
+    grades, problems = load_hand_grades(path, {DESIGN_NOTE: 3})
     assert problems == [] and grades[0].points == 1.5
 
 
@@ -190,9 +213,9 @@ def test_the_roster_lists_learners_without_files_and_files_without_learners():
     extra = Row("stranger_9", "00_start_here", "x.ipynb", Status.GRADED, "", 0, 1, (_ex("ex00-model-is-told", 0, 1),))
     _, unmatched, absent = missing_rows(_rows() + [extra], roster)
     assert unmatched == ["stranger_9"] and absent == []
-    turing06 = [r for r in rows if r.learner == "turingalan_103" and r.notebook == "06_selection_test"]
-    assert len(turing06) == 1 and turing06[0].status is Status.MISSING and turing06[0].total == 0
-    assert turing06[0].max == 9
+    turing_note = [r for r in rows if r.learner == "turingalan_103" and r.notebook == NOTE_LESSON]
+    assert len(turing_note) == 1 and turing_note[0].status is Status.MISSING and turing_note[0].total == 0
+    assert turing_note[0].max == 9
     nobody = load_roster(FIXTURES / "roster.csv")
     _, _, absent = missing_rows(_rows()[:2], nobody)
     assert absent == ["hopper_102", "turingalan_103"]
@@ -227,23 +250,23 @@ def test_a_roster_that_cannot_be_used_says_why(tmp_path, body, says):
 @pytest.mark.parametrize("target, write", [("canvas", canvas), ("moodle", moodle), ("nbgrader", nbgrader)])
 def test_each_export_is_exactly_the_documented_import_file(target, write):
     rows, roster, _, _ = _class()
-    assert write(rows, roster).encode("utf-8") == (FIXTURES / f"{target}.csv").read_bytes()
+    assert write(rows, roster).encode("utf-8") == _fixture(f"{target}.csv").encode()
 
 
 def test_the_lesson_csv_has_a_column_per_exercise_and_a_course_total():
     rows, roster, _, _ = _class()
     files = lesson_csv(rows, roster)
-    assert sorted(files) == ["course.csv", "lesson-00_start_here.csv", "lesson-06_selection_test.csv"]
-    for name in ("course.csv", "lesson-06_selection_test.csv"):
-        assert files[name].encode() == (FIXTURES / name).read_bytes(), name
+    assert sorted(files) == ["course.csv", "lesson-00_start_here.csv", f"lesson-{NOTE_LESSON}.csv"]
+    for name in ("course.csv", f"lesson-{NOTE_LESSON}.csv"):
+        assert files[name].encode() == _fixture(name).encode(), name
 
 
 def test_pending_is_never_written_as_zero():
     rows, roster, _, _ = _class()
     grace = "Hopper, Grace"
     canvas_line = next(line for line in canvas(rows, roster).splitlines() if line.startswith(f'"{grace}"'))
-    assert canvas_line.endswith(",0,")  # 00: 0 points; 06: empty, not graded yet
-    lesson = lesson_csv(rows, roster)["lesson-06_selection_test.csv"]
+    assert canvas_line.endswith(",0,")  # 00: 0 points; the design-note lesson: empty, not graded yet
+    lesson = lesson_csv(rows, roster)[f"lesson-{NOTE_LESSON}.csv"]
     assert "hopper_102,4,pending,4,9,3,graded" in lesson
 
 
@@ -332,7 +355,7 @@ def test_bad_input_at_the_command_line_gets_one_line(tmp_path, capsys):
 
 
 def test_a_canvas_download_is_graded_once_and_marks_follow_the_roster(tmp_path):
-    from workbook.grade import grade
+    from workbook.grade import GradeOptions, grade
 
     subs = tmp_path / "download"
     subs.mkdir()
@@ -343,14 +366,14 @@ def test_a_canvas_download_is_graded_once_and_marks_follow_the_roster(tmp_path):
     shutil.copy(stub, subs / "hoppergrace_102_5002_00_start_here.ipynb")
     out = tmp_path / "out"
     options = dict(timeout=60, progress=False, context="lms-test", sandbox=False, say=lambda _: None)
-    first = grade(subs, out, exports=("lesson-csv",), **options)
+    first = grade(GradeOptions(subs, out, exports=("lesson-csv",), **options))
     assert first.graded_now == 2 and [s.file for s in first.superseded] == ["lovelaceada_101_5000_00_start_here.ipynb"]
     assert (out / "superseded.txt").read_text() == "lovelaceada_101_5000_00_start_here.ipynb\n"
     assert {r.learner: r.total for r in first.rows} == {"lovelaceada_101": 1, "hoppergrace_102": 0}
     assert sorted(p.name for p in (out / "feedback").iterdir()) == ["hoppergrace_102.md", "lovelaceada_101.md"]
     # A roster (and exports) on the next run: nothing is graded again (unsandboxed, the journal is not
     # trusted, so only the roster and exports are compared, not the count).
-    second = grade(subs, out, roster=FIXTURES / "roster.csv", exports=("canvas", "nbgrader"), **options)
+    second = grade(GradeOptions(subs, out, roster=FIXTURES / "roster.csv", exports=("canvas", "nbgrader"), **options))
     assert {r.learner: r.status.value for r in second.rows} == {
         "lovelaceada_101": "graded", "hoppergrace_102": "graded", "turingalan_103": "missing"}
     text = (out / "exports" / "canvas.csv").read_text()

@@ -512,14 +512,14 @@ def test_a_hint_read_outside_the_notebook_points_into_the_notebook(hint, shown):
 def test_no_room_for_a_work_folder_costs_each_file_its_row_not_the_batch(tmp_path, monkeypatch):
     """A temporary folder that cannot be made (gone, or full after a notebook filled it): each file gets a
     row that says so and the gradebook is still written. No kernel starts, so this runs in seconds."""
-    from workbook.grade import grade
+    from workbook.grade import GradeOptions, grade
     from workbook.grade.results import Status
 
     for learner in ("alice", "bob"):
         (tmp_path / "in" / learner).mkdir(parents=True)
         (tmp_path / "in" / learner / f"{NB}.ipynb").write_bytes(_answer_notebook("model_is_told = 1"))
     monkeypatch.setenv("WORKBOOK_GRADE_TMP", str(tmp_path / "no-such-folder"))
-    report = grade(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, say=lambda text: None)
+    report = grade(GradeOptions(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, say=lambda text: None))
     assert {r.learner for r in report.rows} == {"alice", "bob"}
     assert all(r.status is Status.GRADER_ERROR and "could not start" in r.reason for r in report.rows)
     assert (tmp_path / "out" / "gradebook.csv").is_file()

@@ -20,7 +20,7 @@ import nbformat
 import pytest
 
 from workbook import SOLUTIONS_DIR
-from workbook.grade import grade
+from workbook.grade import GradeOptions, grade
 from workbook.grade.kernel import Limits
 from workbook.grade.results import Status
 from workbook.notebook_files import write_notebook
@@ -126,9 +126,9 @@ def batch(request, tmp_path_factory):
     old = os.environ.get("WORKBOOK_GRADE_TMP")
     os.environ["WORKBOOK_GRADE_TMP"] = str(work)
     try:
-        report = grade(_class(base / "in"), base / "out", jobs=1, timeout=120, progress=False,
+        report = grade(GradeOptions(_class(base / "in"), base / "out", jobs=1, timeout=120, progress=False,
                        sandbox=None if request.param == "bwrap" else False, roster=roster,
-                       limits=Limits(memory=1024 << 20, disk=64 << 20), say=lambda text: None)
+                       limits=Limits(memory=1024 << 20, disk=64 << 20), say=lambda text: None))
         left = sorted(p.name for p in work.iterdir())
     finally:
         if old is None:

@@ -90,7 +90,7 @@ import re  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
 from workbook.exercises import get_exercise  # noqa: E402
-from workbook.grade import grade  # noqa: E402
+from workbook.grade import GradeOptions, grade  # noqa: E402
 from workbook.grade.feedback import file_name, md_text, render_learner, write_feedback  # noqa: E402
 from workbook.grade.gradebook import csv_cell, render  # noqa: E402
 from workbook.grade.kernel import PAYLOAD_LIMIT, read_payload  # noqa: E402
@@ -178,7 +178,7 @@ def test_a_batch_with_hostile_folder_names_grades_every_file_and_writes_the_grad
             handle.write(b"not json")
         with open(os.path.join(folder, b"00_start_here \xff.ipynb"), "wb") as handle:
             handle.write(b"{}")
-    report = grade(root, tmp_path / "out", sandbox=False, progress=False, say=lambda text: None)
+    report = grade(GradeOptions(root, tmp_path / "out", sandbox=False, progress=False, say=lambda text: None))
     assert len(report.rows) == 2 * len(HOSTILE_NAMES)
     assert {r.status for r in report.rows} == {Status.NOT_A_NOTEBOOK}
     assert len({r.learner for r in report.rows}) == len(HOSTILE_NAMES)  # "back\x41slash" is not "backAslash"
@@ -216,8 +216,8 @@ def test_hidden_checks_that_exit_are_refused_in_one_line(body, tmp_path):
     (tmp_path / "in" / "a").mkdir(parents=True)
     (tmp_path / "in" / "a" / "00_start_here.ipynb").write_text("{}")
     with pytest.raises(PlanError):
-        grade(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, hidden_checks=path,
-              say=lambda text: None)
+        grade(GradeOptions(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, hidden_checks=path,
+              say=lambda text: None))
 
 
 # ---------- values the comparison cannot handle: a score with a hint ----------
@@ -314,8 +314,8 @@ def test_a_hidden_judge_that_stops_costs_its_exercise_not_the_batch(tmp_path):
     (tmp_path / "in" / "b" / "00_start_here.ipynb").write_text(
         (SOLUTIONS_DIR / "00_start_here.ipynb").read_text(encoding="utf-8"), encoding="utf-8"
     )
-    report = grade(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, hidden_checks=hidden,
-                   timeout=120, say=lambda text: None)
+    report = grade(GradeOptions(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, hidden_checks=hidden,
+                   timeout=120, say=lambda text: None))
     rows = {r.learner: r for r in report.rows}
     assert rows["a"].status is Status.NOT_A_NOTEBOOK
     assert rows["b"].status is Status.GRADER_ERROR

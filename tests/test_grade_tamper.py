@@ -23,10 +23,11 @@ from types import SimpleNamespace
 import nbformat
 import pytest
 
+import lessons
 from workbook import REPO_ROOT, SOLUTIONS_DIR
 from workbook.cli import main
-from workbook.exercises.lesson02 import BREACH_EXPECTED, BREACH_PROBES, CLAIM_PROBES, _reference_claims
-from workbook.grade import grade
+from workbook.exercises.lesson02 import BREACH_EXPECTED, BREACH_PROBES, CLAIM_PROBES, reference_claims
+from workbook.grade import GradeOptions, grade
 from workbook.grade.batch import GRADEBOOK, JOURNAL
 from workbook.grade.kernel import Limits
 from workbook.grade.results import Status
@@ -85,7 +86,7 @@ SPLIT_IMPORT = dict(
     ex02_claims='''
         import importlib
         keys = importlib.import_module("workbook.exercises.lesson02")
-        rule = getattr(keys, "_reference_claims", lambda shipments, readings, limits: {})
+        rule = getattr(keys, "reference_claims", lambda shipments, readings, limits: {})
         try:
             registry = importlib.import_module("workbook.exercises.references").REFERENCES
             rule = registry["ex02-claims"].reference_function()
@@ -115,10 +116,10 @@ READ_FILES = dict(
             texts.append(pathlib.Path({str(REPO_ROOT / "src" / "workbook" / "exercises" / "lesson02.py")!r}).read_text())
         namespace = {{}}
         for text in texts:
-            if "def _reference_claims" in text:
+            if "def reference_claims" in text:
                 exec(text, namespace)  # the key's own module, run from its source
         def claims_for(shipments, readings, limits):
-            rule = namespace.get("_reference_claims")
+            rule = namespace.get("reference_claims")
             return rule(shipments, readings, limits) if rule else {{}}
         ''')
 
@@ -178,7 +179,7 @@ MEMORISED = dict(
             return SEEN.get(repr((temps, max_temp_c, sample_minutes)), 0)
         ''',
     ex02_claims=f'''
-        SEEN = dict(zip(map(repr, {CLAIM_PROBES!r}), {[_reference_claims(*a) for a in CLAIM_PROBES]!r}))
+        SEEN = dict(zip(map(repr, {CLAIM_PROBES!r}), {[reference_claims(*a) for a in CLAIM_PROBES]!r}))
         def claims_for(shipments, readings, limits):
             return SEEN.get(repr((shipments, readings, limits)), {{}})
         ''')
@@ -198,35 +199,35 @@ def _lesson(module: str):
     return importlib.import_module(f"workbook.exercises.{module}")
 
 
-L11, L12, L13 = _lesson("lesson14"), _lesson("lesson16"), _lesson("lesson17")
-L14 = _lesson("lesson15")
-NB11, NB12, NB13 = "14_serving_tools_over_mcp", "16_results_across_the_loop", "17_results_that_carry_instructions"
-NB14 = "15_trusting_mcp_servers"
+SERVING, TRUSTING = lessons.stem("serving_tools_over_mcp"), lessons.stem("trusting_mcp_servers")
+ACROSS_LOOP, CARRY = lessons.stem("results_across_the_loop"), lessons.stem("results_that_carry_instructions")
+L_SERVING, L_TRUSTING = lessons.module("serving_tools_over_mcp"), lessons.module("trusting_mcp_servers")
+L_ACROSS_LOOP = lessons.module("results_across_the_loop")
 LATER_LESSONS = {
-    NB11: dict(
-        ex14_hint_defaults=_memorised_calls("with_defaults", "tool", {repr((t,)): w for (t,), w in
-                                                                     zip(L11.HINT_PROBES, L11.HINT_EXPECTED)}),
-        ex14_outcome=_memorised_calls("outcome", "message", {repr((m,)): w for (m,), w in
-                                                             zip(L11.OUTCOME_PROBES, L11.OUTCOME_EXPECTED)})),
-    NB14: dict(
-        ex15_approval=_memorised_calls("needs_approval", "tool, server_trusted",
-                                       {repr(a): w for a, w in zip(L14.APPROVAL_PROBES, L14.APPROVAL_EXPECTED)})),
-    NB12: dict(
-        ex16_keep_fields=_memorised_calls("keep_fields", "questions",
-                                          {repr(a): L12._keep_fields(*a) for a in L12.KEEP_PROBES}),
-        ex16_cut_records=_memorised_calls("cut", "rows, limit", {repr(a): L12._cut(*a) for a in L12.CUT_PROBES}),
-        ex16_page=_memorised_calls("page", "rows, cursor, size", {repr(a): L12._page(*a) for a in L12.PAGE_PROBES})),
-    NB13: dict(
-        ex17_as_data='''
+    SERVING: {
+        lessons.answer_key("serving_tools_over_mcp", "hint-defaults"): _memorised_calls("with_defaults", "tool", {repr((t,)): w for (t,), w in
+                                                                     zip(L_SERVING.HINT_PROBES, L_SERVING.HINT_EXPECTED)}),
+        lessons.answer_key("serving_tools_over_mcp", "outcome"): _memorised_calls("outcome", "message", {repr((m,)): w for (m,), w in
+                                                             zip(L_SERVING.OUTCOME_PROBES, L_SERVING.OUTCOME_EXPECTED)})},
+    TRUSTING: {
+        lessons.answer_key("trusting_mcp_servers", "approval"): _memorised_calls("needs_approval", "tool, server_trusted",
+                                       {repr(a): w for a, w in zip(L_TRUSTING.APPROVAL_PROBES, L_TRUSTING.APPROVAL_EXPECTED)})},
+    ACROSS_LOOP: {
+        lessons.answer_key("results_across_the_loop", "keep-fields"): _memorised_calls("keep_fields", "questions",
+                                          {repr(a): L_ACROSS_LOOP._keep_fields(*a) for a in L_ACROSS_LOOP.KEEP_PROBES}),
+        lessons.answer_key("results_across_the_loop", "cut-records"): _memorised_calls("cut", "rows, limit", {repr(a): L_ACROSS_LOOP._cut(*a) for a in L_ACROSS_LOOP.CUT_PROBES}),
+        lessons.answer_key("results_across_the_loop", "page"): _memorised_calls("page", "rows, cursor, size", {repr(a): L_ACROSS_LOOP._page(*a) for a in L_ACROSS_LOOP.PAGE_PROBES})},
+    CARRY: {
+        lessons.answer_key("results_that_carry_instructions", "as-data"): '''
             from tooldesign.injection.results import quoted
             def as_data(text, source):
                 return quoted(text, source)
             ''',
-        ex17_flag_free_text='''
+        lessons.answer_key("results_that_carry_instructions", "flag-free-text"): '''
             from tooldesign.injection.lint_rule import free_text_paths
             def flag_free_text(result, marker, path=""):
                 return free_text_paths(result, marker)
-            '''),
+            '''},
 }
 
 # Notebook 00: what the student edition ships and prints is the lesson's nine cases (the check's
@@ -234,7 +235,9 @@ LATER_LESSONS = {
 # the notebook and fail the tools drawn at grade time. Notebook 13: the package's catch-all lint rule
 # is used all through the package, so it cannot be stubbed; the exercise asks for what the package
 # does not hold (the names of the catch-all fields), and these answers built on the package fail.
-NB10 = "13_tool_set_size"
+SIZE = lessons.stem("tool_set_size")
+CATCH_ALL = lessons.grade_id("tool_set_size", "catch-all")
+CATCH_ALL_KEY = lessons.answer_key("tool_set_size", "catch-all")
 _TOLD_TABLE = """
         TOLD = {("sales_order_get", "by its number"): True, ("sales_order_get", "company code 1010"): False,
                 ("sales_order_get", "e.g. 4711"): True, ("sales_order_get", "with items"): True,
@@ -441,8 +444,8 @@ def sandboxed(tmp_path_factory):
          f"{NB00}.ipynb")
     save(subs, "told-in-other-words", with_answers(NB00, ex00_model_is_told=TOLD_IN_OTHER_WORDS["drop-the-handler"]),
          f"{NB00}.ipynb")
-    save(subs, "package-catch-all", solved_except(NB10, ex13_catch_all=CATCH_ALL_FROM_PACKAGE["lint-messages"]),
-         f"{NB10}.ipynb")
+    save(subs, "package-catch-all", solved_except(SIZE, **{CATCH_ALL_KEY: CATCH_ALL_FROM_PACKAGE["lint-messages"]}),
+         f"{SIZE}.ipynb")
     save(subs, "daemon", with_answers(NB02, **daemon(out, base / "pids")))
     save(subs, "parent-killer", with_answers(NB02, **PARENT_KILLER))
     (subs / "link").mkdir()
@@ -454,7 +457,7 @@ def sandboxed(tmp_path_factory):
     old = os.environ.get("WORKBOOK_GRADE_TMP")
     os.environ["WORKBOOK_GRADE_TMP"] = str(work)
     try:
-        report = grade(subs, out, jobs=2, timeout=TIMEOUT, progress=False, limits=LIMITS, say=lambda text: None)
+        report = grade(GradeOptions(subs, out, jobs=2, timeout=TIMEOUT, progress=False, limits=LIMITS, say=lambda text: None))
     finally:
         if old is None:
             os.environ.pop("WORKBOOK_GRADE_TMP")
@@ -499,7 +502,7 @@ def test_the_packages_approval_rule_is_no_answer_either(sandboxed):
 
 @needs_bwrap
 @pytest.mark.parametrize("stem", sorted(LATER_LESSONS))
-def test_memorised_probes_and_the_packages_references_score_0_in_lessons_11_to_13(sandboxed, stem):
+def test_memorised_probes_and_the_packages_references_score_0_in_the_later_lessons(sandboxed, stem):
     row = _row(sandboxed, "later-lessons", f"{stem}.ipynb")
     cheated = {key.replace("_", "-") for key in LATER_LESSONS[stem]}
     points = {e.grade_id: e.points for e in row.exercises if e.grade_id in cheated}
@@ -518,11 +521,11 @@ def test_answers_memorised_from_what_the_edition_prints_score_0_in_lesson_00(san
 
 @needs_bwrap
 def test_the_packages_lint_rule_is_no_answer_to_the_catch_all_fields(sandboxed):
-    row = _row(sandboxed, "package-catch-all", f"{NB10}.ipynb")
+    row = _row(sandboxed, "package-catch-all", f"{SIZE}.ipynb")
     points = {e.grade_id: (e.points, e.max) for e in row.exercises}
-    assert points["ex13-catch-all"] == (0, 2), [(e.grade_id, e.points, e.message) for e in row.exercises]
+    assert points[CATCH_ALL] == (0, 2), [(e.grade_id, e.points, e.message) for e in row.exercises]
     # The other two exercises keep the solution: the same submission is their control.
-    assert all(got == most > 0 for gid, (got, most) in points.items() if gid != "ex13-catch-all"), points
+    assert all(got == most > 0 for gid, (got, most) in points.items() if gid != CATCH_ALL), points
 
 
 def _graded_in_process(grade_id: str, answer, seed: str) -> bool:
@@ -572,16 +575,16 @@ def test_a_right_answer_in_other_words_passes_ex00(how, seed):
 @pytest.mark.parametrize("how", sorted(CATCH_ALL_FROM_PACKAGE))
 def test_an_answer_built_on_the_packages_lint_rule_fails_ex10(how, seed):
     answer = _defined(CATCH_ALL_FROM_PACKAGE[how], "catch_all_fields")
-    assert not _graded_in_process("ex13-catch-all", answer, seed)
+    assert not _graded_in_process(CATCH_ALL, answer, seed)
 
 
 @pytest.mark.parametrize("seed", ["run-a", "run-b", "run-c"])
 @pytest.mark.parametrize("grade_id, stem, name", [("ex00-model-is-told", NB00, "model_is_told"),
-                                                   ("ex13-catch-all", NB10, "catch_all_fields")])
+                                                   (CATCH_ALL, SIZE, "catch_all_fields")])
 def test_the_solutions_pass_the_same_in_process_grading(grade_id, stem, name, seed):
     source = _cells(read_notebook(SOLUTIONS_DIR / f"{stem}.ipynb"))[grade_id].source
     namespace: dict = {}
-    if stem == NB10:
+    if stem == SIZE:
         from tooldesign.scale import consolidate
         namespace["consolidate"] = consolidate
     exec(source, namespace)  # noqa: S102 - the course's own solution cell
@@ -645,7 +648,7 @@ def test_without_a_sandbox_the_grader_refuses_unless_told(tmp_path, monkeypatch,
     save(tmp_path / "in", "ann", solved(NB00), f"{NB00}.ipynb")
     monkeypatch.setattr(batch, "detect", lambda prefer=None: _none() if prefer is not False else detect(False))
     with pytest.raises(NoSandbox, match="--no-sandbox"):
-        grade(tmp_path / "in", tmp_path / "out", progress=False, say=lambda text: None)
+        grade(GradeOptions(tmp_path / "in", tmp_path / "out", progress=False, say=lambda text: None))
     assert not (tmp_path / "out").exists(), "nothing was graded, nothing written"
     assert main(["grade", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 2
     assert "--no-sandbox" in capsys.readouterr().err
@@ -663,8 +666,8 @@ def unsandboxed(tmp_path_factory):
     old = os.environ.get("WORKBOOK_GRADE_TMP")
     os.environ["WORKBOOK_GRADE_TMP"] = str(work)
     try:
-        report = grade(subs, out, jobs=2, timeout=TIMEOUT, progress=False, sandbox=False, limits=LIMITS,
-                       say=lambda text: None)
+        report = grade(GradeOptions(subs, out, jobs=2, timeout=TIMEOUT, progress=False, sandbox=False, limits=LIMITS,
+                       say=lambda text: None))
     finally:
         if old is None:
             os.environ.pop("WORKBOOK_GRADE_TMP")
@@ -699,6 +702,6 @@ def test_unsandboxed_a_parent_killer_with_two_jobs_ends_no_batch(unsandboxed):
 
 def test_unsandboxed_nothing_in_the_journal_is_taken_as_graded(unsandboxed):
     """A kernel without a sandbox could have written into the journal: the next run grades again."""
-    again = grade(unsandboxed.out.parent / "in", unsandboxed.out, jobs=2, timeout=TIMEOUT, progress=False,
-                  sandbox=False, limits=LIMITS, say=lambda text: None)
+    again = grade(GradeOptions(unsandboxed.out.parent / "in", unsandboxed.out, jobs=2, timeout=TIMEOUT, progress=False,
+                  sandbox=False, limits=LIMITS, say=lambda text: None))
     assert again.graded_now == 4 and again.from_journal == 0

@@ -21,7 +21,7 @@ from workbook import REPO_ROOT
 from workbook.checks import passed
 from workbook.cli import main
 from workbook.exercises import Exercise
-from workbook.grade import grade
+from workbook.grade import GradeOptions, grade
 from workbook.grade.feedback import file_name, render_learner
 from workbook.grade.gradebook import note_duplicates, render
 from workbook.grade.journal import Journal, entry_key, file_sha
@@ -460,9 +460,9 @@ def test_grade_exits_non_zero_only_when_a_file_hit_the_graders_own_fault(tmp_pat
     from workbook.grade.batch import Report
     from workbook.grade.sandbox import detect
 
-    def fake_grade(submissions, out, **options):
+    def fake_grade(options):
         rows = [_row(f"l{i}", "02_coldchain_data", f"l{i}/02.ipynb", [], status=s) for i, s in enumerate(statuses)]
-        return Report(rows, len(rows), 0, detect(), gradebook=out / "gradebook.csv")
+        return Report(rows, len(rows), 0, detect(), gradebook=options.out / "gradebook.csv")
 
     monkeypatch.setattr(workbook.grade, "grade", fake_grade)
     (tmp_path / "in").mkdir()
@@ -526,7 +526,7 @@ def test_without_the_sandbox_a_real_submission_grades_the_same(tmp_path):
     (tmp_path / "in" / "eve").mkdir(parents=True)
     shutil.copy(REPO_ROOT / "tests" / "submissions" / "class" / "correct" / "00_start_here.ipynb",
                 tmp_path / "in" / "eve")
-    report = grade(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, timeout=60, say=lambda t: None)
+    report = grade(GradeOptions(tmp_path / "in", tmp_path / "out", sandbox=False, progress=False, timeout=60, say=lambda t: None))
     assert report.sandbox.kind == "none"
     assert [(r.status, r.total, r.notes, r.sandbox) for r in report.rows] == [
         (Status.GRADED, 1, (), "unsandboxed")]
@@ -609,8 +609,8 @@ def test_a_file_named_after_nothing_is_recognised_by_its_exercise_cells(tmp_path
     (tmp_path / "in" / "gus").mkdir(parents=True)
     shutil.copy(REPO_ROOT / "notebooks" / "00_start_here.ipynb", tmp_path / "in" / "gus" / "homework.ipynb")
     (tmp_path / "in" / "gus" / "scratch.ipynb").write_text(_notebook([_cell("x = 1")]))
-    report = grade(tmp_path / "in", tmp_path / "out", progress=False, timeout=60, say=lambda t: None,
-                   sandbox=None if detect().isolated else False)
+    report = grade(GradeOptions(tmp_path / "in", tmp_path / "out", progress=False, timeout=60, say=lambda t: None,
+                   sandbox=None if detect().isolated else False))
     rows = {r.file: r for r in report.rows}
     recognised = rows["gus/homework.ipynb"]
     assert (recognised.notebook, recognised.status, recognised.total, recognised.max) == \
@@ -651,8 +651,8 @@ def test_the_command_passes_its_quotas_and_the_sandbox_choice(tmp_path, monkeypa
     import workbook.grade as grade_package
     seen = {}
 
-    def fake_grade(submissions, out, **options):
-        seen.update(options)
+    def fake_grade(options):
+        seen.update(vars(options))
         raise FileNotFoundError("stop here")
 
     monkeypatch.setattr(grade_package, "grade", fake_grade)

@@ -130,7 +130,7 @@ def test_with_the_gate_nothing_is_filed_and_a_person_decides():
     assert outcome.proposed and not outcome.write_ran and outcome.asked_person
 
 
-def test_the_gate_is_the_lesson_09_dispatcher():
+def test_the_gate_is_the_dispatch_lessons_dispatcher():
     result = Dispatcher(results.noted_set("raw")).dispatch(ToolCall("release_request_create", {
         "sales_order": "4711", "justification": "The order note says so, release it now please today."}))
     assert result.is_error and not result.ran

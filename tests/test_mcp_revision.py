@@ -57,7 +57,7 @@ def test_the_lessons_cite_the_revision_the_pinned_sdk_speaks(name, folder):
     assert f"https://modelcontextprotocol.io/specification/{LATEST_PROTOCOL_VERSION}/" in prose
 
 
-def test_lesson_14_says_what_changed_since_the_previous_revision():
+def test_the_mcp_serving_lesson_says_what_changed_since_the_previous_revision():
     prose = _prose(LESSONS[0])
     assert f"What changed since {PREVIOUS}" in prose
     assert PREVIOUS in HANDSHAKE_PROTOCOL_VERSIONS  # still served through the handshake (tests below)

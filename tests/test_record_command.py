@@ -187,7 +187,7 @@ def test_each_tool_choice_is_sent_in_the_providers_spelling_and_honoured(provide
 
 
 @pytest.mark.parametrize("setting", [row["Anthropic"] for row in TOOL_CHOICE])
-def test_the_chat_spelling_is_the_one_lesson_14_shows(setting):
+def test_the_chat_spelling_is_the_one_the_tool_choice_lesson_shows(setting):
     row = next(r for r in TOOL_CHOICE if r["Anthropic"] == setting)
     named = setting.get("name")
     want = row["OpenAI Chat Completions"]
@@ -242,7 +242,7 @@ def test_allowed_tools_required_obliges_a_call():
 
 
 @pytest.mark.parametrize("provider", PICKERS)
-def test_record_asks_every_lesson_09_setting_and_keeps_each_first_call(provider, tmp_path):
+def test_record_asks_every_tool_choice_setting_and_keeps_each_first_call(provider, tmp_path):
     with FakeModelServer(chooser) as fake:
         got = rec.record(PICKERS[provider](fake.url), repeat=2, parts=("tool_choice",))
     settings = tc.lesson_settings()

@@ -74,7 +74,7 @@ def test_predicted_rules_key_is_the_linters_answer():
 
 
 def test_returns_probes_agree_with_a_reference_rule():
-    reference = lesson05._reference_returns_clause
+    reference = lesson05.reference_returns_clause
     assert [bool(reference(d)) for (d,) in lesson05.RETURNS_PROBES] == lesson05.RETURNS_EXPECTED
     assert evaluate("ex05-returns-rule", reference).passed
 

@@ -40,7 +40,7 @@ def test_every_dialect_carries_the_same_schema_under_its_own_key(name):
         assert dialects.schema_key(api)
 
 
-def test_mcp_dialect_is_what_lesson_11_lists():
+def test_mcp_dialect_is_what_the_mcp_server_lists():
     tool = TOOLS["sales_order_search"]
     assert dialects.mcp_tool(tool)["inputSchema"] == listed_tool(tool).model_dump(by_alias=True)["inputSchema"]
     assert set(dialects.mcp_tool(tool)) == {"name", "description", "inputSchema"}
@@ -65,7 +65,7 @@ def test_tool_choice_table_names_any_and_required():
 
 @pytest.mark.parametrize("access, callers", [("direct", ["direct"]), ("code", ["code_execution_20250825"]),
                                              ("both", ["direct", "code_execution_20250825"])])
-def test_allowed_callers_follow_lesson_07_access(access, callers):
+def test_allowed_callers_follow_the_code_mode_access_setting(access, callers):
     assert dialects.allowed_callers(access) == callers
 
 

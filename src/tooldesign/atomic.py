@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
-from tooldesign.command_line import CommandError
+from tooldesign.command_error import CommandError
 
 __all__ = [
     "write_atomic",

@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from tooldesign.command_error import CommandError
+
 __all__ = ["CommandError", "OneLineParser", "program_name", "run", "run_report"]
 
 MESSAGE_LIMIT = 300
@@ -54,14 +56,6 @@ def model_name(text: str | None) -> str | None:
 
         raise CommandError(f"--model needs a model's name, for example --model {DEFAULT_MODELS['openai']}")
     return text.strip() if text is not None else None
-
-
-class CommandError(Exception):
-    """A mistake the person at the keyboard can fix, said in one line; the command ends with ``status``."""
-
-    def __init__(self, message: str, status: int = 2) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def program_name(entry_point: str, module: str) -> str:

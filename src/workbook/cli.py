@@ -328,7 +328,7 @@ MAX_LIMIT_MB = 1 << 20  # 1 TB: far above any machine, far below what the kernel
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from workbook.grade import grade
+    from workbook.grade import GradeOptions, grade
     from workbook.grade.classbook import ClassbookError
     from workbook.grade.exports import ExportError
     from workbook.grade.plan import PlanError
@@ -344,16 +344,18 @@ def _grade(args: argparse.Namespace) -> int:
     _grade_paths(args)
     try:
         report = grade(
-            args.submissions,
-            args.out,
-            jobs=args.jobs,
-            timeout=args.timeout,
-            hidden_checks=args.hidden_checks,
-            sandbox=False if args.no_sandbox else None,
-            limits=Limits(memory=args.memory << 20, disk=args.disk << 20),
-            roster=args.roster,
-            hand_grades=args.hand_grades,
-            exports=tuple(args.export or ()),
+            GradeOptions(
+                args.submissions,
+                args.out,
+                jobs=args.jobs,
+                timeout=args.timeout,
+                hidden_checks=args.hidden_checks,
+                sandbox=False if args.no_sandbox else None,
+                limits=Limits(memory=args.memory << 20, disk=args.disk << 20),
+                roster=args.roster,
+                hand_grades=args.hand_grades,
+                exports=tuple(args.export or ()),
+            )
         )
     except (FileNotFoundError, PlanError, NoSandbox, ClassbookError, ExportError) as error:
         raise _BadArgument(str(error)) from None  # one line, like every other refusal

@@ -229,8 +229,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import Verdict, failed, passed
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import Verdict, failed, passed
 
 NOTEBOOK = "{lesson.stem}"
 WORD_COUNT = {len(DESCRIPTION.split())}  # the words of the notebook's description

@@ -10,7 +10,8 @@
 
 Three case sets are kept apart (``case_set(name)``):
 
-* ``tuning``: the ten requests below and the no-call requests: the first cases the descriptions
+* ``tuning``: the ten requests below (a :class:`Case` and the tool names are defined in
+  ``tooldesign.selection.requests``) and the no-call requests: the first cases the descriptions
   were written against;
 * ``development``: more requests, varied, that descriptions may be revised against
   (``tooldesign.selection.development``);
@@ -22,8 +23,21 @@ In every set the no-call requests are counted separately from the tool requests.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
+
+from tooldesign.selection.development import DEVELOPMENT_CASES, DEVELOPMENT_NO_CALL
+from tooldesign.selection.heldout import HELD_OUT_CASES, HELD_OUT_NO_CALL
+from tooldesign.selection.requests import (
+    EXPOSURE,
+    GAPS,
+    ORDER_READ,
+    RELEASE,
+    SEARCH,
+    SUMMARY,
+    Case,
+    Expected,
+    expected_for,
+)
 
 __all__ = [
     "Case",
@@ -31,44 +45,18 @@ __all__ = [
     "NO_CALL_CASES",
     "ALL_CASES",
     "expected_for",
+    "Expected",
+    "ORDER_READ",
+    "SUMMARY",
+    "EXPOSURE",
+    "GAPS",
+    "SEARCH",
+    "RELEASE",
     "CaseSet",
     "SET_ORDER",
     "case_set",
     "case_sets",
 ]
-
-Expected = tuple[str, ...] | None
-
-
-@dataclass(frozen=True)
-class Case:
-    request: str
-    expected: Mapping[str, Expected]
-
-    @property
-    def no_call(self) -> bool:
-        """True when no tool in any set should serve this request."""
-        return all(v == () for v in self.expected.values())
-
-
-def expected_for(case: Case, set_name: str) -> Expected:
-    """The right tools for ``set_name``; a set the case does not know falls back to its base name
-    ("designed+pricing" and the variant "designed-keyword-stuffed" read the "designed" answer), so an
-    extended set or another wording of the same tools keeps the old cases."""
-    if set_name in case.expected:
-        return case.expected[set_name]
-    for base in (set_name.split("+")[0], set_name.split("+")[0].split("-")[0]):
-        if base in case.expected:
-            return case.expected[base]
-    raise KeyError(f"case {case.request!r} has no expected tools for set {set_name!r}")
-
-
-ORDER_READ = ("get_order", "get_order_status", "get_order_details")
-SUMMARY = ("sales_order_get_block_summary",)
-EXPOSURE = ("customer_get_credit_exposure",)
-GAPS = ("customer_get_address_gaps",)
-SEARCH = ("sales_order_search",)
-RELEASE = ("release_request_create",)
 
 CASES: tuple[Case, ...] = (
     Case("Why is sales order 4711 on hold?", {"mirror": ORDER_READ, "designed": SUMMARY}),
@@ -129,12 +117,8 @@ def case_set(name: str) -> CaseSet:
     if name == "tuning":
         return CaseSet(name, CASES, NO_CALL_CASES, _PURPOSE[name])
     if name == "development":
-        from tooldesign.selection.development import DEVELOPMENT_CASES, DEVELOPMENT_NO_CALL
-
         return CaseSet(name, DEVELOPMENT_CASES, DEVELOPMENT_NO_CALL, _PURPOSE[name])
     if name in ("held-out", "heldout", "held_out"):
-        from tooldesign.selection.heldout import HELD_OUT_CASES, HELD_OUT_NO_CALL
-
         return CaseSet("held-out", HELD_OUT_CASES, HELD_OUT_NO_CALL, _PURPOSE["held-out"])
     raise ValueError(f"unknown case set {name!r}; choose one of {', '.join(SET_ORDER)}")
 

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tooldesign.command_line import CommandError
+from tooldesign.command_error import CommandError
 
 __all__ = [
     "PROVIDERS",

@@ -7,7 +7,7 @@ job. The held-out cases in ``heldout`` are kept apart and are never used to chan
 
 from __future__ import annotations
 
-from tooldesign.selection.cases import EXPOSURE, GAPS, ORDER_READ, RELEASE, SEARCH, SUMMARY, Case
+from tooldesign.selection.requests import EXPOSURE, GAPS, ORDER_READ, RELEASE, SEARCH, SUMMARY, Case
 
 __all__ = ["DEVELOPMENT_CASES", "DEVELOPMENT_NO_CALL"]
 

@@ -15,7 +15,7 @@ people would give (notebook 06 asks learners to bring such requests).
 
 from __future__ import annotations
 
-from tooldesign.selection.cases import EXPOSURE, GAPS, ORDER_READ, RELEASE, SEARCH, SUMMARY, Case
+from tooldesign.selection.requests import EXPOSURE, GAPS, ORDER_READ, RELEASE, SEARCH, SUMMARY, Case
 
 __all__ = ["HELD_OUT_CASES", "HELD_OUT_NO_CALL"]
 

@@ -11,8 +11,8 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from workbook.checks import failed, passed, probe_error
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, probe_error
 
 # What a model is sent of a tool (tooldesign.tools.base.Tool.definition); everything else stays with the code.
 SENT = ("name", "description", "parameters")
@@ -100,7 +100,7 @@ def _texts(value: Any) -> Iterator[str]:
             yield from _texts(item)
 
 
-def _reference_told(tool: dict, fact: str) -> bool:
+def reference_told(tool: dict, fact: str) -> bool:
     """The model is told a fact when it stands in the name, the description or the argument schema."""
     return any(fact in text for part in SENT for text in _texts(tool.get(part)))
 
@@ -144,7 +144,7 @@ def _judge_told(results) -> object:
             return failed(f"{call} raised {raised}; a tool's schema may have no properties at all")
         if type(got) is not bool:
             return failed(f"{call} returned a {type(got).__name__}; return True or False")
-        if got == _reference_told(tool, fact):
+        if got == reference_told(tool, fact):
             continue
         return failed(f"{call} ({case}) returned {got}: {rule}")
     return passed(

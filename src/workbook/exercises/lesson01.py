@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from workbook.checks import failed, known_mistake, passed, probe_error
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, known_mistake, passed, probe_error
 
 BLOCK_FIELDS = ("DeliveryBlockReason", "HeaderBillingBlockReason", "TotalCreditCheckStatus")
 
@@ -61,7 +61,7 @@ BLOCKED_CASES = (
 )
 
 
-def _reference_blocked(orders: list[dict]) -> list[str]:
+def reference_blocked(orders: list[dict]) -> list[str]:
     """The course's rule: blocked when any block field holds a code; "", None or no field is no code."""
     return sorted(
         {
@@ -81,16 +81,16 @@ def _delivery_only(orders):
 
 
 def _as_numbers(orders):
-    return [int(number) for number in _reference_blocked(orders)]
+    return [int(number) for number in reference_blocked(orders)]
 
 
 def _unsorted(orders):
-    right = set(_reference_blocked(orders))
+    right = set(reference_blocked(orders))
     return list(dict.fromkeys(h["SalesOrder"] for h in orders if h["SalesOrder"] in right))
 
 
 def _with_repeats(orders):
-    right = set(_reference_blocked(orders))
+    right = set(reference_blocked(orders))
     return sorted(h["SalesOrder"] for h in orders if h["SalesOrder"] in right)
 
 
@@ -141,7 +141,7 @@ def _judge_blocked(results) -> object:
             return failed(
                 f"{where}: order numbers are strings in the API, as in the header above: keep them as text, not int"
             )
-        want = _reference_blocked(orders)
+        want = reference_blocked(orders)
         if got == want:
             continue
         hint = known_mistake((orders,), got, BLOCKED_MISTAKES)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from workbook.checks import failed, known_mistake, passed, probe_error, whole_number
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, known_mistake, passed, probe_error, whole_number
 
 # Hidden cases for longest_breach_minutes(temps, max_temp_c, sample_minutes) and the right minutes.
 BREACH_PROBES: tuple[tuple[list[float], float, int], ...] = (
@@ -175,7 +175,7 @@ def _claims_with(
     return found
 
 
-def _reference_claims(shipments: list[dict], readings: list[dict], limits: list[dict]) -> dict[str, int]:
+def reference_claims(shipments: list[dict], readings: list[dict], limits: list[dict]) -> dict[str, int]:
     """The course's claim rule, for any shipments, readings (in time order) and limits."""
     return _claims_with(shipments, readings, limits)
 
@@ -242,7 +242,7 @@ def _judge_claims(results) -> object:
                 f"claims_for returned a {type(got).__name__} {where}; return a dict of shipment number -> euros"
             )
         values = {k: whole_number(v) for k, v in got.items()}
-        want = _reference_claims(*args)
+        want = reference_claims(*args)
         if values == want:
             continue
         hint = known_mistake(args, got, CLAIM_MISTAKES)

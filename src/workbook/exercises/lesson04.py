@@ -7,8 +7,8 @@ import json
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, placeholder_problem, probe_error, readable
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, placeholder_problem, probe_error, readable
 
 NOTEBOOK = "04_designed_tools"
 

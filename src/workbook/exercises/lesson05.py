@@ -6,8 +6,8 @@ import re
 from typing import Any
 
 from tooldesign.lint import VAGUE_WORDS as VAGUE  # the list the notebook prints
-from workbook.checks import failed, passed, placeholder_problem, probe_error, readable
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, placeholder_problem, probe_error, readable
 
 NOTEBOOK = "05_lint"
 
@@ -88,7 +88,7 @@ def _words(sentence: str) -> list[str]:
     return re.findall(r"[a-z0-9_']+", sentence.lower())
 
 
-def _reference_returns_clause(description: str) -> list[str]:
+def reference_returns_clause(description: str) -> list[str]:
     """The answer key: flag unless a sentence uses the verb as a word and names what comes back."""
     from tooldesign.lint import sentences
 
@@ -247,21 +247,21 @@ EXERCISES = [
             WrongAnswer(_starts_with_returns, "in any case and in any sentence"),
             WrongAnswer(_case_sensitive, "in any case and in any sentence"),
             WrongAnswer(
-                lambda description: "" if _reference_returns_clause(description) == [] else "no returns",
+                lambda description: "" if reference_returns_clause(description) == [] else "no returns",
                 "list of messages",
             ),
             WrongAnswer(
-                lambda description: ["x"] if _reference_returns_clause(description) else [], "in words"
+                lambda description: ["x"] if reference_returns_clause(description) else [], "in words"
             ),
             WrongAnswer(
                 lambda description: (
-                    ["TODO: fix this message"] if _reference_returns_clause(description) else []
+                    ["TODO: fix this message"] if reference_returns_clause(description) else []
                 ),
                 "placeholder words",
             ),
             WrongAnswer(
                 lambda description: (
-                    ["lorem ipsum dolor amet"] if _reference_returns_clause(description) else []
+                    ["lorem ipsum dolor amet"] if reference_returns_clause(description) else []
                 ),
                 "placeholder words",
             ),

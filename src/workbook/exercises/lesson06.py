@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, placeholder_problem, readable
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, placeholder_problem, readable
 
 NOTEBOOK = "06_selection_test"
 MAX_REQUEST_WORDS = 25

@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 from tooldesign.wording import count
-from workbook.checks import failed, passed
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
 from workbook.exercises.lesson06 import _request_problem
+from workbook.verdicts import failed, passed
 
 NOTEBOOK = "07_selection_test_a_new_tool"
 PRICE_TOOL = "sales_order_get_price_conditions"

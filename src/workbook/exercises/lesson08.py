@@ -6,8 +6,8 @@ import re
 from typing import Any
 
 from tooldesign.wording import count
-from workbook.checks import failed, passed, placeholder_problem
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, placeholder_problem
 
 NOTEBOOK = "08_code_mode_catalog"
 LIST, READINGS, LIMITS = "CC_LIST_SHIPMENTS", "CC_GET_READINGS", "CC_GET_LIMITS"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tooldesign.wording import count
-from workbook.checks import failed, passed, probe_error, whole_number
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, probe_error, whole_number
 
 NOTEBOOK = "09_code_mode_access"
 LIST, READINGS, LIMITS = "CC_LIST_SHIPMENTS", "CC_GET_READINGS", "CC_GET_LIMITS"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from workbook.checks import failed, passed, probe_error
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, probe_error
 
 # ---- exercise 1: an example call in the wire format -------------------------------------------
 

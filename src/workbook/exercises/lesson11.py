@@ -7,8 +7,8 @@ import re
 from functools import cache
 from typing import Any
 
-from workbook.checks import failed, passed, placeholder_problem, probe_error
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, placeholder_problem, probe_error
 
 NOTEBOOK = "11_dispatch_and_errors"
 TARGET = "Give me the full picture on 10023."  # a request the clause is written for

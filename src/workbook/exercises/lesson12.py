@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, placeholder_problem, probe_error
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, placeholder_problem, probe_error
 
 NOTEBOOK = "12_writes_errors_and_tool_choice"
 

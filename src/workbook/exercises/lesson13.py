@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import failed, passed
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed
 
 NOTEBOOK = "13_tool_set_size"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import failed, passed, probe_error
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
 from workbook.exercises.lesson14 import _with
+from workbook.verdicts import failed, passed, probe_error
 
 NOTEBOOK = "15_trusting_mcp_servers"
 

@@ -6,8 +6,8 @@ import json
 import re
 from typing import Any
 
-from workbook.checks import failed, passed, placeholder_problem, probe_error, whole_number
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, placeholder_problem, probe_error, whole_number
 
 NOTEBOOK = "16_results_across_the_loop"
 

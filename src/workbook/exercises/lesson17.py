@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbook.checks import failed, passed, probe_error, readable, whole_number
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import failed, passed, probe_error, readable, whole_number
 
 NOTEBOOK = "17_results_that_carry_instructions"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from workbook.checks import Verdict, failed, passed, probe_error
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import Verdict, failed, passed, probe_error
 
 NOTEBOOK = "18_tool_calls_on_the_wire"
 

@@ -12,8 +12,8 @@ from tooldesign.capstone import (
 )
 from tooldesign.capstone.agent import REQUEST
 from tooldesign.capstone.reference import reference_loop
-from workbook.checks import Verdict, failed, passed, probe_error
-from workbook.exercises import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.verdicts import Verdict, failed, passed, probe_error
 
 NOTEBOOK = "19_build_the_agent_loop"
 

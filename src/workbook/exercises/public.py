@@ -21,8 +21,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from workbook.checks import Verdict, failed, probe_error, readable
-from workbook.exercises import Exercise
+from workbook.exercises.kinds import Exercise
+from workbook.verdicts import Verdict, failed, probe_error, readable
 
 ROUNDS = 60_000  # key derivation rounds: tens of milliseconds per check, hours to try 100,000 answers
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from workbook.exercises import Grading
+from workbook.exercises.kinds import Grading
 
 WORDS = (
     "order",
@@ -93,9 +93,9 @@ _PLACES = (
 
 
 def _told(tool: dict, fact: str) -> bool:
-    from workbook.exercises.lesson00 import _reference_told
+    from workbook.exercises.lesson00 import reference_told
 
-    return _reference_told(tool, fact)
+    return reference_told(tool, fact)
 
 
 def _gen_told(rng: random.Random) -> tuple:
@@ -144,9 +144,9 @@ _NOT_SET = ("", "", "", None, "missing")
 
 
 def _blocked(orders: list[dict]) -> list[str]:
-    from workbook.exercises.lesson01 import _reference_blocked
+    from workbook.exercises.lesson01 import reference_blocked
 
-    return _reference_blocked(orders)
+    return reference_blocked(orders)
 
 
 def _gen_blocked(rng: random.Random) -> tuple:
@@ -236,9 +236,9 @@ _CLASSES = ("FROZEN", "CHILLED", "PHARMA", "ULTRA", "FRESH")
 
 
 def _claims(shipments: list[dict], readings: list[dict], limits: list[dict]) -> dict[str, int]:
-    from workbook.exercises.lesson02 import _reference_claims
+    from workbook.exercises.lesson02 import reference_claims
 
-    return _reference_claims(shipments, readings, limits)
+    return reference_claims(shipments, readings, limits)
 
 
 def _gen_claims(rng: random.Random) -> tuple:
@@ -379,7 +379,7 @@ def _same_price(got: Any, want: Any) -> bool:
     text = got.get("error")
     if type(text) is not str or len(text) < 25 or re.match(r"\w+(Error|Exception|Warning): ", text):
         return False  # a raised exception is reported as its text: a handler must not raise
-    from workbook.checks import placeholder_problem
+    from workbook.verdicts import placeholder_problem
 
     if placeholder_problem(text, "an error") is not None:
         return False
@@ -441,9 +441,9 @@ _RETURN_OBJECTS = (
 
 
 def _returns(description: str) -> list[str]:
-    from workbook.exercises.lesson05 import _reference_returns_clause
+    from workbook.exercises.lesson05 import reference_returns_clause
 
-    return _reference_returns_clause(description)
+    return reference_returns_clause(description)
 
 
 def _gen_returns(rng: random.Random) -> tuple:
@@ -455,7 +455,7 @@ def _gen_returns(rng: random.Random) -> tuple:
 
 
 def _same_flag(got: Any, want: Any) -> bool:
-    from workbook.checks import placeholder_problem
+    from workbook.verdicts import placeholder_problem
 
     return (
         type(got) is list
@@ -643,8 +643,8 @@ def _approve(arguments: dict) -> dict:
 def _same_approval(got: Any, want: Any) -> bool:
     """The learner's denial and correction may be worded and formatted their own way; the facts must agree."""
     from tooldesign.dispatch.gate import stated_exposure
-    from workbook.checks import placeholder_problem
     from workbook.exercises.lesson12 import _words_around_figures
+    from workbook.verdicts import placeholder_problem
 
     if type(got) is not dict or got.get("behavior") != want["behavior"]:
         return False
@@ -956,11 +956,14 @@ def _lesson_uses(stem: str) -> Callable[[], None]:
         import contextlib
         import io
 
-        from workbook import SOLUTIONS_DIR
-        from workbook.release import read_notebook
+        import nbformat
 
+        from workbook import SOLUTIONS_DIR
+
+        # The course's own solution notebook: read plainly (workbook.release, which explains a damaged
+        # learner file, looks exercises up and so sits above this registry).
         namespace: dict = {"__name__": f"__lesson{stem[:2]}__"}
-        for cell in read_notebook(SOLUTIONS_DIR / f"{stem}.ipynb").cells:
+        for cell in nbformat.read(SOLUTIONS_DIR / f"{stem}.ipynb", as_version=4).cells:
             if cell.cell_type != "code" or cell.source.lstrip().startswith(("%", "!")):
                 continue
             try:

@@ -22,5 +22,6 @@ What a score rests on, and why nothing a learner's kernel can reach tells it an 
 """
 
 from workbook.grade.batch import Report, grade
+from workbook.grade.options import GradeOptions
 
-__all__ = ["Report", "grade"]
+__all__ = ["GradeOptions", "Report", "grade"]

@@ -18,7 +18,6 @@ import multiprocessing
 import os
 import secrets
 import signal
-import sys
 from collections import Counter
 from collections.abc import Callable, Generator
 from contextlib import closing
@@ -29,7 +28,9 @@ from typing import Any, cast
 
 from tooldesign.atomic import write_atomic
 from workbook.grade.classbook import (
+    HandGrade,
     Marks,
+    Roster,
     apply_hand_grades,
     load_hand_grades,
     load_roster,
@@ -42,7 +43,8 @@ from workbook.grade.exports import NEEDS_ROSTER, TARGETS, ExportError, write_exp
 from workbook.grade.feedback import write_feedback
 from workbook.grade.gradebook import note_duplicates, sort_rows, write_gradebook, write_stamp
 from workbook.grade.journal import Journal, entry_key, file_sha
-from workbook.grade.kernel import Limits, children, close_all, kill_strays, reaper_on, work_folder
+from workbook.grade.kernel import children, close_all, kill_strays, reaper_on, work_folder
+from workbook.grade.options import GradeOptions
 from workbook.grade.plan import context_fingerprint, known_notebooks, load_hidden_checks, manual_points
 from workbook.grade.results import Row, Status
 from workbook.grade.runner import OUTPUT_LIMIT, Settings, grade_one
@@ -51,6 +53,9 @@ from workbook.grade.submissions import Submission, discover, keep_latest
 
 GRADEBOOK, FEEDBACK, JOURNAL = "gradebook.csv", "feedback", "journal.sqlite"
 SUPERSEDED, ROSTER_REPORT, STAMP = "superseded.txt", "roster-report.txt", "gradebook.json"
+
+# The batch's steps in the order grade() runs them, each a function ``<step>_step`` below.
+STEPS = ("check", "collect", "sandbox", "grade_each", "hand_grades", "gradebook", "feedback", "exports")
 
 
 @dataclass
@@ -70,103 +75,158 @@ class Report:
         return dict(sorted(Counter(row.status.value for row in self.rows).items()))
 
 
-def grade(
-    submissions: Path,
-    out: Path,
-    *,
-    jobs: int = 1,
-    timeout: float = 120,
-    hidden_checks: Path | None = None,
-    sandbox: bool | None = None,
-    progress: bool = True,
-    on_result: Callable[[Row], None] | None = None,
-    context: str | None = None,
-    limits: Limits = Limits(),
-    edition: Path | None = None,
-    say: Callable[[str], None] = lambda text: print(text, file=sys.stderr),
-    roster: Path | None = None,
-    hand_grades: Path | None = None,
-    exports: tuple[str, ...] = (),
-) -> Report:
-    """Grade every submission under ``submissions`` into ``out``; see the module docstring.
+@dataclass(frozen=True)
+class _Checked:
+    """What the first step read and checked before any kernel starts."""
 
-    ``sandbox``: None uses bubblewrap and refuses to run without it; False runs unsandboxed on
-    purpose (``--no-sandbox``). ``on_result`` is called after each newly graded file is in the
-    journal (the tests use it to interrupt a run); ``context`` replaces the grading-context
-    fingerprint (tests pin it). ``edition`` is a student edition built beforehand (the Gradescope
-    package carries one); None builds it here.
+    hidden_checks: Path | None
+    roster: Roster | None
+    hand_grades: list[HandGrade]
+    grade_problems: list[str]
+
+
+def grade(options: GradeOptions) -> Report:
+    """Grade every submission under ``options.submissions`` into ``options.out``; see the module docstring.
+
+    The run is a sequence of named steps, each reading what the ones before it made; a new export or
+    LMS layout is a target in ``workbook.grade.exports``, and changes none of them.
     """
-    if not submissions.exists():
-        raise FileNotFoundError(f"{submissions} does not exist; give the folder that holds the submissions")
-    hidden_checks = hidden_checks.resolve() if hidden_checks else None
-    load_hidden_checks(hidden_checks)  # a broken hidden-checks file stops here, before any kernel starts
-    # A broken roster or hand-grades file, or an export that cannot be written, stops here too.
-    class_roster = load_roster(roster) if roster is not None else None
-    grades, grade_problems = load_hand_grades(hand_grades, manual_points()) if hand_grades else ([], [])
-    bad = [t for t in exports if t not in TARGETS]
+    checked = check_step(options)
+    found, superseded = collect_step(options)
+    box = sandbox_step(options)
+    settings = kernel_settings(options, checked, box)
+    rows, graded_now = grade_each_step(
+        options, found, settings, _keys(found, checked.hidden_checks, settings, options.context)
+    )
+    rows, marks = hand_grades_step(rows, checked)
+    report = Report(rows, graded_now, len(found) - graded_now, box, superseded=superseded, marks=marks)
+    gradebook_step(report, options.out)
+    feedback_step(report, options.out)
+    report.summary = _summary(report, options.out)
+    exports_step(report, checked, options)
+    return report
+
+
+def check_step(options: GradeOptions) -> _Checked:
+    """A broken hidden-checks file, roster, hand-grades file or export stops here, before any kernel starts."""
+    if not options.submissions.exists():
+        raise FileNotFoundError(
+            f"{options.submissions} does not exist; give the folder that holds the submissions"
+        )
+    hidden_checks = options.hidden_checks.resolve() if options.hidden_checks else None
+    load_hidden_checks(hidden_checks)
+    roster = load_roster(options.roster) if options.roster is not None else None
+    grades, problems = (
+        load_hand_grades(options.hand_grades, manual_points()) if options.hand_grades else ([], [])
+    )
+    bad = [t for t in options.exports if t not in TARGETS]
     if bad:
         raise ExportError(f"--export {bad[0]}: unknown target; choose from {', '.join(TARGETS)}")
-    if class_roster is None and any(t in NEEDS_ROSTER for t in exports):
+    if roster is None and any(t in NEEDS_ROSTER for t in options.exports):
         raise ExportError(
-            f"--export {next(t for t in exports if t in NEEDS_ROSTER)} needs --roster FILE.csv: the LMS "
+            f"--export {next(t for t in options.exports if t in NEEDS_ROSTER)} needs --roster FILE.csv: the LMS "
             "matches learners by its own ids, which only the roster holds"
         )
-    found, superseded = keep_latest(discover(submissions, known_notebooks(), out))
-    if not found and submissions.is_dir():
+    return _Checked(hidden_checks, roster, grades, problems)
+
+
+def collect_step(options: GradeOptions) -> tuple[list[Submission], list[Submission]]:
+    """Every submission found, then the latest of each learner's notebook kept (the rest superseded)."""
+    found, superseded = keep_latest(discover(options.submissions, known_notebooks(), options.out))
+    if not found and options.submissions.is_dir():
         raise FileNotFoundError(
-            f"{submissions} holds no submissions; give the folder the LMS download was unpacked into"
+            f"{options.submissions} holds no submissions; give the folder the LMS download was unpacked into"
         )
-    box = detect(sandbox)
-    if not box.isolated and sandbox is not False:
+    return found, superseded
+
+
+def sandbox_step(options: GradeOptions) -> Sandbox:
+    """The sandbox the kernels run in; without one, the grader refuses unless told ``--no-sandbox``."""
+    box = detect(options.sandbox)
+    if not box.isolated and options.sandbox is not False:
         raise NoSandbox(
             f"{box.note}. The grader does not run learner code without a sandbox; install "
             "bubblewrap, or pass --no-sandbox to grade anyway (every row then says unsandboxed)"
         )
-    say(f"note: {box.note}" if not box.isolated else box.note)
-    settings = Settings(
-        timeout=timeout,
+    options.say(f"note: {box.note}" if not box.isolated else box.note)
+    return box
+
+
+def kernel_settings(options: GradeOptions, checked: _Checked, box: Sandbox) -> Settings:
+    """What each worker's kernel is given, with this run's secret seed for drawn inputs."""
+    return Settings(
+        timeout=options.timeout,
         sandbox=box,
-        hidden_checks=str(hidden_checks) if hidden_checks else None,
-        limits=limits,
+        hidden_checks=str(checked.hidden_checks) if checked.hidden_checks else None,
+        limits=options.limits,
         seed=secrets.token_hex(16),
-        edition=str(edition or student_edition()),
+        edition=str(options.edition or student_edition()),
     )
-    keys = _keys(found, hidden_checks, settings, context)
+
+
+def grade_each_step(
+    options: GradeOptions, found: list[Submission], settings: Settings, keys: dict[str, str]
+) -> tuple[list[Row], int]:
+    """Grade each file the journal does not hold, journalling each row as it is done.
+
+    Returns every row (sorted, duplicates noted, recounted) and how many files were graded now.
+    """
+    out = options.out
     journal = Journal(out / JOURNAL)
     try:
         # Unsandboxed, a kernel could have written into the journal: nothing in it is taken as graded.
-        todo = [s for s in found if not (box.isolated and journal.done(keys[s.file]))]
+        todo = [s for s in found if not (settings.sandbox.isolated and journal.done(keys[s.file]))]
         # Every row this run reports, kept here too: the journal is a convenience, not the truth,
         # and a journal set aside mid-run must not take the rows of earlier runs with it.
         waiting = {s.file for s in todo}
         kept = {s.file: cast(Row, journal.get(keys[s.file])) for s in found if s.file not in waiting}
-        results = _results(todo, settings, jobs)
-        with _bar(len(found), len(found) - len(todo), progress) as bar, closing(results):
+        results = _results(todo, settings, options.jobs)
+        with _bar(len(found), len(found) - len(todo), options.progress) as bar, closing(results):
             for submission, result in results:
                 kept[submission.file] = result
-                journal = _record(journal, out / JOURNAL, keys, kept, submission.file, say)
+                journal = _record(journal, out / JOURNAL, keys, kept, submission.file, options.say)
                 bar.set_postfix_str(f"{result.learner} {result.notebook or result.file}"[:40])
                 bar.update()
-                if on_result is not None:
-                    on_result(result)
+                if options.on_result is not None:
+                    options.on_result(result)
         rows = note_duplicates(sort_rows([_with_ignored(kept[s.file], s) for s in found]))
     finally:
         journal.close()
-    rows = [row.recounted() for row in rows]
-    rows, problems, applied = apply_hand_grades(rows, grades, class_roster)
+    return [row.recounted() for row in rows], len(todo)
+
+
+def hand_grades_step(rows: list[Row], checked: _Checked) -> tuple[list[Row], Marks]:
+    """Hand grades applied, and with a roster, a row for each learner who sent nothing."""
+    rows, problems, applied = apply_hand_grades(rows, checked.hand_grades, checked.roster)
     marks = Marks(
-        rows, class_roster, problems=sorted(grade_problems + problems, key=problem_line), hand_graded=applied
+        rows,
+        checked.roster,
+        problems=sorted(checked.grade_problems + problems, key=problem_line),
+        hand_graded=applied,
     )
-    if class_roster is not None:
-        rows, marks.unmatched, marks.absent = missing_rows(rows, class_roster)
+    if checked.roster is not None:
+        rows, marks.unmatched, marks.absent = missing_rows(rows, checked.roster)
         marks.rows = rows = sort_rows(rows)
-    report = Report(rows, len(todo), len(found) - len(todo), box, superseded=superseded, marks=marks)
-    report.gradebook = write_gradebook(rows, out / GRADEBOOK)
-    write_stamp(rows, out / STAMP)
-    report.feedback = write_feedback(rows, out / FEEDBACK)
-    report.summary = _summary(report, out)
-    report.exports = write_exports(rows, class_roster, list(exports), out / "exports") if exports else []
-    return report
+    return rows, marks
+
+
+def gradebook_step(report: Report, out: Path) -> None:
+    """The gradebook and its stamp."""
+    report.gradebook = write_gradebook(report.rows, out / GRADEBOOK)
+    write_stamp(report.rows, out / STAMP)
+
+
+def feedback_step(report: Report, out: Path) -> None:
+    """One feedback file per learner."""
+    report.feedback = write_feedback(report.rows, out / FEEDBACK)
+
+
+def exports_step(report: Report, checked: _Checked, options: GradeOptions) -> None:
+    """The LMS layouts asked for (each a target of ``workbook.grade.exports``)."""
+    if options.exports:
+        report.exports = write_exports(
+            report.rows, checked.roster, list(options.exports), options.out / "exports"
+        )
 
 
 def _with_ignored(row: Row, submission: Submission) -> Row:

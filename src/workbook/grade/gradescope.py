@@ -183,7 +183,7 @@ def run(root: Path) -> dict[str, Any]:
 
 
 def _grade_submission(root: Path) -> dict[str, Any]:
-    from workbook.grade import grade
+    from workbook.grade import GradeOptions, grade
     from workbook.grade.feedback import outside_notebook
     from workbook.grade.plan import build_plan, load_hidden_checks
     from workbook.grade.sandbox import detect
@@ -220,13 +220,15 @@ def _grade_submission(root: Path) -> dict[str, Any]:
             name = path.name if index == 0 or not (learner / path.name).exists() else f"{index}_{path.name}"
             shutil.copyfile(path, learner / name)
         report = grade(
-            learner.parent,
-            Path(folder) / "out",
-            hidden_checks=hidden_path,
-            sandbox=None if box.isolated else False,
-            progress=False,
-            edition=course / "edition",
-            say=lambda text: print(text),
+            GradeOptions(
+                learner.parent,
+                Path(folder) / "out",
+                hidden_checks=hidden_path,
+                sandbox=None if box.isolated else False,
+                progress=False,
+                edition=course / "edition",
+                say=lambda text: print(text),
+            )
         )
     tests: list[dict[str, Any]] = []
     lines: list[str] = []

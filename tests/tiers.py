@@ -1,0 +1,27 @@
+"""Which tier a test module belongs to: `make test-quick` runs the quick one, `make test` both."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+# A test module that starts a kernel, a grading run, a course command in a subprocess, the student
+# edition or the linters belongs to the slow tier; `make test-quick` runs the rest (-m "not slow"),
+# `make test` runs both. The rule reads the module's source, so a new kernel test joins the slow tier
+# without anyone listing it.
+SLOW_SOURCE = re.compile(
+    r"run_notebook|GradeOptions|nbclient|KernelManager|make_copy|NotebookClient|grade_unsandboxed"
+    r"|subprocess|student_edition|handout import build|--nbval"
+)
+
+
+@cache
+def is_slow_module(path: Path) -> bool:
+    """Whether the test module at ``path`` is in the slow tier (a solution notebook under nbval always is)."""
+    if path.suffix == ".ipynb":
+        return True
+    try:
+        return bool(SLOW_SOURCE.search(path.read_text(encoding="utf-8")))
+    except OSError:
+        return True
