@@ -9,15 +9,13 @@ own ids; and a file that matches no roster row is named in the summary."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 import unicodedata
 import zipfile
 from pathlib import Path
 
 import nbformat
 import pytest
+from grading_run import private_grade_tmp
 
 from workbook import SOLUTIONS_DIR
 from workbook.grade import GradeOptions, grade
@@ -122,20 +120,11 @@ def batch(request, tmp_path_factory):
     base = tmp_path_factory.mktemp(f"messy-{request.param}")
     roster = base / "roster.csv"
     roster.write_text(ROSTER, encoding="utf-8")
-    work = Path(tempfile.mkdtemp(prefix="wbm", dir="/tmp"))
-    old = os.environ.get("WORKBOOK_GRADE_TMP")
-    os.environ["WORKBOOK_GRADE_TMP"] = str(work)
-    try:
+    with private_grade_tmp("wbm") as work:
         report = grade(GradeOptions(_class(base / "in"), base / "out", jobs=1, timeout=120, progress=False,
                        sandbox=None if request.param == "bwrap" else False, roster=roster,
                        limits=Limits(memory=1024 << 20, disk=64 << 20), say=lambda text: None))
         left = sorted(p.name for p in work.iterdir())
-    finally:
-        if old is None:
-            os.environ.pop("WORKBOOK_GRADE_TMP")
-        else:
-            os.environ["WORKBOOK_GRADE_TMP"] = old
-        shutil.rmtree(work, ignore_errors=True)
     rows = {}
     for row in report.rows:
         rows.setdefault(row.learner, []).append(row)

@@ -16,6 +16,7 @@ from pathlib import Path
 import jsonschema
 import nbformat
 import pytest
+from grading_run import path_without_bwrap
 
 from workbook import REPO_ROOT, SOLUTIONS_DIR
 from workbook.cli import main
@@ -292,15 +293,11 @@ def test_bad_input_is_one_line(package, tmp_path, capsys):
 
 def test_without_bubblewrap_as_in_gradescope_a_tampered_notebook_still_scores_honestly(package, graded, tmp_path):
     """Gradescope's image has no bubblewrap: a PATH without it makes the grader run as it would there."""
-    tools = tmp_path / "bin"
-    tools.mkdir()
-    for name in ("bash", "env"):
-        found = next(Path(d) / name for d in os.environ["PATH"].split(os.pathsep) if (Path(d) / name).exists())
-        (tools / name).symlink_to(found)
+    tools = path_without_bwrap(tmp_path / "bin")
     root = _layout(package.path, tmp_path / "container")
     write_notebook(root / "submission" / f"{NB01}.ipynb", tampered(solved(NB01)))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env.update(AUTOGRADER_ROOT=str(root), WORKBOOK_PYTHON=sys.executable, PATH=str(tools))
+    env.update(AUTOGRADER_ROOT=str(root), WORKBOOK_PYTHON=sys.executable, PATH=tools)
     done = subprocess.run([str(root / "source" / "run_autograder")], env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))

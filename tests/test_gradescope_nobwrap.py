@@ -17,24 +17,21 @@ from pathlib import Path
 import jsonschema
 import nbformat
 import pytest
-
+from grading_run import path_without_bwrap
 from test_gradescope import RESULTS_SCHEMA, _layout, solved
+
 from workbook.grade.gradescope import build_package
 
 NB00, NB07 = "00_start_here", "07_selection_test_a_new_tool"
 
 
 def _run_without_bwrap(package: Path, root: Path, files: dict[str, bytes]) -> dict:
-    tools = root.parent / f"{root.name}-bin"
-    tools.mkdir()
-    for name in ("bash", "env"):
-        found = next(Path(d) / name for d in os.environ["PATH"].split(os.pathsep) if (Path(d) / name).exists())
-        (tools / name).symlink_to(found)
+    tools = path_without_bwrap(root.parent / f"{root.name}-bin")
     _layout(package, root)
     for name, data in files.items():
         (root / "submission" / name).write_bytes(data)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env.update(AUTOGRADER_ROOT=str(root), WORKBOOK_PYTHON=sys.executable, PATH=str(tools))
+    env.update(AUTOGRADER_ROOT=str(root), WORKBOOK_PYTHON=sys.executable, PATH=tools)
     done = subprocess.run([str(root / "source" / "run_autograder")], env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
