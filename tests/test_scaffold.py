@@ -19,7 +19,8 @@ LAST = int(sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))[-1].stem[:2])
 NEW = f"{LAST + 1:02d}"
 NAME = "caching_results"
 STRUCTURAL = ("test_lesson_structure.py", "test_claims.py", "test_release.py", "test_notebooks.py",
-              "test_checks.py", "test_exercises.py", "test_grade_handout.py", "conftest.py", "course_copy.py", "nbval_sanitize.cfg")
+              "test_checks.py", "test_exercises.py", "test_grade_handout.py", "conftest.py", "tiers.py", "course_copy.py",
+              "nbval_sanitize.cfg")
 
 
 def _course(target: Path) -> Path:
