@@ -217,6 +217,12 @@ def stage(root: Path, src: Path) -> int:
         for cell in notebook["cells"]:
             if cell["cell_type"] == "markdown":
                 cell["source"] = _site_markdown("".join(cell["source"]))
+            # A Markdown output (a table of published figures) is rendered as it stands, so its links
+            # to the guides are rewritten here as a cell's are.
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                if "text/markdown" in data:
+                    data["text/markdown"] = _site_markdown("".join(data["text/markdown"]))
         widgets += count
         left = raw_widget_texts(notebook)
         if left:
