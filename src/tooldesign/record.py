@@ -32,6 +32,7 @@ from typing import Any
 
 from tooldesign.atomic import write_atomic
 from tooldesign.capstone.agent import REPORTED_AS, StopReason, TokenUsage
+from tooldesign.selection import config
 from tooldesign.selection.record import (
     FORMAT as SELECTION_FORMAT,
 )
@@ -83,7 +84,7 @@ MAX_RETRIES = 3
 MAX_WAIT_S = 30.0
 REPEAT = 3
 COMMAND = f".venv/bin/tooldesign record --provider ollama --repeat {REPEAT}"
-PRICED_MODEL = "claude-haiku-5-5"  # the Anthropic default; its dated input price is in loop.caching.PRICES
+PRICED_MODEL = config.DEFAULT_MODELS["anthropic"]  # its dated input price is in loop.caching.PRICES
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from html import escape
 from pathlib import Path
 
 from tooldesign import access, palette
+from tooldesign.atomic import write_atomic
 
 
 def rich(text: str) -> str:
@@ -400,18 +401,24 @@ def _load_progress() -> dict[str, dict[str, bool]]:
     return data if isinstance(data, dict) else {}
 
 
+def _question_key(question: Question) -> str:
+    """A question's key in the progress file: its text's digest, so a reworded question starts afresh."""
+    return hashlib.sha256(question.text.encode("utf-8")).hexdigest()[:16]
+
+
 def record_answer(lesson: str, question: Question, right: bool) -> None:
     """Keep a question's first answer (right or wrong); a later first answer never replaces it."""
     data = _load_progress()
     answered = data.setdefault(lesson, {})
-    key = hashlib.sha256(question.text.encode("utf-8")).hexdigest()[:16]
+    key = _question_key(question)
     if key in answered:
         return
     answered[key] = bool(right)
     path = progress_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+        # Renamed into place whole: two kernels answering at once never leave half a file.
+        write_atomic(path, json.dumps(data, indent=1, sort_keys=True))
     except OSError:
         pass  # a read-only home: the quiz still works, only the record is not kept
 
@@ -429,10 +436,7 @@ def progress() -> tuple[LessonProgress, ...]:
     data = _load_progress()
     rows = []
     for figures in course_figures().lessons:
-        keys = {
-            hashlib.sha256(q.text.encode("utf-8")).hexdigest()[:16]
-            for q in lesson_quiz(figures.lesson).questions
-        }
+        keys = {_question_key(q) for q in lesson_quiz(figures.lesson).questions}
         kept = {k: v for k, v in data.get(figures.lesson, {}).items() if k in keys}
         rows.append(
             LessonProgress(figures.lesson, figures.questions, len(kept), sum(bool(v) for v in kept.values()))
