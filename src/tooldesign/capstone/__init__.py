@@ -4,33 +4,58 @@
 and what it reports (``AgentReport``); ``scripts`` holds scripted models, stand-ins that replay
 fixed replies and send every stop reason a loop must handle (they are scripts, not models); ``verify``
 judges a loop's report against the rules of the wire, from the script alone (no answer key).
+
+The names below are loaded on first use: reading a record (``tooldesign.record``) needs the
+report's types, not the scripted models and the Anthropic SDK they build their replies with
+(over a second of a lesson's Run All).
 """
 
-from tooldesign.capstone.agent import (
-    FIRST_BUDGET,
-    MAX_TOKENS_RETRIES,
-    AgentReport,
-    CallOutcome,
-    CallRecord,
-    Model,
-    StopReason,
-    course_dispatcher,
-)
-from tooldesign.capstone.scripts import BEHAVIOURS, ScriptedModel, as_model, scripted
-from tooldesign.capstone.verify import loop_problem
+from __future__ import annotations
 
-__all__ = [
-    "BEHAVIOURS",
-    "FIRST_BUDGET",
-    "MAX_TOKENS_RETRIES",
-    "AgentReport",
-    "CallRecord",
-    "Model",
-    "CallOutcome",
-    "ScriptedModel",
-    "StopReason",
-    "as_model",
-    "course_dispatcher",
-    "loop_problem",
-    "scripted",
-]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tooldesign.capstone.agent import (
+        FIRST_BUDGET,
+        MAX_TOKENS_RETRIES,
+        AgentReport,
+        CallOutcome,
+        CallRecord,
+        Model,
+        StopReason,
+        course_dispatcher,
+    )
+    from tooldesign.capstone.scripts import BEHAVIOURS, ScriptedModel, as_model, scripted
+    from tooldesign.capstone.verify import loop_problem
+
+_HOMES = {
+    "FIRST_BUDGET": "agent",
+    "MAX_TOKENS_RETRIES": "agent",
+    "AgentReport": "agent",
+    "CallOutcome": "agent",
+    "CallRecord": "agent",
+    "Model": "agent",
+    "StopReason": "agent",
+    "course_dispatcher": "agent",
+    "BEHAVIOURS": "scripts",
+    "ScriptedModel": "scripts",
+    "as_model": "scripts",
+    "scripted": "scripts",
+    "loop_problem": "verify",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # found once; later lookups are plain module attributes
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})
