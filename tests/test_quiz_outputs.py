@@ -85,7 +85,18 @@ def test_02_the_frozen_breach_of_150_minutes_claims_720_eur():
     claims = coldchain.claims()
     row = claims[claims["shipment_number"] == "SHP-2047"].iloc[0]
     assert (int(row["longest_breach_min"]), int(row["claim_eur"])) == (150, 720)
-    assert right("02", "A breach lasts 150 minutes") == f"{int(row['claim_eur'])} EUR"
+    assert right("02", "A breach lasts 150 minutes").startswith(f"{int(row['claim_eur'])} EUR:")
+
+
+def test_01_and_02_the_blocked_order_of_10023_and_the_id_of_shp_2047():
+    from tooldesign.data import coldchain, sap
+
+    orders = sap.orders()
+    (blocked,) = [o["SalesOrder"] for o in orders.to_dict("records") if o["SoldToParty"] == "10023" and sap.is_blocked(o)]
+    assert right("01", "The count printed").startswith(f"One, {blocked}:")
+    shipments = coldchain.shipments()
+    (sid,) = shipments[shipments["shipment_number"] == "SHP-2047"]["shipment_id"]
+    assert right("02", "A tool takes shipment_id").startswith(f"{sid},")
 
 
 def test_03_reading_the_biggest_result_first_costs_most():
@@ -125,3 +136,52 @@ def test_05_clean_costs_more_tokens():
     designed, mirror = lint(tool_set("designed")), lint(tool_set("mirror"))
     assert len(designed.findings) == 0 and len(mirror.findings) == 67
     assert f"about {designed.tokens / mirror.tokens:.1f} times" in right("05", "The designed set's report")
+
+
+def test_06_the_stuffed_wording_costs_findings_and_tokens():
+    from tooldesign.selection.report import wording_rows
+
+    stuffed, plain = wording_rows()
+    answer = right("06", "Beside its higher scores")
+    assert f"{stuffed.findings} lint findings and {stuffed.tokens_per_call - plain.tokens_per_call} more tokens" in answer
+
+
+def test_09_seven_fillers_fit_beside_the_cold_chain_tools():
+    from tooldesign.codemode import BUDGET_BYTES, sizelimit
+
+    sizes = sizelimit.entry_bytes()
+    fixed = sizes["preamble"] + sizes["CC_LIST_SHIPMENTS"] + sizes["CC_GET_READINGS"] + sizes["CC_GET_LIMITS"]
+    assert right("09", "With the sizes of exercise 3") == str((BUDGET_BYTES - fixed) // sizes["one filler"])
+
+
+def test_16_the_note_and_the_pages_cost_what_the_questions_say():
+    from tooldesign.loop import measure
+
+    rows = {r.row()["technique"]: r.row() for r in measure.techniques()}
+    bare, noted, every = rows["truncate at 1,000, no note"], rows["truncate at 1,000, with note"], rows["pages of 2, every page"]
+    texts = " ".join(q.text for q in lesson_quiz("16").questions)
+    assert f"with a note sent {noted['tokens sent (est.)']} tokens, without one {bare['tokens sent (est.)']}" in texts
+    assert noted["facts kept"] == bare["facts kept"] == "5/8"
+    assert f"sent {every['tokens sent (est.)']} tokens" in texts and every["model calls"] == 8 and every["tokens saved"] < 0
+    assert right("16", "Reading every page").startswith("Each page is another round trip")
+
+
+def test_17_the_gate_leaves_every_proposal_to_a_person():
+    from tooldesign.injection import measure
+
+    rows = {r.row()["defence"]: r.row() for r in measure.defence_rows()}
+    gate, out = rows["approval gate only (notes raw)"], rows["leave free text out"]
+    (question,) = [q for q in lesson_quiz("17").questions if q.text.startswith("In the defence table")]
+    assert (f"shows {gate['reach a write proposal']} reaching a write proposal, {gate['drafted with no decision']} "
+            f"drafted with no decision and {gate['a person must catch']} a person must catch") in question.text
+    assert out["reach a write proposal"] == 0 and out["useful notes readable"] == "0/10"
+    assert right("17", "Leaving free text out").startswith("The useful notes go too")
+
+
+def test_19_the_designed_definitions_are_the_longer_ones():
+    from tooldesign.selection.models import anthropic_tools
+    from tooldesign.tools import tool_set
+
+    designed, mirror = (len(json.dumps(anthropic_tools(tool_set(name)))) for name in ("designed", "mirror"))
+    (question,) = [q for q in lesson_quiz("19").questions if q.text.startswith("For every script")]
+    assert f"{designed:,} characters of definitions against {mirror:,}" in next(c.why for c in question.choices if c.correct)

@@ -12,31 +12,52 @@ QUIZ = Quiz(
             "sales_order_get_block_summary?",
             (
                 Choice(
-                    "Order 4725 is held over a price dispute, so a request about it could go to either tool",
-                    "The clause names the neighbour that explains why an order is blocked, the one the new "
-                    "tool must not take requests from.",
+                    "A request about 4725, held over a price dispute, could go to either tool",
+                    "The clause names the neighbour that explains why an order is blocked, the one a reader could "
+                    "confuse with the new tool.",
                     correct=True,
                 ),
                 Choice(
-                    "Because lesson 05's lint rules require every description to name the block summary tool",
-                    "A boundary clause names the neighbour a tool is most easily confused with; for other "
-                    "tools that is another tool.",
+                    "desc-boundary passes only when that tool is the one named",
+                    "The lint rule accepts any neighbouring tool; it is the exercise's check that asks for this "
+                    "one, because of 4725.",
                 ),
                 Choice(
-                    "To raise the stand-in's score",
-                    "The check judges the design; the stand-ins' routing is shown as feedback, never as the "
-                    "pass condition.",
+                    "To win ties for the word stand-in, which gives them to the tool listed first",
+                    "The stand-in skips every sentence that names another tool, so the clause gives it no words "
+                    "at all.",
                 ),
             ),
         ),
         Question(
-            "Your price tool passes its check, and the word stand-in sends one of your own two requests to "
-            "another tool. What do you do?",
+            "The check's feedback says BM25 'takes 2 earlier ones'. What does that mean?",
             (
                 Choice(
-                    "Read the shared words and report the miss; leave the description as it is",
-                    "Your own requests are held out: rewording the description to win that tie would tune it "
-                    "to your test.",
+                    "Two earlier requests BM25 had right now go to the price tool",
+                    "A new tool can take requests from its neighbours; the check shows it as feedback, not as the "
+                    "pass condition.",
+                    correct=True,
+                ),
+                Choice(
+                    "BM25 sent two of the four price requests to tools listed earlier",
+                    "The same line says BM25 sends the price tool 4/4 price requests; the two are other tools' "
+                    "requests.",
+                ),
+                Choice(
+                    "Your own two requests reached the price tool with BM25",
+                    "Your own requests are held out: they are scored after the check, in the next cell, never by "
+                    "it.",
+                ),
+            ),
+            reads="BM25 sends it 4/4 price requests and takes 2 earlier ones",
+        ),
+        Question(
+            "The word stand-in sends one of your own two price requests to another tool. What do you do?",
+            (
+                Choice(
+                    "Report the miss; leave the description as it is",
+                    "Read the shared words, but do not reword: your own requests are held out, and rewording "
+                    "the description to win that tie would tune it to your test.",
                     correct=True,
                 ),
                 Choice(
@@ -50,47 +71,13 @@ QUIZ = Quiz(
             ),
         ),
         Question(
-            "A description gets 0 lint findings and still sends price requests to other tools. What does "
-            "that show?",
-            (
-                Choice(
-                    "The linter checks a description's shape, not whether its words are the clerks' words",
-                    "Sentences, a when-to-use clause and a boundary clause can all be there while the job is "
-                    "described in words no clerk uses; the selection test shows that.",
-                    correct=True,
-                ),
-                Choice(
-                    "The linter has a bug", "It did its job: it checks the rules for a description's shape."
-                ),
-                Choice(
-                    "The selection test is wrong: a description with no lint findings must be picked correctly",
-                    "The cases say which tool is right; the description did not carry the words for it.",
-                ),
-            ),
-            reads="0 findings, yet 3 of 4 price requests go elsewhere",
-        ),
-        Question(
-            "You improve one description before go-live. What comes next?",
-            (
-                Choice(
-                    "Lint and re-run the selection test on held-out cases",
-                    "A description change is a behaviour "
-                    "change; the test shows what it did to every request, not only the one you had in mind.",
-                    correct=True,
-                ),
-                Choice(
-                    "Nothing; better words cannot hurt",
-                    "Exercise 1 shows a new description can take requests from a neighbour.",
-                ),
-                Choice("Ask the model whether it likes it", "Measure instead: that is what the test is for."),
-            ),
-        ),
-        Question(
-            "With the price tool's description cut to 'Get prices.', the linter printed three findings. How many of the 4 price requests did the stand-in still get right?",
+            "With the description cut to 'Get prices.', the linter printed three findings. How many of the 4 "
+            "price requests did the stand-in still get right?",
             (
                 Choice(
                     "1 of 4",
-                    "The line under the findings reads 'designed 1/4 right': the name alone still draws one request.",
+                    "The line under the findings reads 'designed 1/4 right': the few words left still draw one "
+                    "request.",
                     correct=True,
                 ),
                 Choice(
@@ -103,6 +90,69 @@ QUIZ = Quiz(
                 ),
             ),
             reads="designed 1/4 right",
+        ),
+        Question(
+            "The lesson's exercise 2 description gets 0 lint findings, yet 3 of 4 price requests go elsewhere. "
+            "What does that show?",
+            (
+                Choice(
+                    "The linter checks a description's shape, not whether its words are the clerks' words",
+                    "Sentences, a when-to-use clause and a boundary clause can all be there while the job is "
+                    "described in words no clerk uses; the selection test shows that.",
+                    correct=True,
+                ),
+                Choice(
+                    "desc-when should have caught it: 'when the terms are needed' is no trigger",
+                    "desc-when finds that a when-to-use clause is there; whether the clause is useful no rule can "
+                    "judge.",
+                ),
+                Choice(
+                    "The selection test is wrong: a description that lints clean is picked correctly",
+                    "The cases say which tool is right; the description did not carry the words for it.",
+                ),
+            ),
+            reads="0 findings, yet 3 of 4 price requests go elsewhere",
+        ),
+        Question(
+            "The six-tool set lints clean at about 1,127 tokens, against 995 for the five. What does the "
+            "difference mean?",
+            (
+                Choice(
+                    "About 132 more tokens on every model call, the price tool used or not",
+                    "Every definition in the set is sent with every call, whichever tool the model then picks.",
+                    correct=True,
+                ),
+                Choice(
+                    "About 132 more tokens, paid only on calls that pick the price tool",
+                    "The definitions go with every call, before any tool is picked; the cost does not wait for "
+                    "a pick.",
+                ),
+                Choice(
+                    "A warning: set-size fires once a set's definitions pass 1,000 tokens",
+                    "set-size counts tools (fewer than 20), not tokens; the set has 0 findings.",
+                ),
+            ),
+            reads="designed: 6 tools, 0 findings, definitions about 1,127 tokens",
+        ),
+        Question(
+            "You improve one description before go-live. What comes next?",
+            (
+                Choice(
+                    "Lint the set and re-run the selection test on every request",
+                    "A description change is a behaviour change: it can move requests of other tools too, as the "
+                    "price tool took two with BM25.",
+                    correct=True,
+                ),
+                Choice(
+                    "Re-run only that tool's requests, since the others did not change",
+                    "The other descriptions did not change, but the picks among them can: every pick compares all "
+                    "the tools.",
+                ),
+                Choice(
+                    "Nothing more: a better description cannot make any pick worse",
+                    "Exercise 1's feedback shows a new description taking requests a neighbour had right.",
+                ),
+            ),
         ),
     )
 )

@@ -12,15 +12,14 @@ QUIZ = Quiz(
             (
                 Choice(
                     "In the schema, before any policy check or person is asked",
-                    "The pattern names the rule and the "
-                    "error tells the model what to change; a person's attention is kept for what only a person can "
-                    "judge.",
+                    "The pattern names the rule and the error tells the model what to change; the policy check "
+                    "was asked 0 times, and a person's attention is kept for what only a person can judge.",
                     correct=True,
                 ),
                 Choice(
-                    "By the policy check, which corrects it",
-                    "The dispatcher asks a decider only about proposals that "
-                    "passed the schema; this one never reaches it.",
+                    "By the policy check, which corrects figures in a draft anyway",
+                    "The dispatcher asks a decider only about proposals that passed the schema; this one never "
+                    "reaches it. The check corrects what the schema cannot know, such as an exposure figure.",
                 ),
                 Choice(
                     "By the service behind the tool",
@@ -34,7 +33,8 @@ QUIZ = Quiz(
             (
                 Choice(
                     "A refusal that says a person refused, with their reason",
-                    "With the reason, the model can change its request or tell the user.",
+                    "With the reason, the model can change its request or tell the user, and it is told not "
+                    "to propose the same call again unchanged.",
                     correct=True,
                 ),
                 Choice(
@@ -47,11 +47,12 @@ QUIZ = Quiz(
             ),
         ),
         Question(
-            "Your code checks that the model sent the same arguments twice. How?",
+            "Your code checks whether the model sent the same arguments twice. How?",
             (
                 Choice(
-                    "Parse both and compare the values",
-                    "Escaping, key order and whitespace differ between encoders; values do not.",
+                    "Parse both JSON texts and compare the values they hold",
+                    "Escaping, key order and whitespace differ between encoders; the values do not, and "
+                    "'4711' and 4711 stay different values, as they should.",
                     correct=True,
                 ),
                 Choice(
@@ -62,22 +63,56 @@ QUIZ = Quiz(
                     "Compare the strings after removing spaces and line breaks from both",
                     "Escapes and key order still differ.",
                 ),
+                Choice(
+                    "Parse both and compare every value as text, so '4711' matches 4711",
+                    "A string and a number are different values; parsing removes differences of spelling, "
+                    "not of value.",
+                ),
             ),
+            reads="same once parsed = False (a string and a number are different values)",
         ),
         Question(
-            "Reading the order's block must come before drafting its release. How do you make sure?",
+            "Reading the order's block must come before drafting its release. Which setting makes sure of it?",
             (
                 Choice(
-                    "Name the tool in tool_choice for the first request",
-                    "Configuration binds on every run.",
+                    "Name the tool in tool_choice on the first turn, then use auto",
+                    "Configuration binds on every run: the API prefills the named call. Afterwards auto lets "
+                    "the run go on.",
                     correct=True,
                 ),
                 Choice(
                     "Write it in capitals in the instructions, where the model reads it first",
-                    "Wording is advice: whether capitals help depends on "
-                    "the model, and this lesson did not measure it. Only configuration is enforced on every run.",
+                    "Wording is advice: whether capitals help depends on the model, and this lesson did not "
+                    "measure it. Only configuration is enforced on every run.",
                 ),
-                Choice("Set tool_choice to any", "Any obliges a call, not this call."),
+                Choice(
+                    "Set tool_choice to any",
+                    "Any obliges a call, not this call: the model may call the credit tool first.",
+                ),
+                Choice(
+                    "Name the tool in tool_choice on every turn",
+                    "Naming a tool on every turn would call it forever; only the first step is required.",
+                ),
+            ),
+        ),
+        Question(
+            "Under the shouted instruction, 95 of 100 runs read the block first. What is that 95?",
+            (
+                Choice(
+                    "A rate the course set for its stand-in",
+                    "The stand-in follows each instruction as often as it was told to; what a real model does "
+                    "under these settings is a measurement that tooldesign record can make.",
+                    correct=True,
+                ),
+                Choice(
+                    "How often a real model obeys an instruction in capitals",
+                    "No model was asked: the offline stand-in produced the table from its own settings.",
+                ),
+                Choice(
+                    "The runs in which the API prefilled the call",
+                    "The API prefills the call only under any or a named tool; under auto the first call is "
+                    "the stand-in's own choice.",
+                ),
             ),
             reads="sales_order_get_block_summary 0 68 95 100",
         ),
@@ -86,22 +121,46 @@ QUIZ = Quiz(
             (
                 Choice(
                     "It is not run, and the model reads that nothing was queued",
-                    "A claim cannot be taken back: code "
-                    "may refuse it, only a person may allow it, and the model is told what really happened.",
+                    "A claim cannot be taken back: code may refuse it, only a person may allow it, and the "
+                    "model is told what really happened.",
                     correct=True,
                 ),
                 Choice(
-                    "It is filed, because the policy check allowed it and no person objected",
-                    "A rule in code cannot allow, on a person's "
-                    "behalf, a write that reaches the carrier and cannot be called back.",
+                    "It is filed: the policy check allowed it",
+                    "A rule in code cannot allow, on a person's behalf, a write that reaches the carrier and "
+                    "cannot be called back.",
                 ),
                 Choice(
                     "The model reads that it is waiting for approval",
-                    "Nothing is waiting: nobody was asked. The user "
-                    "would wait for a decision no one will make.",
+                    "Nothing is waiting: nobody was asked. The user would wait for a decision no one will make.",
                 ),
             ),
             reads="a policy check allows, no person (ran: False):",
+        ),
+        Question(
+            "The credit service times out for customer 10023. Which report leaves the next step with a true "
+            "conclusion?",
+            (
+                Choice(
+                    "An is_error: the check failed, and the exposure is unknown",
+                    "The reader concludes the exposure is unknown and says so; the run stops where it should.",
+                    correct=True,
+                ),
+                Choice(
+                    "Placeholder figures of 0.00, so the run can go on",
+                    "The reader concludes the exposure is 0.00 EUR, well within the limit, and the order can "
+                    "be released: false.",
+                ),
+                Choice(
+                    "An empty list of findings, since nothing was found",
+                    "The reader concludes the check ran and found no credit issue: false.",
+                ),
+                Choice(
+                    "None: withdraw the credit tool until the service is back",
+                    "With the tool gone, the question is answered from the conversation, across the gap: false.",
+                ),
+            ),
+            reads='empty success {"customer": "10023", "findings": []}',
         ),
     )
 )

@@ -8,61 +8,64 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "Your agent has 60 tools and picks wrong more often than it did with 15. What hurts most?",
+            "From 5 to 25 tools, BM25 lost 0.48 points per added tool with the near neighbours first, and 0.48 "
+            "with unrelated tools first. What does that show?",
             (
                 Choice(
-                    "Tools whose descriptions overlap",
-                    "Two tools that both fit a request force a guess, however many tools there are. This "
-                    "notebook's stand-ins cannot tell overlap from count (a neighbour cost BM25 as much as an "
-                    "unrelated tool); a real model's choices, on your own set, are what can.",
+                    "These stand-ins cannot tell overlap from count",
+                    "On the course's plain descriptions both orders cost the same. Whether overlap hurts a "
+                    "real model more than count is a measurement to make on your own set, with that model.",
                     correct=True,
                 ),
                 Choice(
-                    "The number 60 itself, past what a model can keep apart",
-                    "Count matters too, and with this notebook's stand-ins the two are hard to "
-                    "separate; but two tools that fit one request force a guess at any size.",
+                    "Only the number of tools matters, not whether they overlap",
+                    "That is a claim about models, and BM25 is not one: a stand-in that counts words shows what "
+                    "word counts do, not what a model does.",
                 ),
                 Choice(
-                    "The order of the tools array",
-                    "Order can tilt a choice (some models prefer tools listed earlier: "
-                    "Blankenstein et al., BiasBusters, 2025, https://arxiv.org/abs/2510.00307; this course's word "
-                    "matcher breaks ties by position), but no order stops two tools that fit one request from competing.",
+                    "A near neighbour costs twice what an unrelated tool does",
+                    "The check printed about 1.0x: the same loss per added tool in both orders.",
                 ),
             ),
+            reads="0.48 points per tool when the neighbours join, 0.48 when unrelated tools do",
         ),
         Question(
-            "Which tokens does a tool you never call cost you?",
+            "The growth table prints 6466 tokens of definitions at 50 tools. When are they paid?",
             (
                 Choice(
-                    "Its definition, on every request",
-                    "Definitions are sent whether or not a tool is called.",
+                    "On every request, whether or not any of those tools is called",
+                    "The definitions are part of every request's input tokens (R8); a tool nobody calls is "
+                    "still sent and read.",
                     correct=True,
                 ),
                 Choice(
-                    "None, as long as the tool is never called",
-                    "The model reads every definition it is sent.",
+                    "Only when the model calls one of the 50 tools",
+                    "A tool is sent before the model chooses it: the choice is made on the definitions.",
                 ),
                 Choice(
-                    "Only the first time, until the definitions are cached",
-                    "A cache makes repeated definitions cheaper to read, not free: they are sent with every request.",
+                    "Once per conversation, since the model keeps them after the first request",
+                    "Every request sends them again. A warm prompt cache makes re-reading them cheaper (a "
+                    "tenth of the price, R27), not free.",
                 ),
             ),
+            reads="50 6466 59% 55%",
         ),
         Question(
             "When does tool search pay off, by Anthropic's guidance?",
             (
                 Choice(
-                    "Above roughly twenty tools, most of them idle",
-                    "Then the saved tokens outweigh the extra round trip.",
+                    "From roughly twenty tools, most of them unused on a turn",
+                    "Then the saved tokens outweigh the extra round trip (R9, R10).",
                     correct=True,
                 ),
                 Choice(
-                    "Always: fewer definitions in the request always means better choices",
-                    "Below about ten tools, Anthropic reports, sending everything is typically faster.",
+                    "Always: fewer definitions mean better choices",
+                    "Under about ten tools, Anthropic reports, loading them all is typically faster.",
                 ),
                 Choice(
-                    "Never: it adds a round trip that costs more than the definitions it saves",
-                    "The round trip buys a large cut in tokens.",
+                    "Never: its extra round trip costs more than it saves",
+                    "The round trip buys a large cut in tokens: from about 13,000 to a few hundred here, for "
+                    "a small k.",
                 ),
             ),
         ),
@@ -88,43 +91,73 @@ QUIZ = Quiz(
             reads='"type": "tool_reference"',
         ),
         Question(
-            "With tool search, what caps accuracy?",
+            "With a budget of 2000 tokens, best_k still picks k=2, though k=10 fits. Why?",
             (
                 Choice(
-                    "Whether the right tool is among the k found",
-                    "The model can only choose among what it was shown.",
+                    "k=2 already reaches the top accuracy, 61 %, and a tie goes to the smaller k",
+                    "k=2, 3, 5 and 10 all make the right first call for 61 % of the requests; the rule takes "
+                    "the cheapest of them.",
                     correct=True,
                 ),
-                Choice("The number of tools in the catalog", "The catalog is searched, not loaded."),
                 Choice(
-                    "Nothing: fewer tools always means better choices", "Not if the right one was left out."
+                    "k=2 finds the right tool more often than k=10",
+                    "k=10 finds it more often (87 % against 74 %), but finding it caps accuracy without "
+                    "raising it: the first call is right for 61 % at both.",
+                ),
+                Choice(
+                    "At 1760.5 tokens per request, k=10 does not fit 2000",
+                    "1760.5 is under 2000, so k=10 fits; the tie on accuracy picks the smaller k.",
                 ),
             ),
-            reads="search, k=1 58% 65%",
+            reads="{400: None, 700: 2, 800: 2, 1200: 2, 2000: 2}",
         ),
         Question(
-            "Which merge keeps the choice in the schema?",
+            "The linter flags customer_check_account, though its action is an enum. Why?",
             (
                 Choice(
-                    "customer_check_account with an action enum",
-                    "Each action is a listed value with its own rule.",
+                    "Its if/then rule is outside OpenAI's strict subset",
+                    "With strict mode on, a request carrying this tool is refused; state the rule in the "
+                    "description and check it at dispatch, or keep two tools.",
                     correct=True,
                 ),
                 Choice(
-                    "sap_assistant_run with a free-text instruction",
-                    "The choice moves into a string nothing checks.",
+                    "An action enum is a catch-all, as a free-text instruction is",
+                    "The catch-all rule flags free text that chooses the operation; an enum lists each value, "
+                    "and the consolidated row shows no catch-all flagged.",
                 ),
                 Choice(
-                    "Merging the release tool into a read tool, so one call does both",
-                    "Writes need their own tool, approval and audit.",
+                    "It merges a read with a write in one tool",
+                    "Both actions read: the credit exposure and the address gaps. The finding is strict-subset.",
                 ),
             ),
+            reads="'then' at allOf/0: outside OpenAI's strict-mode subset",
+        ),
+        Question(
+            "The catch-all set holds 27 of the 31 requests for approval, where the designed set holds 5. Why 27?",
+            (
+                Choice(
+                    "Its one tool may write, so every request that calls a tool waits for a person",
+                    "27 is every request that calls a tool (four need none); reads now share a tool with the "
+                    "write. Reads and writes belong in separate tools.",
+                    correct=True,
+                ),
+                Choice(
+                    "27 of the requests ask for a release",
+                    "Only 5 ask for one, as the designed row shows; the other 22 are reads held with them.",
+                ),
+                Choice(
+                    "The picker missed 27 requests, and a person must redo them",
+                    "The picker cannot miss: with one tool there is nothing to choose. The choice moved into "
+                    "a string that no schema checks.",
+                ),
+            ),
+            reads="catch-all 1 125 3 1 one tool: moved into text 0/3",
         ),
         Question(
             "With 95 tools added, the linter printed 709 findings for 100 tools. Which rule raised 613 of them?",
             (
                 Choice(
-                    "set-twins: pairs of near-twin names",
+                    "set-twins: one finding per pair of near-twin names",
                     "Every pair of near-twin names is a finding, and pairs grow far faster than tools.",
                     correct=True,
                 ),
@@ -133,7 +166,7 @@ QUIZ = Quiz(
                     "desc-boundary raised 95, one per added tool; the 613 are pairs of near-twin names.",
                 ),
                 Choice(
-                    "set-size: one finding for every tool past the limit",
+                    "set-size: one finding for each tool past the limit",
                     "set-size raised a single finding, for the set as a whole.",
                 ),
             ),

@@ -8,110 +8,134 @@ from workbook.quiz import Choice, Question, Quiz
 QUIZ = Quiz(
     (
         Question(
-            "A tool result of 6,000 characters arrives at step 1 of a five-call task. How often is it paid for?",
+            "In the per-call table, the mirror's query result arrives after model call 1: chars sent jump from "
+            "1434 to 7482. Which model calls send that result?",
             (
                 Choice(
-                    "On every later model call: four times here",
-                    "The API keeps no state; each call re-sends the conversation, this result included.",
+                    "Calls 2, 3, 4 and 5: each one sends the whole conversation again",
+                    "The API keeps nothing between calls, so every later call carries the result once more.",
                     correct=True,
                 ),
                 Choice(
-                    "Once, when it arrives; later calls reuse what the model already read",
-                    "It is sent once to your code, then again with every model call after it.",
+                    "Call 2 only: later calls build on what the model has already read",
+                    "A model API keeps no memory between calls; the chars sent stay above 7482 in calls 3 to 5.",
                 ),
                 Choice(
-                    "Never: results are free, only definitions cost",
-                    "Results are input tokens like any other text.",
+                    "Call 2; calls 3 to 5 fetch it from the prompt cache instead of sending it",
+                    "The cache changes what re-sent tokens cost, not whether they are sent: they are in every "
+                    "later call's chars sent.",
                 ),
             ),
+            reads="mirror 2 query 7482",
         ),
         Question(
-            "You cut results at 1,000 characters without a note. What is the risk?",
+            "The cache table prices the mirrored run at 3545 full-price tokens, though it sends 8998. Which "
+            "statement holds?",
             (
                 Choice(
-                    "The model answers from a partial list as if it were complete",
-                    "Nothing in the text says that "
-                    "more exists, so 'how many orders' gets a confident wrong answer.",
+                    "All 8998 are still sent and fill the context window; most of them are only cheaper",
+                    "The cache changes what most re-sent tokens cost, not whether they are sent or how much of "
+                    "the window they take.",
                     correct=True,
                 ),
                 Choice(
-                    "The model cannot parse the cut JSON, so it calls the tool again and again",
-                    "It may or may not; it has no way to know what is missing or how to get it.",
+                    "Only 2300 are sent; the 6698 read from the cache stay on the provider's side",
+                    "Read from cache counts tokens that were sent again in full and read at a lower price.",
                 ),
                 Choice(
-                    "None: the first 1,000 characters are the important ones",
-                    "Order in the result is not importance; here the newest orders sat at the end.",
+                    "Cached, the mirror costs about what the designed run costs, so result size stops mattering",
+                    "The same table prices the designed run at 2268: the mirror still costs more with a cache.",
                 ),
             ),
-            reads="truncate at 1,000, no note",
+            reads="mirror 8998 6698 2300 3545",
         ),
         Question(
-            "Reading every page of a paginated list cost more than carrying the list whole. Why?",
+            "Truncating at 1,000 characters with a note sent 4028 tokens, without one 3846; both kept 5 of 8 "
+            "facts. What does the note buy?",
             (
                 Choice(
-                    "Each page is another round trip, and every later call re-sends all earlier pages",
-                    "Pagination pays off when the model stops after the page it needs.",
+                    "No fact back, but the model learns that most of the list is missing and how to ask",
+                    "The same three facts are lost either way; only with the note does the text say so.",
                     correct=True,
                 ),
                 Choice(
-                    "The cursor is very long, and each page's cursor token is counted again on every call",
-                    "The cursor is a few characters.",
+                    "Two facts back: the note names the orders it cut, so count and newest survive",
+                    "The note says how many characters were cut, not which orders: count, newest and items are "
+                    "lost in both rows.",
                 ),
-                Choice("Pages repeat rows", "They do not; the cost is the extra calls."),
+                Choice(
+                    "Nothing: with the same facts kept, the extra tokens are waste",
+                    "Without the note the model reads a cut list as the whole list and answers from it; the note "
+                    "is what lets it ask again.",
+                ),
             ),
+            reads="truncate at 1,000, with note 5 4028 4972 5/8",
         ),
         Question(
-            "A summary kept the blocked order and dropped the items. What decided that?",
+            "Reading every page kept all 8 facts but sent 13532 tokens, more than carrying the list whole. Why?",
             (
                 Choice(
-                    "The rule (or model) that wrote the summary, before anyone asked about items",
-                    "A summary keeps "
-                    "what its writer thought mattered; a later question may need something else.",
+                    "Each page is another round trip, and every later call re-sends the pages before it",
+                    "Eight model calls instead of five: pagination pays off when the model stops at the page it "
+                    "needs.",
                     correct=True,
                 ),
-                Choice("The items were wrong", "They were correct; they were not in the summary."),
-                Choice("The token estimate", "The estimate measures; it decides nothing."),
+                Choice(
+                    "Each page carries the rows of the pages before it, so the list is sent several times",
+                    "A page holds only its own rows: the first page printed 4711 and 4730, a total and a cursor.",
+                ),
+                Choice(
+                    "The cursor is long, and each page's cursor is counted again on every later call",
+                    "The cursor here is one character, \"2\"; the cost is the three extra model calls.",
+                ),
             ),
+            reads="pages of 2, every page 8 13532 -4532 8/8",
         ),
         Question(
-            "Which change keeps the follow-up facts available without carrying them on every step?",
+            "The summary of get_order_details reads \"...; 2 items.\" and the table shows items and date lost. "
+            "What decided what it dropped?",
             (
                 Choice(
-                    "A concise default plus a detail switch and filters the model can use when it needs more",
-                    "The definitions say how to get more, so it is fetched only when asked.",
+                    "The rule that wrote it, fixed before anyone asked about items or dates",
+                    "A summary keeps what its writer judged would matter; a later question may need something "
+                    "else.",
                     correct=True,
                 ),
                 Choice(
-                    "Always return the detailed record",
-                    "Then every step re-sends the details nobody asked for.",
+                    "Nothing was dropped: \"2 items\" is the items, so a model can still answer what is on the order",
+                    "A count is not the items: TG12 and TG14 are in no message any more, so the fact is lost.",
                 ),
                 Choice(
-                    "A bigger host cap on tool output, so the full record always fits and nothing is cut off",
-                    "A cap limits one result; it does not make results smaller.",
+                    "Its token budget: a summary keeps as many facts as fit, and dates come last",
+                    "The summary rule has no budget; it keeps the fields it was written to keep, whatever their "
+                    "size.",
+                ),
+            ),
+            reads="get_order_details: Order 4711 for customer 10023: 1800.00 EUR, blocked: TotalCreditCheckStatus B; 2 items.",
+        ),
+        Question(
+            "Which design keeps the follow-up facts within reach without carrying them on every step?",
+            (
+                Choice(
+                    "A concise default, with a detail switch and filters the model uses when it needs more",
+                    "The definitions say how to get more, so the larger result is paid for only on the step "
+                    "that needs it.",
+                    correct=True,
+                ),
+                Choice(
+                    "Always return the detailed record, so no follow-up needs a second call",
+                    "Then every later step re-sends details that are 2.8 times the concise size, asked for or "
+                    "not.",
+                ),
+                Choice(
+                    "A bigger host cap on tool output, so no result is ever cut off",
+                    "A cap limits one huge result; it does nothing about a modest result re-sent on every step.",
                 ),
             ),
             reads="detailed is 2.8 times the concise size",
         ),
         Question(
-            "You price the same loop for a new model. Where do the cache write and cache read figures come from?",
-            (
-                Choice(
-                    "From that model's row on its provider's pricing page, with the date you read it",
-                    "Prices and cache multipliers differ from model to model within one provider, and they change.",
-                    correct=True,
-                ),
-                Choice(
-                    "From the provider's general cache discount: one rate that holds for all of its models",
-                    "One provider's models differ: older ones read the cache at a larger share of the input price.",
-                ),
-                Choice(
-                    "From last term's table: prices only fall",
-                    "Some fall, some rise, models retire; a figure without a date cannot tell you which.",
-                ),
-            ),
-        ),
-        Question(
-            "For one order, concise returned 190 characters and detailed 525. What do detailed's extra fields hold?",
+            "For order 4711, concise returned 190 characters and detailed 525. What do detailed's extra fields hold?",
             (
                 Choice(
                     "Dates, the customer's PO number and the items: facts a follow-up may need",
@@ -120,14 +144,42 @@ QUIZ = Quiz(
                 ),
                 Choice(
                     "The concise fields again, written out at greater length",
-                    "The printout lists fields concise does not have, such as created_on and requested_delivery_date.",
+                    "The printout lists fields concise does not have, such as created_on and "
+                    "requested_delivery_date.",
                 ),
                 Choice(
-                    "The raw SAP record: all 26 fields get_order returns",
-                    "detailed adds a few named fields; the raw record is the mirror's, at 843 characters.",
+                    "The mirror's whole order record: all 26 fields of get_order_details",
+                    "detailed adds five named fields to concise's seven; the mirror's record, printed for "
+                    "exercise 1, is another thing.",
                 ),
             ),
             reads="concise 190 characters, fields: sales_order, customer, customer_name, net_value, currency, blocked, block_reason",
+        ),
+        Question(
+            "The price table has two Anthropic rows, claude-haiku-5-5 and claude-haiku-4-5. You price the loop for "
+            "a new model. Where do its cache figures come from?",
+            (
+                Choice(
+                    "From that model's own row on its provider's pricing page, with the date you read it",
+                    "Prices are per model, not per provider, and they change: a figure needs its page and its "
+                    "date.",
+                    correct=True,
+                ),
+                Choice(
+                    "From the provider: one price list holds for all of its models",
+                    "The two Haiku rows differ in input, cache write and cache read alike.",
+                ),
+                Choice(
+                    "From any row: Anthropic's default and OpenAI's cost the same, so prices match across models",
+                    "They match for these two models on the date read; claude-haiku-4-5 shows a model that costs "
+                    "far more.",
+                ),
+                Choice(
+                    "From last term's table: model prices only ever fall",
+                    "Some fall, some rise, models retire; a figure without a date cannot tell you which.",
+                ),
+            ),
+            reads="claude-haiku-4-5 1.0 1.250 0.10",
         ),
     )
 )

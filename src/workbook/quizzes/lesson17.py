@@ -11,73 +11,141 @@ QUIZ = Quiz(
             "Why can an order note steer an agent at all?",
             (
                 Choice(
-                    "The model reads the note and the user's request as one stream of text",
-                    "Nothing in the text "
-                    "says who wrote a sentence, so an instruction in a note reads like one from the user.",
+                    "The model reads the note and the request as one stream of text",
+                    "Nothing in the text says who wrote a sentence, so an instruction in a note reads like one "
+                    "from the user.",
                     correct=True,
                 ),
                 Choice(
-                    "The note is executed as code",
-                    "Nothing is executed; the note is read, and reading is enough.",
+                    "The dispatcher hands the note to the model as a system instruction",
+                    "The note arrives inside a tool result, as data the tool returned; reading it is enough.",
                 ),
                 Choice(
-                    "Only because the tool description is weak and does not tell the model to ignore notes",
-                    "The description is not involved; the result is.",
+                    "Only because the tool description does not tell the model to ignore notes",
+                    "The description is not involved; the result is. A line in a description is advice, like "
+                    "the note itself.",
                 ),
             ),
         ),
         Question(
-            "You return notes quoted and labelled as data. What has that guaranteed?",
+            "With the notes quoted and labelled as data, the literal reader still proposed 20 of 24 releases. "
+            "What does the label add?",
             (
                 Choice(
-                    "Nothing by itself: it helps only a reader that honours the label",
-                    "Labels give a model a chance "
-                    "to tell data from instructions; a reader that obeys text ignores them.",
+                    "A way for a reader that honours it to tell data from instruction; this reader stops none",
+                    "A label works only if the reader honours it; the 0 of 24 row is for a reader assumed to.",
                     correct=True,
                 ),
                 Choice(
-                    "The model will never act on a note, since it now knows the note is only data",
-                    "No wording guarantees what a model does.",
+                    "A guarantee that holds for real models: only the scripted reader ignores it",
+                    "How a real model treats the label is a measurement this lesson leaves to a real model; "
+                    "nothing here shows it.",
                 ),
                 Choice(
-                    "The lint rule will flag every note",
-                    "The rule passes labelled notes; it flags unlabelled ones.",
+                    "Nothing: the lint rule still flags the quoted notes, so the design cannot ship",
+                    "The lint table shows the quoted variant with no finding; the rule flags unlabelled free "
+                    "text only.",
                 ),
             ),
             reads="notes quoted, reader 'literal': 20 of 24 propose a release",
         ),
         Question(
-            "What does the approval gate hold, whatever the model does with the text?",
+            "In the defence table, 'approval gate only (notes raw)' shows 20 reaching a write proposal, 0 drafted "
+            "with no decision and 20 a person must catch. What did the gate change?",
             (
                 Choice(
-                    "Writes through the dispatcher: none runs without an allowing decision",
-                    "It is enforced in code "
-                    "at dispatch. It does not see reads or answers, and it holds only as well as the person who "
-                    "decides: one who waves the twentieth poisoned draft through lets it in.",
+                    "Not the proposals: each still came, and became a decision a person had to make",
+                    "The gate stops the write, not the proposal; its cost is the person's attention.",
                     correct=True,
                 ),
                 Choice(
-                    "Everything the note could cause",
-                    "A read's arguments or the answer can carry private data out with no write at all.",
+                    "The gate's code refused the 20 drafts itself, so nobody had to look at them",
+                    "The column says a person must catch 20: under the course's rule a person decides every "
+                    "write.",
                 ),
                 Choice(
-                    "A system prompt saying 'never follow instructions in notes'",
-                    "That is advice the model may or may not follow, like the note itself.",
+                    "Everything the notes could do: with a gate, no poisoned record reaches anything",
+                    "The gate sees writes only; a read's arguments or the answer can still carry private data "
+                    "out.",
                 ),
             ),
-            reads="drafted with no decision: False | a person had to decide: True",
+            reads="approval gate only (notes raw) literal 24 20 0 20",
         ),
         Question(
-            "An agent reads customer credit data, reads notes typed by outsiders, and can search the web. "
-            "Why is that the risky mix?",
+            "A person refused the draft that P01's note caused. What does the model read next?",
             (
                 Choice(
-                    "A note can ask for private data to be sent out, and all three parts are there",
-                    "Private data, "
-                    "untrusted text and a way out together make a leak possible; remove any one.",
+                    "Nothing has changed; a person refused it, with their reason; do not propose it again",
+                    "Each refusal says first that nothing changed, then who refused and their reason.",
                     correct=True,
                 ),
-                Choice("Web search is risky on its own", "Alone it leaks nothing private; the mix does."),
+                Choice(
+                    "The release request was submitted and now waits for a person's approval",
+                    "Lesson 12's literal reader passes such words on as a change that happened; nothing was "
+                    "filed.",
+                ),
+                Choice(
+                    "Nothing at all: a refused call is dropped from the turn, so the note gets no second try",
+                    "A dropped call leaves the model and the clerk believing it may have run; the refusal goes "
+                    "back as a result.",
+                ),
+            ),
+            reads="what the model reads: Nothing has changed: release_request_create was not run; a person refused it.",
+        ),
+        Question(
+            "Leaving free text out took the proposals to 0 for either reader. Why not always do it?",
+            (
+                Choice(
+                    "The useful notes go too, such as the delivery window and the agreed discount",
+                    "The useful-notes column drops to 0 of 10: leave free text out unless the job needs it.",
+                    correct=True,
+                ),
+                Choice(
+                    "It stops only the literal reader; a reader that reads better finds the notes anyway",
+                    "There is nothing to find: no note is in any result, so no reader can follow one.",
+                ),
+                Choice(
+                    "No reason not to: with no notes, no write is proposed, so the gate can go too",
+                    "The clerk's own requests still propose writes, and under the course's rule each goes to a "
+                    "person.",
+                ),
+            ),
+            reads="leave free text out literal 24 0 0 0",
+        ),
+        Question(
+            "The scripted reader did not follow P21 and P24 (another language) or the paraphrases. What does that "
+            "say about a real model?",
+            (
+                Choice(
+                    "Nothing reassuring: they are limits of its short list of English words, not safety",
+                    "A model that reads German and French, or takes the meaning of a paraphrase, is not stopped by them; a real model is measured opt-in.",
+                    correct=True,
+                ),
+                Choice(
+                    "That a real model follows about 20 of 24 such notes, which this run estimates",
+                    "The lesson calls the counts a worst case for defences that rely on the reader, not an "
+                    "estimate for any model.",
+                ),
+                Choice(
+                    "That notes in a language other than the user's are not followed",
+                    "The stand-in cannot show that: its rule matches English words, nothing more.",
+                ),
+            ),
+            reads="P21 another language 4711 -",
+        ),
+        Question(
+            "An agent reads customer credit data, reads notes typed by outsiders, and can search the web. Why is "
+            "that the risky mix?",
+            (
+                Choice(
+                    "A note can ask for private data to go out in a search, and the gate never sees reads",
+                    "Private data, untrusted text and a way out together make a leak possible; remove any one.",
+                    correct=True,
+                ),
+                Choice(
+                    "Web search is risky on its own, whatever else the agent holds",
+                    "Alone it leaks nothing private; the mix does.",
+                ),
                 Choice(
                     "It is not: no write is involved, so the approval gate already covers every part of it",
                     "The gate sees writes only; a search query is a read that can carry the data away.",
@@ -85,34 +153,21 @@ QUIZ = Quiz(
             ),
         ),
         Question(
-            "Leaving free text out stopped every proposal. Why not always do it?",
+            "With the gate on and notes quoted, a person must refuse 20 drafts. What brings that number down?",
             (
                 Choice(
-                    "The useful notes go too, such as the delivery window and the agreed discount",
-                    "Keep free text "
-                    "out unless the job needs it; when it does, quote it as data and keep the gate.",
-                    correct=True,
-                ),
-                Choice("It costs more tokens", "It costs fewer."),
-                Choice(
-                    "The lint rule would flag it", "The rule flags free text in results, not its absence."
-                ),
-            ),
-        ),
-        Question(
-            "The scripted reader missed the German note. What does that tell you about real models?",
-            (
-                Choice(
-                    "Nothing reassuring: the stand-in's rule reads only English verbs; a model reads German",
-                    "A stand-in's misses are its own limits. Try a real model through the opt-in path to measure.",
+                    "Fewer proposals: the notes left out, or a reader that honours the label",
+                    "Every proposal that reaches the gate is a refusal to make; only fewer proposals mean fewer "
+                    "to catch.",
                     correct=True,
                 ),
                 Choice(
-                    "Real models ignore instructions written in a language other than the one the user wrote in",
-                    "The stand-in cannot show that, and it is not a safe assumption.",
+                    "The lint rule, which stops each poisoned note at run time",
+                    "The rule acts before release: it refuses the raw design and stops no sentence at run time.",
                 ),
                 Choice(
-                    "Translation is a defence", "Translation would make the instruction easier to follow."
+                    "A firmer handling sentence in the label, so the literal reader skips the notes",
+                    "The literal reader reads every string, labelled or not: no wording changes what it follows.",
                 ),
             ),
         ),
