@@ -45,7 +45,21 @@ _HOMES = {
     "loop_problem": "verify",
 }
 
-__all__ = sorted(_HOMES)
+__all__ = [
+    "BEHAVIOURS",
+    "FIRST_BUDGET",
+    "MAX_TOKENS_RETRIES",
+    "AgentReport",
+    "CallOutcome",
+    "CallRecord",
+    "Model",
+    "ScriptedModel",
+    "StopReason",
+    "as_model",
+    "course_dispatcher",
+    "loop_problem",
+    "scripted",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -14,11 +14,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from tooldesign.dispatch import Dispatcher
-from tooldesign.selection.models import anthropic_tools
-from tooldesign.tools.designed import EXAMPLES, build_designed_set
+if TYPE_CHECKING:
+    from tooldesign.dispatch import Dispatcher
 
 # What the loop asks for on the first try of a reply, in output tokens (``max_tokens``), and how many
 # times it asks again, each time with twice the budget, after a reply stops at ``max_tokens``.
@@ -182,11 +181,18 @@ class _Metered:
 
 def course_dispatcher() -> Dispatcher:
     """Lesson 11's dispatcher over the designed tools, with no decider: the loop owns the gate."""
+    # Imported here: a record or an exercise that only names the capstone's types stays light.
+    from tooldesign.dispatch import Dispatcher
+    from tooldesign.tools.designed import EXAMPLES, build_designed_set
+
     return Dispatcher(build_designed_set(), examples=EXAMPLES)
 
 
 def tool_definitions() -> list[dict]:
     """The designed tools in the Anthropic format, the ``tools`` array each step sends again."""
+    from tooldesign.selection.models import anthropic_tools
+    from tooldesign.tools.designed import build_designed_set
+
     return anthropic_tools(build_designed_set())
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tooldesign.capstone.agent import (
     FIRST_BUDGET,
@@ -24,11 +24,9 @@ from tooldesign.capstone.agent import (
     tool_definitions,
 )
 from tooldesign.capstone.scripts import as_model
-from tooldesign.dispatch import Dispatcher, ToolCall, allow_all
-from tooldesign.dispatch.approval import waiting
-from tooldesign.selection.models import anthropic_tools
-from tooldesign.tools.base import ToolSet
-from tooldesign.tools.designed import EXAMPLES
+
+if TYPE_CHECKING:
+    from tooldesign.tools.base import ToolSet
 
 __all__ = ["FAULTS", "reference_loop"]
 
@@ -56,6 +54,9 @@ def _results(
     uses: list[dict], dispatcher: Any, seen: dict[str, str], fault: str | None
 ) -> tuple[list[dict], list[CallRecord]]:
     """One tool_result per call of a reply, in order, and the record of each call."""
+    from tooldesign.dispatch import ToolCall, allow_all
+    from tooldesign.dispatch.approval import waiting
+
     results, records = [], []
     for use in uses:
         key = use["name"] + json.dumps(use["input"], sort_keys=True)
@@ -95,6 +96,11 @@ def reference_loop(fault: str | None = None) -> Callable[..., AgentReport]:
         model: Any, request: str, max_steps: int = 6, tool_set: ToolSet | None = None
     ) -> AgentReport:
         """``tool_set`` None is the course's designed set; another set (the mirror) runs the same loop."""
+        # Loaded on the first run: an exercise that only lists the faulty loops stays light.
+        from tooldesign.dispatch import Dispatcher
+        from tooldesign.selection.models import anthropic_tools
+        from tooldesign.tools.designed import EXAMPLES
+
         model = as_model(model)
         if tool_set is None:
             dispatcher, tools = course_dispatcher(), tool_definitions()

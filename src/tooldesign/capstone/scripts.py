@@ -23,11 +23,8 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
-from anthropic.types import Message
-
 from tooldesign.capstone.agent import FIRST_BUDGET, message_reply
 from tooldesign.tokens import chars_to_tokens
-from tooldesign.tools.designed import EXAMPLES
 
 BEHAVIOURS = (
     "well_behaved",
@@ -69,6 +66,9 @@ def _typed(
     blocks: list[dict], stop: str, output_tokens: int, rng: random.Random, details: dict | None = None
 ) -> dict:
     """One reply, validated as the SDK's ``Message`` and dumped as a real reply is."""
+    # The SDK is loaded with the first reply: naming the behaviours (an exercise's probes) stays light.
+    from anthropic.types import Message
+
     message = Message.model_validate(
         {
             "id": _id(rng, "msg_"),
@@ -161,6 +161,8 @@ def _found(rng: random.Random, search_id: str, topic: str) -> dict:
 def _refusal(rng: random.Random, call: bool = False) -> ScriptTurn:
     """A reply a classifier stopped while it streamed: what was written before stays, a call included
     (always in the first refusal of a script, on some seeds in the later ones)."""
+    from tooldesign.tools.designed import EXAMPLES
+
     blocks = [_text("Order 4711 of customer 10023 is blocked because")]
     if call or rng.random() < 0.5:
         blocks.append(_use(rng, "customer_get_credit_exposure", **EXAMPLES["customer_get_credit_exposure"]))
@@ -202,6 +204,8 @@ def _turns(behaviour: str, rng: random.Random) -> list[ScriptTurn]:
         again = dict(first, id=_id(rng))
         return [_turn(rng, first), _turn(rng, *opening, again)]
     if behaviour == "needs_a_person":
+        from tooldesign.tools.designed import EXAMPLES
+
         write = _use(rng, "release_request_create", **EXAMPLES["release_request_create"])
         return [_turn(rng, _use(rng, "sales_order_search", **search)), _turn(rng, *opening, write)]
     if behaviour == "never_stops":

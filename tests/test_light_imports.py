@@ -1,0 +1,67 @@
+"""What a learner waits for: the course's own machinery loads only what it uses.
+
+`make check NB=NN` imports the lesson's exercise definitions in the terminal's process before the
+notebook runs, and every lesson that shows records imports ``tooldesign.record``. Neither needs a
+provider's SDK, the MCP package or matplotlib: the capstone once pulled the Anthropic SDK into
+lesson 19's exercise module and every record cell (over four seconds of `make check NB=19`,
+measured with benchmarks/bench_learner_wait.py). The imports run in a fresh interpreter and the test
+reads which packages they loaded, so the verdict does not depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from workbook import SOLUTIONS_DIR
+
+HEAVY = ("anthropic", "openai", "mcp", "matplotlib", "py_mini_racer", "ipywidgets")
+LIGHT = [
+    *(f"workbook.exercises.lesson{p.name[:2]}" for p in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))),
+    "workbook.cli",
+    "tooldesign.record",
+    "tooldesign.capstone",
+    "tooldesign.capstone.agent",
+    "tooldesign.capstone.scripts",
+    "tooldesign.capstone.reference",
+    "tooldesign.capstone.tasks",
+]
+
+# One interpreter imports the modules in turn and notes what each one pulled in first: the union is
+# empty exactly when no module loads a heavy package, and the first to load one is named.
+PROBE = """
+import importlib, json, sys
+heavy, first = set(HEAVY), {}
+for name in MODULES:
+    importlib.import_module(name)
+    for package in {m.split('.')[0] for m in sys.modules} & heavy:
+        first.setdefault(package, name)
+print(json.dumps(first))
+"""
+
+
+def first_loaders(modules: list[str]) -> dict[str, str]:
+    """Heavy package -> the first of ``modules`` whose import loaded it (fresh interpreter)."""
+    code = f"HEAVY = {list(HEAVY)!r}\nMODULES = {modules!r}\n{PROBE}"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_exercise_definitions_records_and_the_capstones_names_load_no_sdk_and_no_plotting():
+    loaded = first_loaders(LIGHT)
+    assert not loaded, "; ".join(
+        f"{module} loads {package}: import it where it is used" for package, module in sorted(loaded.items())
+    )
+
+
+def test_the_probe_names_the_module_that_loads_a_heavy_package():
+    assert first_loaders(["json", "anthropic.types", "workbook.cli"]) == {"anthropic": "anthropic.types"}
+
+
+def test_every_name_the_capstone_package_lists_is_found_where_it_says():
+    import tooldesign.capstone as capstone
+
+    assert sorted(capstone.__all__) == sorted(capstone._HOMES)
+    for name in capstone.__all__:
+        assert getattr(capstone, name) is not None
