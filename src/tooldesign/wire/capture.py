@@ -30,7 +30,9 @@ class LoopbackServer:
 
     def __init__(self) -> None:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        # serve_forever checks for shutdown every poll_interval: its default, half a second, was a
+        # half-second wait at the end of every `with` (lesson 18 has five, the tests hundreds).
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.02,), daemon=True)
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         raise NotImplementedError
