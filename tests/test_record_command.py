@@ -55,11 +55,12 @@ def test_record_writes_one_schema_valid_file_that_every_lesson_shows(provider, r
     assert data["injection"] and {i["repeat"] for i in data["injection"]} == set(range(1, repeat + 1))
     assert [c["repeat"] for c in data["capstone"]] == list(range(1, repeat + 1))
     assert all(c["usage"]["input_tokens"] > 0 and c["usage"]["output_tokens"] > 0 for c in data["capstone"])
+    assert len(data["tasks"]) == 18 * repeat and {t["tool_set"] for t in data["tasks"]} == {"mirror", "designed"}
     assert server.problems == []
     # a second run never overwrites the first
     assert main(argv) == 0
     assert len(list(out.glob("*.json"))) == 2
-    for experiment in ("selection", "boundary", "scale", "injection", "capstone"):
+    for experiment in ("selection", "boundary", "scale", "injection", "capstone", "tasks"):
         shown = rec.show_records(experiment, out)
         assert f"({provider}, " in shown and "No record" not in shown, shown
     assert "boundary requests, with clauses" in rec.show_records("boundary", out)
@@ -451,7 +452,8 @@ def test_without_the_courses_loop_the_capstone_step_is_one_line_and_skipped(serv
     out = capsys.readouterr().out
     assert out.count(rec.CAPSTONE_SKIPPED) == 1 and "lesson 19" in out and "ex19-agent-loop" in out
     (path,) = tmp_path.glob("*.json")
-    assert json.loads(path.read_text())["capstone"] == []
+    assert json.loads(path.read_text())["capstone"] == [] and json.loads(path.read_text())["tasks"] == []
+    assert "No record" in rec.show_records("tasks", tmp_path)
 
 
 def test_with_the_courses_loop_record_says_nothing_of_skipping(server, monkeypatch, tmp_path, capsys):

@@ -50,8 +50,17 @@ def test_the_stated_calls_and_tokens_are_what_the_command_sends(monkeypatch):
     """The figures in the line are measured, not guessed: the benchmark run again must give them."""
     monkeypatch.setenv(config.KEY_ENV["anthropic"], "x")
     monkeypatch.setenv(config.BASE_URL_ENV["anthropic"], "http://127.0.0.1:9")
-    calls, tokens = _bench().measure()
-    assert (calls, tokens) == (rec.RECORD_COST.calls, rec.RECORD_COST.input_tokens)
+    parts = _bench().measure_parts()
+    cost = rec.RECORD_COST
+    assert parts["all"] == (cost.calls, cost.input_tokens)
+    assert parts["clerk tasks"] == (cost.task_calls, cost.task_input_tokens)  # the nine tasks, both sets
+    assert 0 < cost.task_calls <= rec.TASK_CALLS_AT_MOST
+
+
+def test_the_line_states_the_clerk_tasks_share_and_their_ceiling():
+    line = rec.how_to_record(2)
+    assert f"{2 * rec.RECORD_COST.task_calls:,} of them the clerk tasks" in line
+    assert f"up to {2 * rec.TASK_CALLS_AT_MOST:,}" in line
 
 
 def _chooser(request, names):

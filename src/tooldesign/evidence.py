@@ -18,6 +18,7 @@ from dataclasses import dataclass
 __all__ = ["Published", "FIGURES", "LESSONS", "figures_for", "evidence_table", "show_evidence"]
 
 READ_ON = "5 December 2026"
+READ_AGAIN_ON = "6 December 2026"  # the figures for lessons 12 and 16
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ FIGURES: tuple[Published, ...] = (
         "R61",
         "https://mcp-universe.github.io",
         READ_ON,
-        "Long tasks on live servers (maps, GitHub, finance, browsers); the capstone runs one clerk task on local data with scripted readers.",
+        "Long tasks on live servers (maps, GitHub, finance, browsers); the capstone runs nine clerk tasks on local data with scripted models, checked against known end states.",
     ),
     Published(
         "programmatic-tool-calling",
@@ -149,6 +150,41 @@ FIGURES: tuple[Published, ...] = (
         "https://arxiv.org/html/2510.15994v1",
         READ_ON,
         "Real tools over MCP and real models; the lesson's poisoned records are read by scripted readers.",
+    ),
+    Published(
+        "false-success",
+        ("12",),
+        "how many failed runs end with the agent claiming success the environment's state contradicts (false success)",
+        "8 model families (9,876 tau2-bench runs); 4 model families (1,879 AppWorld runs)",
+        "45–48% of failures in single-control tau2-bench domains, 3% in dual-control telecom, 75.8% among AppWorld "
+        "self-assessing coding-agent runs with explicit status claims; no LLM judge above AUROC 0.65 on tau2-bench",
+        "R66",
+        "https://arxiv.org/html/2606.09863",
+        READ_AGAIN_ON,
+        "Agents' own claims checked against recorded benchmark runs; in the lesson a tool reports a false success and a stand-in reader believes it.",
+    ),
+    Published(
+        "response-format",
+        ("16",),
+        "tokens of one Slack tool's response, detailed (with IDs such as thread_ts) vs concise (thread content only)",
+        "none: Anthropic's token counts of its own example, no model's answers",
+        "206 → 72 tokens (about ⅓); Claude Code cuts tool responses at 25,000 tokens by default",
+        "R12",
+        "https://www.anthropic.com/engineering/writing-tools-for-agents",
+        READ_AGAIN_ON,
+        "One example response counted in Claude's tokens, with no task behind it; the lesson counts its own results by characters / 4 and weighs tokens saved against facts lost.",
+    ),
+    Published(
+        "prompt-caching-launch",
+        ("16",),
+        "latency and cost of long prompts with prompt caching, from early users at its launch",
+        "Claude 3.5 Sonnet and Claude 3 Haiku, the models with caching at launch (the report names none per row)",
+        "up to 90% lower cost and up to 85% lower latency for long prompts; a 10-turn conversation with a long "
+        "system prompt: latency 75% lower, cost 53% lower",
+        "R67",
+        "https://www.anthropic.com/news/prompt-caching",
+        READ_AGAIN_ON,
+        "Long fixed prompts on 2024's models, reported by the vendor; the lesson prices its own loop's growing prefix from the dated price table, with no model and no clock.",
     ),
 )
 

@@ -2,16 +2,21 @@
 
 ``record(picker, repeat)`` runs, ``repeat`` times each, the selection test on all three case sets
 (lesson 06), the boundary-clause requests (11) and the ``tool_choice`` settings (12), the poisoned
-records (17) and the capstone task (19, through the course's own loop: ``capstone_loop``, absent from
-the student edition, where that loop is the learner's exercise), and returns a :class:`Record`; ``write`` puts it under ``runs/`` with a new dated name,
-``save`` at a path of your choice (``select --record``); neither ever overwrites a file.
-Every pick keeps the input tokens as the API reported them and the latency; every capstone run the
-tokens its provider reported (input, output, read from and written to the cache: ``TokenUsage``),
-summed over its model calls, and their time. A count the API did not report stays not reported,
+records (17), the capstone task and the nine clerk tasks with known right ends (19, with the mirror
+set and the designed set), all through the course's own loop (``capstone_loop``, absent from the
+student edition, where that loop is the learner's exercise), and returns a :class:`Record`; ``write``
+puts it under ``runs/`` with a new dated name, ``save`` at a path of your choice (``select --record``);
+neither ever overwrites a file.
+Every pick keeps the input tokens as the API reported them and the latency; every capstone run and
+every clerk task the tokens its provider reported (input, output, read from and written to the cache:
+``TokenUsage``), summed over its model calls, and their time; a clerk task also its verdict
+(``capstone.tasks.judge``), steps and tool calls. A count the API did not report stays not reported,
 never 0. ``show_records(name)`` is what the notebooks call: every record found, labelled with
-model, provider and date, or one line saying there is none and the command that makes one. Files of the first format
-(``tooldesign-selection-run/1``, which ``select --record`` once wrote) are still read, and shown as the
-old, selection-only version; this module is the only writer.
+model, provider and date, or one line saying there is none and the command that makes one.
+
+Older files are still read: format ``tooldesign-record/2`` (before the clerk tasks; it has none) and
+the first format (``tooldesign-selection-run/1``, which ``select --record`` once wrote), shown as the
+old, selection-only version; this module is the only writer, and writes the newest format only.
 
 A rate-limited answer (HTTP 429) is retried a bounded number of times, waiting what its
 ``retry-after`` header asks (capped); the sleep is a parameter so tests never wait. The retry wraps
@@ -31,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tooldesign.atomic import write_atomic
+from tooldesign.capstone import tasks as clerk_tasks
 from tooldesign.capstone.agent import REPORTED_AS, StopReason, TokenUsage
 from tooldesign.selection import config
 from tooldesign.selection.record import (
@@ -55,6 +61,7 @@ __all__ = [
     "ChoiceRow",
     "InjectionRow",
     "CapstoneRow",
+    "TaskRunRow",
     "CAPSTONE_SKIPPED",
     "capstone_loop",
     "RateLimited",
@@ -70,7 +77,8 @@ __all__ = [
     "how_to_record",
 ]
 
-FORMAT = "tooldesign-record/2"
+FORMAT = "tooldesign-record/3"  # 3: the clerk tasks (``tasks``) added
+READABLE = ("tooldesign-record/2", FORMAT)  # what ``read`` takes besides the selection-only format
 CASE_SETS = ("tuning", "development", "held-out")
 EXPERIMENTS = {  # the name a notebook asks for -> the part of a record it shows
     "selection": "06",
@@ -79,6 +87,7 @@ EXPERIMENTS = {  # the name a notebook asks for -> the part of a record it shows
     "scale": "13",
     "injection": "17",
     "capstone": "19",
+    "tasks": "19",
 }
 MAX_RETRIES = 3
 MAX_WAIT_S = 30.0
@@ -90,14 +99,19 @@ PRICED_MODEL = config.DEFAULT_MODELS["anthropic"]  # its dated input price is in
 @dataclass(frozen=True)
 class RecordCost:
     """What one repeat of ``record`` sends: model calls and input tokens (the course's estimate,
-    characters / 4). Measured by ``benchmarks/bench_record_cost.py`` against the scripted server,
-    so the capstone part follows the scripted model's calls; a real model may take more or fewer."""
+    characters / 4), the nine clerk tasks with both tool sets included. Measured by
+    ``benchmarks/bench_record_cost.py`` against the scripted server, so the capstone task and the
+    clerk tasks follow the scripted model's calls; a real model may take more or fewer (the clerk
+    tasks at most ``TASK_CALLS_AT_MOST``, their step budget times the runs)."""
 
     calls: int
     input_tokens: int
+    task_calls: int  # of ``calls``: the nine clerk tasks with both tool sets
+    task_input_tokens: int  # of ``input_tokens``: the same
 
 
-RECORD_COST = RecordCost(calls=500, input_tokens=416_101)
+TASK_CALLS_AT_MOST = len(clerk_tasks.TASKS) * len(clerk_tasks.SETS) * clerk_tasks.MAX_STEPS  # per repeat
+RECORD_COST = RecordCost(calls=558, input_tokens=499_054, task_calls=58, task_input_tokens=82_953)
 
 
 def how_to_record(repeat: int = REPEAT) -> str:
@@ -108,8 +122,9 @@ def how_to_record(repeat: int = REPEAT) -> str:
     calls = RECORD_COST.calls * repeat
     dollars = RECORD_COST.input_tokens * repeat * price.input / 1_000_000
     return (
-        f"make one with `{COMMAND}` (a local model, free; {calls:,} model calls, so the time is your model's "
-        f"answer time times that) or with `--provider anthropic` and a key (about ${dollars:.2f} of input tokens by the course's "
+        f"make one with `{COMMAND}` (a local model, free; {calls:,} model calls, "
+        f"{RECORD_COST.task_calls * repeat:,} of them the clerk tasks, which may take up to "
+        f"{TASK_CALLS_AT_MOST * repeat:,}; the time is your model's answer time times that) or with `--provider anthropic` and a key (about ${dollars:.2f} of input tokens by the course's "
         f"estimate, at {PRICED_MODEL}'s price read {price.read_on}; output tokens extra)."
     )
 
@@ -153,6 +168,25 @@ class CapstoneRow:
 
 
 @dataclass(frozen=True)
+class TaskRunRow:
+    """One clerk task (``capstone.tasks.TASKS``, lesson 19 section 4) run once with one tool set through
+    the course's loop: the judge's verdict and its reasons, how the run ended, after how many model
+    calls and tool calls, the tokens as the provider reported them (summed over the run's model calls;
+    a field it did not report is None, never 0), and the wall time of those calls."""
+
+    repeat: int
+    tool_set: str
+    task: str  # the task's name in capstone.tasks.TASKS, e.g. "release 4711"
+    success: bool
+    problems: tuple[str, ...]  # the judge's reasons, empty when the task ended right
+    stop: str
+    steps: int
+    tool_calls: int
+    usage: TokenUsage
+    latency_s: float | None
+
+
+@dataclass(frozen=True)
 class InjectionRow:
     repeat: int
     note_id: str
@@ -177,6 +211,7 @@ class Record:
     retries: int
     tool_choice: tuple[ChoiceRow, ...] = ()
     capstone: tuple[CapstoneRow, ...] = ()
+    tasks: tuple[TaskRunRow, ...] = ()  # a record of format 2 (before the clerk tasks) has none
     old_version: bool = False  # read from a ``select --record`` file: selection only
 
     @property
@@ -184,6 +219,12 @@ class Record:
         return f"{self.model} ({self.provider}, {self.date[:10]})"
 
 
+_USAGE = {
+    "type": ["object", "null"],
+    "required": [f.name for f in fields(TokenUsage)],
+    "additionalProperties": False,
+    "properties": {f.name: {"type": ["integer", "null"], "minimum": 0} for f in fields(TokenUsage)},
+}
 _PICK = {
     "type": "object",
     "required": ["request", "expected", "pick", "right", "no_call_case", "input_tokens", "latency_s"],
@@ -213,7 +254,7 @@ SCHEMA: dict[str, Any] = {
         "retries",
     ],
     "properties": {
-        "format": {"const": FORMAT},
+        "format": {"enum": list(READABLE)},
         "provider": {"type": "string"},
         "model": {"type": "string"},
         "date": {"type": "string", "format": "date-time"},
@@ -262,14 +303,28 @@ SCHEMA: dict[str, Any] = {
                     "answer": {"type": ["string", "null"]},
                     "calls": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2}},
                     "transcript": {"type": "array", "items": {"type": "string"}},
-                    "usage": {
-                        "type": ["object", "null"],
-                        "required": [f.name for f in fields(TokenUsage)],
-                        "additionalProperties": False,
-                        "properties": {
-                            f.name: {"type": ["integer", "null"], "minimum": 0} for f in fields(TokenUsage)
-                        },
-                    },
+                    "usage": _USAGE,
+                    "latency_s": {"type": ["number", "null"], "minimum": 0},
+                },
+            },
+        },
+        # the clerk tasks: required from format 3 on (below), absent from format 2
+        "tasks": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": [f.name for f in fields(TaskRunRow)],
+                "additionalProperties": False,
+                "properties": {
+                    "repeat": {"type": "integer", "minimum": 1},
+                    "tool_set": {"type": "string"},
+                    "task": {"type": "string"},
+                    "success": {"type": "boolean"},
+                    "problems": {"type": "array", "items": {"type": "string"}},
+                    "stop": {"enum": [s.value for s in StopReason]},
+                    "steps": {"type": "integer", "minimum": 0},
+                    "tool_calls": {"type": "integer", "minimum": 0},
+                    "usage": {**_USAGE, "type": "object"},
                     "latency_s": {"type": ["number", "null"], "minimum": 0},
                 },
             },
@@ -288,6 +343,12 @@ SCHEMA: dict[str, Any] = {
             },
         },
     },
+    # format 3 holds the clerk tasks (an empty list where the loop was not shipped or not run);
+    # format 2 predates them and has none
+    "allOf": [
+        {"if": {"properties": {"format": {"const": FORMAT}}}, "then": {"required": ["tasks"]}},
+        {"if": {"properties": {"format": {"const": READABLE[0]}}}, "then": {"not": {"required": ["tasks"]}}},
+    ],
 }
 
 
@@ -388,13 +449,14 @@ def _tool_choice_rows(model: patient, k: int) -> list[ChoiceRow]:
     return rows
 
 
-PARTS = ("selection", "boundary", "tool_choice", "injection", "capstone")
+PARTS = ("selection", "boundary", "tool_choice", "injection", "capstone", "tasks")
 CAPSTONE_SKIPPED = (
-    "capstone step skipped: the agent loop is lesson 19's exercise (ex19-agent-loop), which this "
-    "edition leaves for you to write"
+    "capstone step skipped (its task and the nine clerk tasks): the agent loop is lesson 19's "
+    "exercise (ex19-agent-loop), which this edition leaves for you to write"
 )
 CAPSTONE_STEPS = 8  # the loop's step budget for a real model
 TRANSCRIPT_LINES = 12  # of the first capstone run, in show_records
+TASK_REASON_WIDTH = 48  # characters of the judge's reason shown for a failed clerk task
 
 
 def capstone_loop() -> Callable[..., Any] | None:
@@ -422,6 +484,36 @@ def _capstone_row(model: patient, k: int, loop: Callable[..., Any]) -> CapstoneR
         usage=adapter.usage,
         latency_s=adapter.latency_s,
     )
+
+
+def _task_rows(model: patient, k: int, loop: Callable[..., Any]) -> list[TaskRunRow]:
+    """Every clerk task with each tool set, once, through the course's loop with the real model; each
+    run gets a new adapter, so its usage and time are that run's alone."""
+    from tooldesign.capstone import tasks
+    from tooldesign.capstone.agent import real_model
+    from tooldesign.tools import tool_set
+
+    rows = []
+    for name in tasks.SETS:
+        tools = tool_set(name)
+        for task in tasks.TASKS:
+            adapter = real_model(model.picker)
+            report, verdict = tasks.run_task(loop, adapter, task, tools, tasks.MAX_STEPS)
+            rows.append(
+                TaskRunRow(
+                    k,
+                    name,
+                    task.name,
+                    verdict.success,
+                    verdict.problems,
+                    report.stop.value,
+                    report.steps,
+                    len(report.calls),
+                    adapter.usage,
+                    adapter.latency_s,
+                )
+            )
+    return rows
 
 
 def record(
@@ -454,7 +546,8 @@ def record(
     choices: list[ChoiceRow] = []
     injection: list[InjectionRow] = []
     capstone: list[CapstoneRow] = []
-    loop = capstone_loop() if "capstone" in parts and not sap else None
+    clerk: list[TaskRunRow] = []
+    loop = capstone_loop() if {"capstone", "tasks"} & set(parts) and not sap else None
     for k in range(1, repeat + 1):
         if "boundary" in parts:
             from tooldesign.dispatch.boundary import model_scores
@@ -472,8 +565,10 @@ def record(
                 InjectionRow(k, t.note_id, t.variant, tuple(t.calls), t.reached_gate)
                 for t in trial(picker)  # picker.client is the retrying view: a 429 waits here too
             ]
-        if loop is not None:
+        if loop is not None and "capstone" in parts:
             capstone.append(_capstone_row(model, k, loop))
+        if loop is not None and "tasks" in parts:
+            clerk += _task_rows(model, k, loop)
     return Record(
         FORMAT,
         getattr(picker, "provider", "unknown"),
@@ -487,6 +582,7 @@ def record(
         model.retries,
         tool_choice=tuple(choices),
         capstone=tuple(capstone),
+        tasks=tuple(clerk),
     )
 
 
@@ -569,7 +665,7 @@ def read(path: Path | str) -> Record:
             for s in data["selection"]
         )
         return Record(
-            FORMAT,
+            data["format"],
             data["provider"],
             data["model"],
             data["date"],
@@ -593,10 +689,14 @@ def read(path: Path | str) -> Record:
                 )
                 for r in data.get("capstone", [])
             ),
+            tasks=tuple(
+                TaskRunRow(**{**r, "problems": tuple(r["problems"]), "usage": TokenUsage(**r["usage"])})
+                for r in data.get("tasks", [])
+            ),
         )
     except (jsonschema.ValidationError, KeyError, TypeError) as error:
         message = getattr(error, "message", str(error))
-        raise RecordError(f"{path}: not a {FORMAT} record ({message})") from None
+        raise RecordError(f"{path}: not a {' or '.join(READABLE)} record ({message})") from None
 
 
 def records_in(folder: Path | str | None = None) -> tuple[list[Record], list[str]]:
@@ -650,6 +750,77 @@ def _capstone_cost(rec: Record) -> list[str]:
     ]
 
 
+def _task_cell(runs: Sequence[TaskRunRow]) -> str:
+    """One task with one set over its runs: right, failed (with the judge's first reason), or both."""
+    right = sum(r.success for r in runs)
+    if right == len(runs):
+        return "right" if len(runs) == 1 else f"right in {len(runs)} of {len(runs)} runs"
+    reason = next(r.problems[0] if r.problems else r.stop for r in runs if not r.success)
+    reason = reason if len(reason) <= TASK_REASON_WIDTH else reason[: TASK_REASON_WIDTH - 1] + "…"
+    if right == 0:
+        return (
+            f"failed: {reason}" if len(runs) == 1 else f"failed in {len(runs)} of {len(runs)} runs: {reason}"
+        )
+    return f"right in {right} of {len(runs)} runs, failed: {reason}"
+
+
+def _per_task(values: Sequence[float | None], digits: int = 1) -> str:
+    """A mean per task over the runs that reported it; a run that did not is named, never counted as 0."""
+    known = [v for v in values if v is not None]
+    if not known:
+        return "not reported"
+    missing = len(values) - len(known)
+    mean = f"{statistics.mean(known):,.{digits}f}"
+    return mean + (f" (not reported in {count(missing, 'run')})" if missing else "")
+
+
+def _task_table(rec: Record) -> list[str]:
+    """The clerk tasks as this record's model did them: per tool set, the scripted table's columns with
+    the tokens its provider reported; then each task's verdict per set."""
+    names = REPORTED_AS.get(rec.provider, tuple(f.name for f in fields(TokenUsage)))
+    sets = list(dict.fromkeys(r.tool_set for r in rec.tasks))
+    header = ("tool set", "tasks right", "steps", "tool calls", names[0], names[1], "seconds")
+    body = []
+    for name in sets:
+        runs = [r for r in rec.tasks if r.tool_set == name]
+        body.append(
+            (
+                name,
+                f"{sum(r.success for r in runs):,} of {len(runs):,}",
+                _per_task([r.steps for r in runs]),
+                _per_task([r.tool_calls for r in runs]),
+                _per_task([r.usage.input_tokens for r in runs], 0),
+                _per_task([r.usage.output_tokens for r in runs], 0),
+                _per_task([r.latency_s for r in runs], 2),
+            )
+        )
+    widths = [max(len(row[i]) for row in (header, *body)) for i in range(len(header))]
+    lines = [
+        f"  clerk tasks through the course's loop (step budget {clerk_tasks.MAX_STEPS}); means per task of the "
+        f"steps, tool calls, tokens as {rec.provider} reported them, and model seconds:",
+        *("    " + "  ".join(cell.rjust(w) for cell, w in zip(row, widths)) for row in (header, *body)),
+    ]
+    tasks = list(dict.fromkeys(r.task for r in rec.tasks))
+    table = [["task", *sets]] + [
+        [task, *(_task_cell([r for r in rec.tasks if r.task == task and r.tool_set == s]) for s in sets)]
+        for task in tasks
+    ]
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    lines += ["    " + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in table]
+    return lines
+
+
+def _task_summary(rec: Record) -> str:
+    """One line for the whole-record view: tasks right per tool set."""
+    sets = dict.fromkeys(r.tool_set for r in rec.tasks)
+    parts = [
+        f"{name} set {sum(r.success for r in rec.tasks if r.tool_set == name):,} of "
+        f"{sum(1 for r in rec.tasks if r.tool_set == name):,}"
+        for name in sets
+    ]
+    return "  clerk tasks right: " + "; ".join(parts) + " (show_records('tasks') for the table)"
+
+
 def _tally(values: Any) -> list[tuple[Any, int]]:
     counts: dict[Any, int] = {}
     for value in values:
@@ -694,6 +865,10 @@ def _lines(rec: Record, experiment: str) -> list[str]:
             lines += ["  transcript of run 1:", *(f"    {line}" for line in shown)]
             if len(rec.capstone[0].transcript) > len(shown):
                 lines.append(f"    ... {count(len(rec.capstone[0].transcript) - len(shown), 'more line')}")
+    if experiment == "capstone" and rec.tasks:
+        lines.append(_task_summary(rec))
+    if experiment == "tasks" and rec.tasks:
+        lines += _task_table(rec)
     if experiment in ("injection", "capstone"):
         for variant in dict.fromkeys(r.variant for r in rec.injection):
             by_repeat: dict[int, int] = {}

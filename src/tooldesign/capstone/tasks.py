@@ -9,7 +9,9 @@ that, in any order of calls, so a right run passes however it got there.
 
 ``task_rows`` runs every task through the loop with a tool set and a model, and counts steps, tool
 calls and estimated tokens (``tooldesign.tokens``: characters / 4 of the tool definitions and the
-conversation each model call is sent, and of each reply; a real run's usage comes from the API).
+conversation each model call is sent, and of each reply). ``run_task`` is the one run both use:
+``task_rows`` for the scripted models, ``tooldesign record`` for a real one, whose tokens are those
+its provider reported.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from tooldesign.tools import tool_set
 from tooldesign.tools.base import ToolSet
 
 RELEASE = "release_request_create"
+SETS = ("mirror", "designed")  # the tool sets every task is run with
+MAX_STEPS = 6  # the loop's step budget for one task, scripted or real (``tooldesign record``)
 
 
 @dataclass(frozen=True)
@@ -163,12 +167,23 @@ class TaskRow:
 Loop = Callable[..., AgentReport]
 
 
+def run_task(
+    loop: Loop, model: Any, task: ClerkTask, tools: ToolSet, max_steps: int = MAX_STEPS
+) -> tuple[AgentReport, TaskVerdict]:
+    """One task through ``loop(model, request, max_steps, tool_set=tools)``, and its verdict.
+
+    ``task_rows`` uses it for the scripted models, ``tooldesign record`` for a real one, so both
+    tables are judged by the same end state."""
+    report = loop(model, task.request, max_steps, tool_set=tools)
+    return report, judge(task, end_state(report, [t.name for t in tools if t.writes]))
+
+
 def task_rows(
     loop: Loop,
     models: dict[str, Callable[[], Any]],
-    sets: Sequence[str] = ("mirror", "designed"),
+    sets: Sequence[str] = SETS,
     tasks: Sequence[ClerkTask] = TASKS,
-    max_steps: int = 6,
+    max_steps: int = MAX_STEPS,
 ) -> list[TaskRow]:
     """Every task through ``loop(model, request, max_steps, tool_set=...)`` for each set and model.
 
@@ -177,12 +192,10 @@ def task_rows(
     rows = []
     for name in sets:
         tools: ToolSet = tool_set(name)
-        writes = [t.name for t in tools if t.writes]
         definitions = anthropic_tools(tools)
         for label, make in models.items():
             for task in tasks:
-                report = loop(make(), task.request, max_steps, tool_set=tools)
-                verdict = judge(task, end_state(report, writes))
+                report, verdict = run_task(loop, make(), task, tools, max_steps)
                 rows.append(
                     TaskRow(
                         name,
