@@ -162,7 +162,7 @@ def test_16_the_note_and_the_pages_cost_what_the_questions_say():
     texts = " ".join(q.text for q in lesson_quiz("16").questions)
     assert f"with a note sent {noted['tokens sent (est.)']} tokens, without one {bare['tokens sent (est.)']}" in texts
     assert noted["facts kept"] == bare["facts kept"] == "5/8"
-    assert f"sent {every['tokens sent (est.)']} tokens" in texts and every["model calls"] == 8 and every["tokens saved"] < 0
+    assert f"sent {every['tokens sent (est.)']:,} tokens" in texts and every["model calls"] == 8 and every["tokens saved"] < 0
     assert right("16", "Reading every page").startswith("Each page is another round trip")
 
 

@@ -76,35 +76,35 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "quiz-stuck",
         ("src/workbook/quizzes/lesson00.py",),
-        '                Choice(\n'
+        "                Choice(\n"
         '                    "In solutions/, where the same notebook stands complete and already run",\n'
         '                    "Every lesson\'s solution is there. This is a course, not an exam.",\n'
-        '                    correct=True,\n'
-        '                ),\n'
-        '                Choice(\n'
+        "                    correct=True,\n"
+        "                ),\n"
+        "                Choice(\n"
         '                    "In data/, where the built tables hold each exercise\'s expected answer",\n'
         '                    "data/ holds the fictional data the lessons build, not the answers.",\n'
-        '                ),\n'
-        '                Choice(\n'
+        "                ),\n"
+        "                Choice(\n"
         '                    "Nowhere: the answers stay hidden until your instructor grades",\n'
         '                    "They are not hidden: solutions/ has every lesson complete. Your instructor grades with "\n'
         '                    "separate checks.",\n'
-        '                ),\n',
-        '                Choice(\n'
+        "                ),\n",
+        "                Choice(\n"
         '                    "In solutions/, where the same notebook stands complete and already run",\n'
         '                    "This edition has no solutions/: it is handed out for a graded class, so the answers "\n'
         '                    "stay with your instructor.",\n'
-        '                ),\n'
-        '                Choice(\n'
+        "                ),\n"
+        "                Choice(\n"
         '                    "In data/, where the built tables hold each exercise\'s expected answer",\n'
         '                    "data/ holds the fictional data the lessons build, not the answers.",\n'
-        '                ),\n'
-        '                Choice(\n'
+        "                ),\n"
+        "                Choice(\n"
         '                    "In the check\'s hint and the lesson above the exercise",\n'
         '                    "The hint says what to look at again; this edition holds no answers, since your "\n'
         '                    "instructor grades them.",\n'
-        '                    correct=True,\n'
-        '                ),\n',
+        "                    correct=True,\n"
+        "                ),\n",
     ),
     Phrase(
         "approver-version",

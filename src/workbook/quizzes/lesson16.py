@@ -72,7 +72,7 @@ QUIZ = Quiz(
             reads="truncate at 1,000, with note 5 4028 4972 5/8",
         ),
         Question(
-            "Reading every page kept all 8 facts but sent 13532 tokens, more than carrying the list whole. Why?",
+            "Reading every page kept all 8 facts but sent 13,532 tokens, more than carrying the list whole. Why?",
             (
                 Choice(
                     "Each page is another round trip, and every later call re-sends the pages before it",
@@ -86,13 +86,13 @@ QUIZ = Quiz(
                 ),
                 Choice(
                     "The cursor is long, and each page's cursor is counted again on every later call",
-                    "The cursor here is one character, \"2\"; the cost is the three extra model calls.",
+                    'The cursor here is one character, "2"; the cost is the three extra model calls.',
                 ),
             ),
             reads="pages of 2, every page 8 13532 -4532 8/8",
         ),
         Question(
-            "The summary of get_order_details reads \"...; 2 items.\" and the table shows items and date lost. "
+            'The summary of get_order_details reads "...; 2 items." and the table shows items and date lost. '
             "What decided what it dropped?",
             (
                 Choice(
@@ -102,7 +102,7 @@ QUIZ = Quiz(
                     correct=True,
                 ),
                 Choice(
-                    "Nothing was dropped: \"2 items\" is the items, so a model can still answer what is on the order",
+                    'Nothing was dropped: "2 items" is the items, so a model can still answer what is on the order',
                     "A count is not the items: TG12 and TG14 are in no message any more, so the fact is lost.",
                 ),
                 Choice(

@@ -43,7 +43,7 @@ QUIZ = Quiz(
                 Choice(
                     "Answers that the release request awaits approval, and lets the model go on to answer",
                     "Lesson 12's false_success check reads 'awaits approval' as done; the result opens "
-                    "\"Nothing has changed\" and the run stops.",
+                    '"Nothing has changed" and the run stops.',
                 ),
                 Choice(
                     "Drops the call without a result and lets the model answer",
