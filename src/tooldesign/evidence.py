@@ -54,7 +54,7 @@ FIGURES: tuple[Published, ...] = (
     ),
     Published(
         "tool-search-limit",
-        ("06", "13"),
+        ("06", "07", "13"),
         "where tool selection starts to suffer, and the context that tool search saves",
         "Claude (Anthropic's documentation; no evaluation table given)",
         "selection degrades beyond 30–50 tools; about 55k tokens of definitions for five servers, cut by over 85%",
@@ -131,7 +131,7 @@ FIGURES: tuple[Published, ...] = (
     ),
     Published(
         "position-bias",
-        ("06", "11"),
+        ("06", "07", "11"),
         "which of several functionally equivalent tools a model picks, and what moves the choice",
         "7 LLMs",
         "no single rate in the abstract: models fixate on one provider or prefer earlier-listed tools; rewording descriptions shifts the picks",
