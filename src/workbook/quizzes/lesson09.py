@@ -40,7 +40,7 @@ QUIZ = Quiz(
                 ),
                 Choice(
                     "A loop that never ends",
-                    "The engine stops it at the time limit: 1 s in the lesson's small limits.",
+                    "The engine stops it at the time limit: half a second in the lesson's demonstration.",
                 ),
                 Choice(
                     "A program that reads your files on disk",
