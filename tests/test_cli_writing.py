@@ -28,6 +28,10 @@ POSIX = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals"
 
 # The child: `workbook handout OUT`, whose first build step writes MARKER and then waits (or fails).
 PAUSED_HANDOUT = """
+# A test worker's child can inherit SIGINT blocked or ignored; Ctrl+C in a terminal finds it neither.
+import signal
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import sys, time
 from pathlib import Path
 import workbook.handout as handout
@@ -334,6 +338,10 @@ def test_tooldesign_data_refuses_while_another_build_runs(tmp_path, monkeypatch,
 # The child: a command of the course whose atomic write pauses after the partial file is written,
 # before it is renamed into place; the marker says the partial exists.
 PAUSED_WRITE = """
+# A test worker's child can inherit SIGINT blocked or ignored; Ctrl+C in a terminal finds it neither.
+import signal
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import os, sys, time
 from pathlib import Path
 import tooldesign.atomic as atomic
