@@ -65,3 +65,18 @@ def test_every_name_the_capstone_package_lists_is_found_where_it_says():
     assert sorted(capstone.__all__) == sorted(capstone._HOMES)
     for name in capstone.__all__:
         assert getattr(capstone, name) is not None
+
+
+def test_mcps_dialect_and_result_schemas_load_the_protocols_types_not_its_sdk():
+    """Lesson 18 shows a definition in MCP's dialect beside the providers'; that needs ``mcp_types`` alone."""
+    loaded = first_loaders(["tooldesign.mcp.results", "tooldesign.mcp.listing", "tooldesign.wire.dialects"])
+    assert "mcp" not in loaded, f"{loaded['mcp']} loads the mcp SDK (its server and transports)"
+    assert set(loaded) <= {"anthropic", "openai"}, loaded  # the providers' types are what lesson 18 is about
+
+
+def test_every_name_the_mcp_package_lists_is_found_where_it_says():
+    import tooldesign.mcp as mcp_package
+
+    assert sorted(mcp_package.__all__) == sorted(mcp_package._HOMES)
+    for name in mcp_package.__all__:
+        assert getattr(mcp_package, name) is not None

@@ -6,24 +6,61 @@ names, descriptions, schemas and annotations the lessons designed, with a result
 is a server whose read-only label is false; ``rug_pull_servers`` one whose description changes after
 approval, and ``pinning`` the host's check for it; ``tooldesign.mcp.run`` runs a server over stdio or HTTP.
 
-Importing this package imports the ``mcp`` SDK; ``import tooldesign`` alone does not.
+The names below load their module on first use, so ``tooldesign.mcp.results`` or ``.listing`` (lesson
+18's MCP dialect) does not bring in the server and its transports; ``import tooldesign`` alone loads
+no part of the ``mcp`` SDK.
 """
 
-from tooldesign.mcp.measure import SizeRow, size_table, sizes
-from tooldesign.mcp.pinning import DefinitionChange, Pin, changes, digest, pin, still_approved
-from tooldesign.mcp.results import OUTPUT_SCHEMAS, output_schema, split_result
-from tooldesign.mcp.server import (
-    CRASH_TEXT,
-    LISTING_CACHE,
-    UNKNOWN_CURSOR,
-    UNKNOWN_TOOL,
-    ServedSet,
-    annotations_of,
-    listed_tool,
-    serve,
-)
-from tooldesign.mcp.untrusted import ItemStore, rug_pull_servers, untrusted_server
-from tooldesign.mcp.view import as_plain, definition_of, send_raw, view_of
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tooldesign.mcp.listing import annotations_of, listed_tool
+    from tooldesign.mcp.measure import SizeRow, size_table, sizes
+    from tooldesign.mcp.pinning import DefinitionChange, Pin, changes, digest, pin, still_approved
+    from tooldesign.mcp.results import OUTPUT_SCHEMAS, output_schema, split_result
+    from tooldesign.mcp.server import (
+        CRASH_TEXT,
+        LISTING_CACHE,
+        UNKNOWN_CURSOR,
+        UNKNOWN_TOOL,
+        ServedSet,
+        serve,
+    )
+    from tooldesign.mcp.untrusted import ItemStore, rug_pull_servers, untrusted_server
+    from tooldesign.mcp.view import as_plain, definition_of, send_raw, view_of
+
+_HOMES = {
+    "serve": "server",
+    "ServedSet": "server",
+    "listed_tool": "listing",
+    "annotations_of": "listing",
+    "UNKNOWN_TOOL": "server",
+    "UNKNOWN_CURSOR": "server",
+    "LISTING_CACHE": "server",
+    "CRASH_TEXT": "server",
+    "OUTPUT_SCHEMAS": "results",
+    "output_schema": "results",
+    "split_result": "results",
+    "as_plain": "view",
+    "definition_of": "view",
+    "send_raw": "view",
+    "view_of": "view",
+    "ItemStore": "untrusted",
+    "untrusted_server": "untrusted",
+    "rug_pull_servers": "untrusted",
+    "DefinitionChange": "pinning",
+    "Pin": "pinning",
+    "changes": "pinning",
+    "digest": "pinning",
+    "pin": "pinning",
+    "still_approved": "pinning",
+    "SizeRow": "measure",
+    "sizes": "measure",
+    "size_table": "measure",
+}
 
 __all__ = [
     "serve",
@@ -54,3 +91,16 @@ __all__ = [
     "sizes",
     "size_table",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # found once; later lookups are plain module attributes
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})

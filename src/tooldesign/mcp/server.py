@@ -45,8 +45,9 @@ from mcp.shared.exceptions import MCPError
 
 from tooldesign.dispatch.calls import ToolCall
 from tooldesign.dispatch.validate import schema_refusal
-from tooldesign.mcp.results import output_schema, split_result
-from tooldesign.tools.base import Tool, ToolSet
+from tooldesign.mcp.listing import annotations_of, listed_tool
+from tooldesign.mcp.results import split_result
+from tooldesign.tools.base import ToolSet
 
 __all__ = [
     "ServedSet",
@@ -66,22 +67,6 @@ UNKNOWN_CURSOR = types.INVALID_PARAMS  # Pagination, "Error Handling": invalid c
 # approved a definition still compares each new listing with it (notebook 15).
 LISTING_CACHE = CacheHint(ttl_ms=300_000, scope="public")
 CRASH_TEXT = "The tool failed inside the server. Nothing was changed; try again later or tell the user."
-
-
-def annotations_of(tool: Tool) -> types.ToolAnnotations | None:
-    """The ToolSet's behaviour hints in MCP's type; None when a tool declares none (the mirror)."""
-    return types.ToolAnnotations.model_validate(dict(tool.annotations)) if tool.annotations else None
-
-
-def listed_tool(tool: Tool) -> types.Tool:
-    """What ``tools/list`` says about one tool: its own definition, plus its result schema."""
-    return types.Tool(
-        name=tool.name,
-        description=tool.description,
-        input_schema=dict(tool.parameters),
-        output_schema=output_schema(tool),
-        annotations=annotations_of(tool),
-    )
 
 
 @dataclass(frozen=True)

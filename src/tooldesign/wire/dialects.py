@@ -15,7 +15,7 @@ from anthropic.types import ToolParam
 from openai.types.chat import ChatCompletionToolParam
 from openai.types.responses import FunctionToolParam
 
-from tooldesign.mcp.server import listed_tool
+from tooldesign.mcp.listing import listed_tool
 from tooldesign.selection.models import anthropic_tools, openai_tools
 from tooldesign.tools.base import Tool
 from tooldesign.tools.schema import is_strict_ready
