@@ -31,7 +31,7 @@ def _outputs(lesson: str) -> str:
     ("09", "fetch is not defined"),
     ("09", "undefined undefined undefined undefined"),
     ("09", "Code generation from strings disallowed"),
-    ("09", "time limit of 1 s reached"),
+    ("09", "time limit of 0.5 s reached"),
     ("09", "memory limit of 32 MB reached"),
     ("09", "still here: 2 rows"),
     ("09", "call budget of 20 tool calls used up"),

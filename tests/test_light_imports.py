@@ -2,7 +2,7 @@
 
 `make check NB=NN` imports the lesson's exercise definitions in the terminal's process before the
 notebook runs, and every lesson that shows records imports ``tooldesign.record``. Neither needs a
-provider's SDK, the MCP package or matplotlib: the capstone once pulled the Anthropic SDK into
+provider's SDK, the MCP package, matplotlib or pandas: the capstone once pulled the Anthropic SDK into
 lesson 19's exercise module and every record cell (over four seconds of `make check NB=19`,
 measured with benchmarks/bench_learner_wait.py). The imports run in a fresh interpreter and the test
 reads which packages they loaded, so the verdict does not depend on the machine's speed.
@@ -16,7 +16,7 @@ import sys
 
 from workbook import SOLUTIONS_DIR
 
-HEAVY = ("anthropic", "openai", "mcp", "matplotlib", "py_mini_racer", "ipywidgets")
+HEAVY = ("anthropic", "openai", "mcp", "matplotlib", "py_mini_racer", "ipywidgets", "pandas")
 LIGHT = [
     *(f"workbook.exercises.lesson{p.name[:2]}" for p in sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*.ipynb"))),
     "workbook.cli",
@@ -80,3 +80,33 @@ def test_every_name_the_mcp_package_lists_is_found_where_it_says():
     assert sorted(mcp_package.__all__) == sorted(mcp_package._HOMES)
     for name in mcp_package.__all__:
         assert getattr(mcp_package, name) is not None
+
+
+def test_lazy_probes_are_computed_once_and_read_as_the_tuple_they_stand_for():
+    import ast
+
+    from workbook.exercises.kinds import LazyProbes
+
+    made: list[int] = []
+
+    def make():
+        made.append(1)
+        return [("a", 1), ("b", {"k": [2]})]
+
+    probes = LazyProbes(make)
+    assert made == []  # declaring computes nothing
+    want = (("a", 1), ("b", {"k": [2]}))
+    assert probes == want and want == probes and tuple(probes) == want and list(probes) == list(want)
+    assert len(probes) == 2 and probes[1] == want[1] and probes[-1:] == want[-1:]
+    assert repr(probes) == repr(want) and ast.literal_eval(repr(probes)) == probes
+    assert probes != (("a", 1),) and probes != list(want)
+    assert made == [1]  # once, however often it is read
+    assert hash(LazyProbes(lambda: [(1,)])) == hash(((1,),))
+
+
+def test_the_lessons_computed_probes_are_the_ones_their_functions_compute():
+    from workbook.exercises import lesson09, lesson11
+
+    assert lesson09._access_probes() == lesson09.ACCESS_PROBES and len(lesson09.ACCESS_PROBES) == 8
+    assert lesson09._budgets() == lesson09.FILLER_PROBES
+    assert lesson11._fix_probes() == lesson11.FIX_PROBES and len(lesson11.FIX_PROBES) == 7

@@ -6,9 +6,48 @@ references and the package's lookups all point here and never back at each other
 from __future__ import annotations
 
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+
+class LazyProbes(Sequence[tuple]):
+    """Probes a lesson computes with the subject package (a dispatcher's errors, a deployment's facts),
+    worked out on first use rather than when the exercise is declared.
+
+    `make check` reads a lesson's exercises in the terminal before the notebook runs; computing these
+    there loaded pandas and the tools first (over a second of the wait in lessons 09 and 11). It reads,
+    compares, hashes and prints as the tuple it stands for, so a grader, a handout or a test sees no
+    difference.
+    """
+
+    def __init__(self, make: Callable[[], Sequence[tuple]]) -> None:
+        self._make = make
+        self._value: tuple[tuple, ...] | None = None
+
+    def _all(self) -> tuple[tuple, ...]:
+        if self._value is None:
+            self._value = tuple(self._make())
+        return self._value
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[tuple]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        other = other._all() if isinstance(other, LazyProbes) else other
+        return isinstance(other, tuple) and self._all() == other
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
 
 
 @dataclass(frozen=True)
@@ -28,7 +67,7 @@ class Exercise:
     points: int
     judge: Callable[[Any], Any]  # plain data -> workbook.verdicts.Verdict
     kind: Literal["value", "function", "manual", "prediction"] = "value"
-    probes: tuple[tuple, ...] = ()  # for functions: the argument tuples the check calls it with
+    probes: tuple[tuple, ...] | LazyProbes = ()  # for functions: the argument tuples the check calls it with
     wrong_answers: tuple[WrongAnswer, ...] = field(default=(), repr=False)
     prompt: str = ""  # one line for feedback files: what the exercise asks
 

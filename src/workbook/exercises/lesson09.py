@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tooldesign.wording import count
-from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, LazyProbes, WrongAnswer
 from workbook.verdicts import failed, passed, probe_error, whole_number
 
 NOTEBOOK = "09_code_mode_access"
@@ -54,7 +54,7 @@ def _access_probes() -> tuple[tuple[dict], ...]:
     return tuple((facts[code],) for code in DEPLOYED) + tuple((tool,) for tool in others)
 
 
-ACCESS_PROBES = _access_probes()
+ACCESS_PROBES = LazyProbes(_access_probes)
 
 
 def _kind(tool: dict) -> str:
@@ -226,7 +226,7 @@ def _budgets() -> tuple[tuple[int], ...]:
     return tuple((budget,) for budget in budgets)
 
 
-FILLER_PROBES = _budgets()
+FILLER_PROBES = LazyProbes(_budgets)
 
 
 def _judge_fillers(results: Any) -> object:

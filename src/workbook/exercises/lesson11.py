@@ -7,7 +7,7 @@ import re
 from functools import cache
 from typing import Any
 
-from workbook.exercises.kinds import Exercise, WrongAnswer
+from workbook.exercises.kinds import Exercise, LazyProbes, WrongAnswer
 from workbook.verdicts import failed, passed, placeholder_problem, probe_error
 
 NOTEBOOK = "11_dispatch_and_errors"
@@ -103,7 +103,7 @@ def _fix_probes() -> tuple[tuple[str, dict, str], ...]:
     return tuple((request, call, rejection(call)) for request, call in cases)
 
 
-FIX_PROBES = _fix_probes()
+FIX_PROBES = LazyProbes(_fix_probes)
 # What each probe's user asked for: the order (digits) and whether they need dates, PO number or items.
 _FIX_WANTS = (
     ("4725", "concise"),
