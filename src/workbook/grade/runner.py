@@ -410,7 +410,9 @@ def run_step(
             for index in range(len(plan.cells) + 1):
                 stopped = False
                 for slot in due.get(index, []):
-                    probes = draws[slot.grade_id].probes if slot.grade_id in draws else slot.exercise.probes
+                    probes = (
+                        draws[slot.grade_id].probes if slot.grade_id in draws else tuple(slot.exercise.probes)
+                    )
                     taken[slot.grade_id] = extraction = session.extract(
                         slot.exercise.answer, slot.exercise.kind, probes
                     )
