@@ -3,13 +3,16 @@ make one (the command, how many model calls, what a key costs at the dated price
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
-from fake_model_server import FakeModelServer, no_real_settings  # noqa: F401 (the fixture)
+from fake_model_server import SETTINGS, FakeModelServer, no_real_settings  # noqa: F401 (the fixture)
 
 from tooldesign import record as rec
 from tooldesign.cli import main
@@ -67,16 +70,26 @@ def _chooser(request, names):
     return names[len(str(request)) % len(names)]
 
 
-@pytest.fixture
-def runs(tmp_path, monkeypatch, capsys):
-    """A temporary runs/ holding one record made against the scripted server (a test, not a model's result)."""
-    out = tmp_path / "runs"
-    with FakeModelServer(_chooser) as server:
-        monkeypatch.setenv(config.KEY_ENV["anthropic"], "test-key")
-        monkeypatch.setenv(config.BASE_URL_ENV["anthropic"], server.url)
-        assert main(["record", "--provider", "anthropic", "--model", "fake-model", "--out", str(out)]) == 0
-    capsys.readouterr()
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """One record made against the scripted server (a test, not a model's result), once per module:
+    a whole record is some 560 requests, and every test below only reads it or adds a file beside it."""
+    out = tmp_path_factory.mktemp("recorded") / "runs"
+    with pytest.MonkeyPatch.context() as patch, FakeModelServer(_chooser) as server:
+        for name in SETTINGS:  # what no_real_settings does for each test, for this one record
+            patch.delenv(name, raising=False)
+        patch.chdir(out.parent)
+        patch.setenv(config.KEY_ENV["anthropic"], "test-key")
+        patch.setenv(config.BASE_URL_ENV["anthropic"], server.url)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            assert main(["record", "--provider", "anthropic", "--model", "fake-model", "--out", str(out)]) == 0
     return out
+
+
+@pytest.fixture
+def runs(recorded, tmp_path):
+    """A runs/ of this test's own, holding a copy of the module's record."""
+    return Path(shutil.copytree(recorded, tmp_path / "runs"))
 
 
 @pytest.mark.parametrize("experiment", sorted(rec.EXPERIMENTS))
