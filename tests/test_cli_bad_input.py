@@ -1,8 +1,11 @@
 """Every command line of the course answers bad input with one line on stderr and a non-zero exit.
 
-Each case runs as a subprocess with the course's Python, in a throw-away copy of the course where
-the case needs broken data or a broken notebook, so the real course is never touched. A traceback
-anywhere in the answer fails the case.
+Each case runs as ``python -m MODULE ...`` with the course's Python, in a throw-away copy of the
+course where the case needs broken data or a broken notebook, so the real course is never touched. A
+traceback anywhere in the answer fails the case. The cases run in children forked from a Python that
+has the heavy third-party packages imported already (``course_copy.run_preloaded``: a quarter of the
+time); a sample of them, one per entry point and one per kind of damage, runs as real subprocesses too
+and must give the same exit code and the same words.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from typing import Callable
 
 import pytest
 
-from course_copy import make_copy, run_in
+from course_copy import make_copy, run_in, run_preloaded
 
 from tooldesign.cli import LESSON_TOOLS
 
@@ -408,7 +411,7 @@ def test_the_table_is_large_and_covers_every_entry_point():
                          ids=[f"{d}:{' '.join(a[1:])[:50]}" for d, a, _ in CASES])
 def test_bad_input_is_one_line_and_a_non_zero_exit(courses, damage, argv, fragment):
     course = courses(damage)
-    done = run_in(course, *argv, timeout=240)
+    done = run_preloaded(course, *argv, timeout=240)
     assert done.returncode != 0, done.stdout[-300:]
     assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
     assert done.stderr.count("\n") == 1 and done.stderr.endswith("\n"), done.stderr[-600:]
@@ -423,12 +426,43 @@ def test_no_bad_command_changes_a_learner_notebook(courses):
     for case in ((*WB, "author", "odd/script.py", "notebooks/02_coldchain_data.ipynb"),
                  (*WB, "grade", "odd", "--out", "notebooks"),
                  (*WB, "execute", "notebooks/02_coldchain_data.ipynb")):
-        run_in(course, *case, timeout=240)
+        run_preloaded(course, *case, timeout=240)
     for path in sorted((fresh / "notebooks").iterdir()):
         if path.is_file():
             assert (course / "notebooks" / path.name).read_bytes() == path.read_bytes(), path.name
     assert sorted(p.name for p in (course / "notebooks").iterdir()) == sorted(
         p.name for p in (fresh / "notebooks").iterdir())
+
+
+def _sample() -> list[tuple[str, tuple[str, ...], str]]:
+    """The first case of each entry point and of each kind of damage."""
+    seen: set[str] = set()
+    sample = []
+    for case in CASES:
+        damage, argv, _ = case
+        keys = {f"module {argv[1]}", f"damage {damage}"}
+        if keys - seen:
+            seen |= keys
+            sample.append(case)
+    return sample
+
+
+SAMPLE = _sample()
+
+
+def test_the_sample_covers_every_entry_point_and_every_damage():
+    assert {argv[1] for _, argv, _ in SAMPLE} == {argv[1] for _, argv, _ in CASES}
+    assert {damage for damage, _, _ in SAMPLE} == {damage for damage, _, _ in CASES}
+
+
+@pytest.mark.parametrize("damage, argv, fragment", SAMPLE,
+                         ids=[f"{d}:{' '.join(a[1:])[:50]}" for d, a, _ in SAMPLE])
+def test_a_forked_case_answers_as_the_subprocess_does(courses, damage, argv, fragment):
+    """The forked child is a stand-in for ``python -m``: on these cases both answer word for word alike."""
+    course = courses(damage)
+    forked, real = run_preloaded(course, *argv, timeout=240), run_in(course, *argv, timeout=240)
+    assert (forked.returncode, forked.stdout, forked.stderr) == (real.returncode, real.stdout, real.stderr)
+    assert fragment in real.stderr, real.stderr
 
 
 @pytest.mark.parametrize("tool", LESSON_TOOLS, ids=lambda tool: " ".join(tool.words))

@@ -22,12 +22,16 @@ import pytest
 
 from workbook.grade import GradeOptions, grade
 from workbook.grade.batch import FEEDBACK, GRADEBOOK, JOURNAL
+from workbook.grade.kernel import Limits
 from workbook.grade.sandbox import detect
 
 HERE = Path(__file__).parent / "submissions"
 CLASS, HIDDEN_CHECKS, EXPECTED = HERE / "class", HERE / "hidden_checks.py", HERE / "expected_gradebook.csv"
 TIMEOUT = 15        # seconds per cell; the expected reasons name it
 STOP_AFTER = 5      # files graded before the first run is interrupted
+# An interrupted cell gets this long to stop before the kernel counts as stuck (the grader allows 30 s).
+# Stopping takes a fraction of a second; the one cell that ignores the interrupt then costs 10 s, not 30.
+LIMITS = Limits(grace=10)
 FILES = sum(1 for p in CLASS.rglob("*") if p.is_file())
 SANDBOXED = detect().isolated
 MODE = "bwrap" if SANDBOXED else "unsandboxed"  # what the sandbox column of every row says
@@ -46,7 +50,7 @@ def graded(tmp_path_factory):
             raise KeyboardInterrupt  # as if the instructor pressed Ctrl-C
 
     options = dict(jobs=2, timeout=TIMEOUT, hidden_checks=HIDDEN_CHECKS, progress=False, context="test-class",
-                   say=said.append, sandbox=None if SANDBOXED else False)
+                   say=said.append, sandbox=None if SANDBOXED else False, limits=LIMITS)
     with pytest.raises(KeyboardInterrupt):
         grade(GradeOptions(CLASS, out, on_result=interrupt, **options))
     assert not (out / GRADEBOOK).exists(), "an interrupted run writes no gradebook"

@@ -62,10 +62,15 @@ DISK_POLL = 1.0  # seconds between looks at the work folder's size
 
 @dataclass(frozen=True)
 class Limits:
-    """What one kernel may use; exceeding one is a row status, never a crash of the grader."""
+    """What one kernel may use; exceeding one is a row status, never a crash of the grader.
+
+    ``grace`` is how long an interrupted cell may take to stop before the kernel counts as stuck
+    (the tests shorten it: a cell that ignores the interrupt then costs them seconds, not half a minute).
+    """
 
     memory: int = MEMORY_LIMIT
     disk: int = DISK_LIMIT
+    grace: float = GRACE
 
 
 # Runs first inside the kernel's process (in the sandbox too): set the limits, then become the kernel.
@@ -427,7 +432,7 @@ class KernelSession:
                     self.manager.interrupt_kernel()
                 except Exception:  # cannot even ask it to stop: as good as stuck
                     return KernelOutcome(Claim.stuck)
-                reply = self._wait(msg_id, GRACE)
+                reply = self._wait(msg_id, self.limits.grace)
                 if reply is not None:
                     self._settle(msg_id, SETTLE)
                 return KernelOutcome(Claim.timeout if reply is not None else Claim.stuck, reply=reply or {})
