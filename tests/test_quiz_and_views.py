@@ -315,6 +315,56 @@ def test_figures_refuse_a_sentence_that_says_nothing():
     plt.close(fig)
 
 
+def _figure():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(2, 1))
+    ax.plot([0, 1], [1, 0])
+    return fig
+
+
+def test_a_figure_is_drawn_once_as_png_and_closed(capsys):
+    import matplotlib.pyplot as plt
+
+    from tooldesign.figures import png, show
+
+    fig = _figure()
+    assert png(fig, dpi=40).startswith(b"\x89PNG") and not plt.fignum_exists(fig.number)
+    fig = _figure()
+    show(fig, "The line shows one value falling.")
+    out = capsys.readouterr().out
+    assert not plt.fignum_exists(fig.number) and "Image object" in out and out.endswith("value falling.\n")
+
+
+def test_where_pictures_are_off_nothing_is_drawn_and_the_sentence_stays(monkeypatch, capsys, tmp_path):
+    """In the grader's kernels (COURSE_PICTURES=off) a plot costs no drawing; its sentence is still printed,
+    and a widget's picture is empty bytes rather than an error."""
+    import matplotlib.pyplot as plt
+
+    from tooldesign import figures
+    from tooldesign.data import coldchain
+    from workbook.grade.sandbox import kernel_env
+
+    monkeypatch.setenv(figures.PICTURES, figures.OFF)
+    fig = _figure()
+    drawn = []
+    fig.canvas.mpl_connect("draw_event", drawn.append)
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda *args, **kwargs: shown.append(args))
+    figures.show(fig, "The line shows one value falling.")
+    assert not drawn and not shown and not plt.fignum_exists(fig.number)
+    assert capsys.readouterr().out == "The line shows one value falling.\n"
+    number = coldchain.shipments()["shipment_number"].iloc[0]
+    assert views.shipment_png(number, coldchain.shipments(), coldchain.readings(), coldchain.limits()) == b""
+    assert not plt.get_fignums(), "a figure was left open"
+    monkeypatch.delenv(figures.PICTURES)
+    assert figures.pictures_on()
+    env = kernel_env(tmp_path)
+    assert env[figures.PICTURES] == figures.OFF, "the grader's kernels draw no pictures"
+
+
 def test_one_palette_in_every_plot_and_widget():
     """Colours come from tooldesign.palette: no hex colour or named matplotlib colour elsewhere."""
     pattern = re.compile(r"""["']#[0-9a-fA-F]{6}["']|color=["'](tab:)?(red|green|blue)["']""")

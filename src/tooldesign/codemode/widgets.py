@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +17,7 @@ from tooldesign import access
 from tooldesign.codemode.catalog import BUDGET_BYTES, Catalog
 from tooldesign.codemode.registry import MAX_DESCRIPTION_CHARS
 from tooldesign.codemode.sizelimit import FILLERS, ORDERS, PADDING, explore, plot_catalog
+from tooldesign.figures import png
 
 __all__ = ["ExplorerView", "catalog_explorer", "catalog_png", "explorer_view"]
 
@@ -69,13 +69,8 @@ def explorer_view(
 
 def catalog_png(catalog: Catalog) -> bytes:
     """The bytes-per-tool chart as PNG bytes, for an image widget."""
-    import matplotlib.pyplot as plt
 
-    fig = plot_catalog(catalog)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=80)
-    plt.close(fig)
-    return buffer.getvalue()
+    return png(plot_catalog(catalog), dpi=80)
 
 
 def catalog_explorer() -> Any:

@@ -7,7 +7,6 @@ wire them to a dropdown.
 
 from __future__ import annotations
 
-import io
 import json
 
 import matplotlib.pyplot as plt
@@ -15,6 +14,7 @@ import pandas as pd
 
 from tooldesign import palette
 from tooldesign.data import coldchain, sap
+from tooldesign.figures import png
 
 BLOCKED_COLOUR, FREE_COLOUR, LIMIT_COLOUR, BREACH_COLOUR = (
     palette.BAD,
@@ -162,7 +162,4 @@ def shipment_png(number: str, shipments: pd.DataFrame, readings: pd.DataFrame, l
         limits,
     )
     fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=80)
-    plt.close(fig)
-    return buffer.getvalue()
+    return png(fig, dpi=80)

@@ -3,13 +3,13 @@ and how much single runs scatter around a level's mean."""
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from tooldesign import palette
+from tooldesign.figures import png
 from tooldesign.levels.sweep import SweepResult
 
 if TYPE_CHECKING:
@@ -88,10 +88,7 @@ def cost_success_png(table: pd.DataFrame, success: str = "success A", highlight:
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
     plot_cost_success(table, success=success, highlight=highlight, ax=ax)
     fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=80)
-    plt.close(fig)
-    return buffer.getvalue()
+    return png(fig, dpi=80)
 
 
 def plot_distributions(result: SweepResult, ax=None):

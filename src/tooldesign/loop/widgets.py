@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from tooldesign import access
+from tooldesign.figures import png
 from tooldesign.loop import shrink
 from tooldesign.loop.facts import FACTS, kept
 from tooldesign.loop.measure import says_what_was_cut
@@ -64,7 +65,6 @@ def readout_text(limit: int, note: bool = True) -> str:
 def facts_line_png(limit: int, note: bool = True) -> str:
     """A small line of facts kept against the limit, the current limit marked; a base64 PNG."""
     import base64
-    import io
 
     import matplotlib.pyplot as plt
 
@@ -84,10 +84,7 @@ def facts_line_png(limit: int, note: bool = True) -> str:
     )
     ax.title.set_fontsize(9)
     fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    plt.close(fig)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
+    return base64.b64encode(png(fig)).decode("ascii")
 
 
 def readout_html(limit: int, note: bool = True) -> str:
