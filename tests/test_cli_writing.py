@@ -352,7 +352,7 @@ def paused(partial, target):
     time.sleep(600)
 atomic.os.replace = paused
 import workbook.execute as execute
-execute.run_notebook = lambda notebook, folder, timeout=120, allow_errors=False: notebook
+execute.run_notebook = lambda notebook, *args, **kwargs: notebook
 entry, argv = sys.argv[2], sys.argv[3:]
 if entry == "tooldesign":
     from tooldesign.cli import main

@@ -160,7 +160,7 @@ def _check(args: argparse.Namespace) -> int:
         flush=True,
     )
     try:
-        run_notebook(notebook, path.parent, timeout=args.timeout, allow_errors=True)
+        run_notebook(notebook, path.parent, timeout=args.timeout, allow_errors=True, pictures=False)
     except Exception as error:  # a timeout or a kernel that died: the learner needs the cause, not the stack
         raise ReleaseError(
             f"{shown} could not be run to the end ({type(error).__name__}: "

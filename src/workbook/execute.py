@@ -1,11 +1,13 @@
 """Run notebooks with nbclient: to store a solution's outputs, or to check a learner's copy.
 
 Both run in a fresh kernel of this Python, from the notebook's own folder, the way JupyterLab
-runs them. A learner's notebook is executed as a copy in memory; the file is never written.
+runs them. A learner's notebook is executed as a copy in memory; the file is never written. A check
+prints verdicts, never pictures, so its kernel draws none (``tooldesign.figures``).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from dataclasses import dataclass
@@ -15,6 +17,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from tooldesign.figures import OFF, PICTURES
 from workbook.checks import unwrapped
 from workbook.notebook_files import write_notebook
 from workbook.release import ReleaseError, read_notebook
@@ -25,8 +28,15 @@ _VERDICT = re.compile(r"^(✔|✘|…) ([\w.-]+): (.*(?:\n  \S.*)*)$", re.MULTIL
 
 
 def run_notebook(
-    notebook: nbformat.NotebookNode, folder: Path, timeout: int = 120, allow_errors: bool = False
+    notebook: nbformat.NotebookNode,
+    folder: Path,
+    timeout: int = 120,
+    allow_errors: bool = False,
+    pictures: bool = True,
 ) -> nbformat.NotebookNode:
+    """Execute ``notebook`` in place from ``folder``; ``pictures=False`` when nobody will look at its
+    plots (a check): they are built but not drawn, which is most of some lessons' time."""
+    kernel = {} if pictures else {"env": {**os.environ, PICTURES: OFF}}
     client = NotebookClient(
         notebook,
         timeout=timeout,
@@ -40,7 +50,7 @@ def run_notebook(
     )
     # The kernel's own stderr would reach the learner's terminal: stopped after a failing cell, ipykernel
     # can log its closed sockets with a traceback. What a cell writes to stderr still arrives as output.
-    client.execute(stderr=subprocess.DEVNULL)
+    client.execute(stderr=subprocess.DEVNULL, **kernel)
     return notebook
 
 
