@@ -45,7 +45,8 @@ test-lab: setup  ## instructors: build a wheelhouse for this machine and set a f
 test-browser: setup  ## every learner notebook in JupyterLab in headless Chromium (needs Debian's chromium)
 	@$(VENV_PY) -c "import playwright" 2>/dev/null || $(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-browser.txt
 	@$(VENV_PY) -c "import myst_nb, sphinx_book_theme" 2>/dev/null || $(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-site.txt
-	COURSE_BROWSER_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -p no:xdist tests/browser --ignore=tests/browser/test_site.py -v
+	# Two workers, each with its own JupyterLab and Chromium; a notebook's tests stay on one (tests/browser/conftest.py).
+	COURSE_BROWSER_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -n 2 --dist loadgroup tests/browser --ignore=tests/browser/test_site.py -v
 	# The website's test drives its own Playwright: a second one cannot start inside the first's session.
 	COURSE_SITE_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -p no:xdist tests/browser/test_site.py -v
 

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from tiers import is_slow_module
+from tiers import is_slow_module, slow_first
 
 
 def pytest_configure(config):
@@ -20,6 +20,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if is_slow_module(Path(str(item.path))):
             item.add_marker(pytest.mark.slow)
+    slow_first(items)
 
 # A quiz answered in a test (or in a kernel a test starts) must not land in the tester's own quiz progress.
 os.environ.setdefault("COURSE_QUIZ_PROGRESS", os.path.join(tempfile.mkdtemp(prefix="quiz-progress-"), "progress.json"))

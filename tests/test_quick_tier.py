@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tiers import is_slow_module
+from tiers import is_slow_module, slow_first
 
 HERE = Path(__file__).parent
 
@@ -40,3 +40,18 @@ def test_a_solution_notebook_is_always_slow(tmp_path):
 def test_the_grader_tests_are_in_the_slow_tier_and_this_one_is_not():
     assert is_slow_module(HERE / "test_grade.py") and is_slow_module(HERE / "test_grade_tamper.py")
     assert not is_slow_module(HERE / "test_import_graph.py") and not is_slow_module(Path(__file__))
+
+
+def test_the_slow_tier_runs_first_and_each_module_keeps_its_order():
+    class Item:
+        def __init__(self, name: str, slow: bool):
+            self.name, self.slow = name, slow
+
+        def get_closest_marker(self, name: str):
+            return object() if name == "slow" and self.slow else None
+
+    items = [Item("quick_a::1", False), Item("slow_b::1", True), Item("quick_a::2", False), Item("slow_b::2", True),
+             Item("slow_c::1", True), Item("quick_d::1", False)]
+    slow_first(items)
+    assert [item.name for item in items] == ["slow_b::1", "slow_b::2", "slow_c::1", "quick_a::1", "quick_a::2",
+                                             "quick_d::1"]

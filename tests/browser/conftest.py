@@ -7,6 +7,7 @@ purpose and is never collected by nbval.
 """
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -19,8 +20,37 @@ if os.environ.get("COURSE_BROWSER_TESTS") != "1":
     # test_site.py is collected everywhere and says in one skip line why it did not run.
     collect_ignore_glob = ["test_browser_*.py"]
 
+HERE = Path(__file__).resolve().parent
 FAILURES = Path(os.environ.get("BROWSER_FAILURES", lab.ROOT / "browser-failures"))
 RESULTS: dict[str, dict] = {}
+
+
+def pytest_collection_modifyitems(items):
+    """Under `-n 2 --dist loadgroup` (make test-browser) each worker has its own JupyterLab and Chromium:
+    a notebook's tests stay on one worker, so it is opened and run once there (the same group in every
+    file), and a file's other tests stay together, so its broken fixture notebook is opened once too."""
+    for item in items:
+        if HERE not in item.path.parents:
+            continue
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        group = Path(params["notebook"]).stem if "notebook" in params else item.path.stem
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
+pytest_collection_modifyitems = pytest.hookimpl(tryfirst=True)(pytest_collection_modifyitems)
+
+
+def pytest_sessionfinish(session):
+    """A worker hands its figures to the process that prints the summary."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["browser_figures"] = json.dumps(RESULTS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    for name, record in json.loads(getattr(node, "workeroutput", {}).get("browser_figures", "{}")).items():
+        RESULTS.setdefault(name, {}).update(record)
 
 
 @pytest.fixture(scope="session")
@@ -44,9 +74,10 @@ def relative(notebook: Path) -> str:
     return notebook.resolve().relative_to(lab.ROOT).as_posix()
 
 
-@pytest.fixture(scope="module", params=[relative(p) for p in lab.learner_notebooks()], ids=lambda p: Path(p).stem)
+@pytest.fixture(scope="session", params=[relative(p) for p in lab.learner_notebooks()], ids=lambda p: Path(p).stem)
 def notebook(request, browser, lab_server):
-    """One learner notebook, opened and run through once (Run All), shared by the tests of that notebook."""
+    """One learner notebook, opened and run through once (Run All), shared by every test of that notebook
+    in every file (pytest runs them together; a test that changes the page's width puts it back)."""
     page = lab.NotebookPage.open(browser, lab_server, request.param)
     record = RESULTS.setdefault(Path(request.param).stem, {"problems": 0})
     try:
