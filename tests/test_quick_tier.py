@@ -18,6 +18,7 @@ HERE = Path(__file__).parent
         "import sub" + "process\n",
         "def test_x(student" + "_edition):\n    pass\n",
         "from course_copy import make" + "_copy\n",
+        'assert main(["record", "--' + 'provider", "openai"]) == 0\n',
     ],
 )
 def test_a_module_that_starts_kernels_or_commands_is_slow(tmp_path, source):
@@ -39,6 +40,7 @@ def test_a_solution_notebook_is_always_slow(tmp_path):
 
 def test_the_grader_tests_are_in_the_slow_tier_and_this_one_is_not():
     assert is_slow_module(HERE / "test_grade.py") and is_slow_module(HERE / "test_grade_tamper.py")
+    assert is_slow_module(HERE / "test_record_command.py")
     assert not is_slow_module(HERE / "test_import_graph.py") and not is_slow_module(Path(__file__))
 
 

@@ -6,13 +6,14 @@ import re
 from functools import cache
 from pathlib import Path
 
-# A test module that starts a kernel, a grading run, a course command in a subprocess, the student
+# A test module that starts a kernel, a grading run, a course command in a subprocess, a whole
+# recording run (`record --provider`, hundreds of requests to a fake model server), the student
 # edition or the linters belongs to the slow tier; `make test-quick` runs the rest (-m "not slow"),
 # `make test` runs both. The rule reads the module's source, so a new kernel test joins the slow tier
 # without anyone listing it.
 SLOW_SOURCE = re.compile(
     r"run_notebook|GradeOptions|nbclient|KernelManager|make_copy|NotebookClient|grade_unsandboxed"
-    r"|subprocess|student_edition|handout import build|--nbval"
+    r"|subprocess|student_edition|handout import build|--nbval|\"record\", \"--provider\""
 )
 
 
