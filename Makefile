@@ -9,7 +9,7 @@ VENV_PY := .venv/bin/python
 WORKBOOK = $(if $(filter ./,$(dir $(VENV_PY))),$(VENV_PY) -m workbook,$(dir $(VENV_PY))workbook)
 TOOLDESIGN = $(if $(filter ./,$(dir $(VENV_PY))),$(VENV_PY) -m tooldesign,$(dir $(VENV_PY))tooldesign)
 # The tests keep their compiled files (in the git-ignored __pycache__/ folders, never copied into a
-# student edition or a grading kernel): pytest rewrites the asserts of 270 test modules, about six
+# student edition or a grading kernel): pytest rewrites the asserts of about 270 test modules, about six
 # seconds in each worker, and without it (PYTHONDONTWRITEBYTECODE set) would do so on every run.
 KEEP_BYTECODE := PYTHONDONTWRITEBYTECODE=
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg

@@ -54,9 +54,7 @@ def run_in(course: Path, *argv: str, timeout: float = 300) -> subprocess.Complet
 # None of the course's own packages is among them: each command imports those fresh, from its copy.
 PRELOAD = ("numpy", "pandas", "matplotlib", "matplotlib.pyplot", "jsonschema", "nbformat", "nbclient", "httpx",
            "pydantic", "openai", "anthropic", "mcp", "ipywidgets", "jupyter_client", "zmq", "tqdm")
-
-
-COURSE_PACKAGES = ("tooldesign", "workbook")
+COURSE_PACKAGES = ("tooldesign", "workbook")  # imported afresh from the copy in each child
 
 
 @cache
@@ -70,8 +68,8 @@ def run_preloaded(course: Path, *argv: str, timeout: float = 300) -> subprocess.
     """What ``run_in(course, "-m", MODULE, ...)`` returns, from a fork of a Python that has ``PRELOAD``
     imported: the module runs as ``__main__`` with the same arguments, folder and environment, its
     exit code and both streams collected. (``test_cli_bad_input`` proves both give the same answers.)"""
-    if argv[:1] != ("-m",) or len(argv) < 2:
-        return run_in(course, *argv, timeout=timeout)
+    if argv[:1] != ("-m",) or len(argv) < 2 or "forkserver" not in multiprocessing.get_all_start_methods():
+        return run_in(course, *argv, timeout=timeout)  # (Windows has no fork server: a real subprocess)
     with tempfile.TemporaryDirectory(prefix="forked-") as folder:
         out, err = Path(folder) / "stdout", Path(folder) / "stderr"
         child = _fork_server().Process(target=_run_module, args=(str(course), argv[1], list(argv[2:]),

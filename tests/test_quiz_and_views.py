@@ -325,7 +325,7 @@ def _figure():
     return fig
 
 
-def test_a_figure_is_drawn_once_as_png_and_closed(capsys):
+def test_a_figure_is_drawn_as_png_and_closed(capsys):
     import matplotlib.pyplot as plt
 
     from tooldesign.figures import png, show
@@ -339,8 +339,8 @@ def test_a_figure_is_drawn_once_as_png_and_closed(capsys):
 
 
 def test_where_pictures_are_off_nothing_is_drawn_and_the_sentence_stays(monkeypatch, capsys, tmp_path):
-    """In the grader's kernels (COURSE_PICTURES=off) a plot costs no drawing; its sentence is still printed,
-    and a widget's picture is empty bytes rather than an error."""
+    """In the grader's kernels and under make check (COURSE_PICTURES=off) a plot costs no drawing; its
+    sentence is still printed, and a widget's picture is empty bytes rather than an error."""
     import matplotlib.pyplot as plt
 
     from tooldesign import figures
@@ -364,6 +364,54 @@ def test_where_pictures_are_off_nothing_is_drawn_and_the_sentence_stays(monkeypa
     assert figures.pictures_on()
     env = kernel_env(tmp_path)
     assert env[figures.PICTURES] == figures.OFF, "the grader's kernels draw no pictures"
+
+
+def _shipment_png():
+    from tooldesign.data import coldchain
+
+    shipments = coldchain.shipments()
+    return views.shipment_png(shipments["shipment_number"].iloc[3], shipments, coldchain.readings(),
+                              coldchain.limits())
+
+
+def _catalog_png():
+    from tooldesign.codemode.widgets import catalog_png, explorer_view
+
+    return catalog_png(explorer_view().catalog)
+
+
+def _levels_png():
+    from tooldesign.levels.plots import cost_success_png
+    from tooldesign.levels.widgets import explore
+
+    return cost_success_png(explore().table, success="success")
+
+
+def _facts_line_png():
+    import base64
+
+    from tooldesign.loop.widgets import facts_line_png
+
+    return base64.b64decode(facts_line_png(2000))
+
+
+WIDGET_PICTURES = {"shipment explorer": _shipment_png, "catalog explorer": _catalog_png,
+                   "level explorer": _levels_png, "truncation slider": _facts_line_png}
+
+
+@pytest.mark.parametrize("draw", WIDGET_PICTURES.values(), ids=WIDGET_PICTURES.keys())
+def test_every_widget_picture_is_drawn_only_where_pictures_are_on(draw, monkeypatch):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from tooldesign.figures import OFF, PICTURES
+
+    open_before = set(plt.get_fignums())
+    assert draw().startswith(b"\x89PNG")
+    monkeypatch.setenv(PICTURES, OFF)
+    assert draw() == b""
+    assert set(plt.get_fignums()) <= open_before, "a widget's figure was left open"
 
 
 def test_one_palette_in_every_plot_and_widget():

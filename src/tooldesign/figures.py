@@ -6,8 +6,8 @@ alt text, for the front ends that read it: JupyterLab ignores an output's alt, n
 and VS Code use it), then the same sentence printed under it. tests/test_quiz_and_views.py checks
 that every image in solutions/ is followed by such a sentence.
 
-Every picture of the course is drawn by ``png``. Where nobody will look at it (the grader's kernels,
-which set ``PICTURES=off`` in their environment), nothing is drawn: ``png`` gives empty bytes and
+Every picture of the course is drawn by ``png``. Where nobody will look at it (the grader's kernels
+and ``make check``, which set ``COURSE_PICTURES=off`` in the kernel's environment), nothing is drawn: ``png`` gives empty bytes and
 ``show`` prints the sentence alone. Drawing is most of the time some notebooks take, and a grade
 never depends on a picture.
 """
@@ -19,7 +19,7 @@ import os
 import re
 from typing import Any
 
-# The environment variable (and its value) that turns drawing off: set by the grader for its kernels.
+# The environment variable (and its value) that turns drawing off in a kernel.
 PICTURES, OFF = "COURSE_PICTURES", "off"
 
 # What the sentence must look like: it names the picture and says what it shows.
@@ -35,7 +35,7 @@ def says_what_it_shows(text: str) -> bool:
 
 
 def pictures_on() -> bool:
-    """Whether pictures are drawn here (everywhere but in the grader's kernels)."""
+    """Whether pictures are drawn here (everywhere but where ``COURSE_PICTURES=off``)."""
     return os.environ.get(PICTURES) != OFF
 
 

@@ -25,6 +25,7 @@ FAILURES = Path(os.environ.get("BROWSER_FAILURES", lab.ROOT / "browser-failures"
 RESULTS: dict[str, dict] = {}
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """Under `-n 2 --dist loadgroup` (make test-browser) each worker has its own JupyterLab and Chromium:
     a notebook's tests stay on one worker, so it is opened and run once there (the same group in every
@@ -35,9 +36,6 @@ def pytest_collection_modifyitems(items):
         params = getattr(getattr(item, "callspec", None), "params", {})
         group = Path(params["notebook"]).stem if "notebook" in params else item.path.stem
         item.add_marker(pytest.mark.xdist_group(group))
-
-
-pytest_collection_modifyitems = pytest.hookimpl(tryfirst=True)(pytest_collection_modifyitems)
 
 
 def pytest_sessionfinish(session):

@@ -69,7 +69,6 @@ def explorer_view(
 
 def catalog_png(catalog: Catalog) -> bytes:
     """The bytes-per-tool chart as PNG bytes, for an image widget."""
-
     return png(plot_catalog(catalog), dpi=80)
 
 
