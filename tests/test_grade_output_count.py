@@ -102,3 +102,30 @@ def test_the_kernels_output_socket_drops_nothing(session):
     assert session.extract("_hwm", "value", ()).data == 0
     session.run_cell("for _ in range(5000):\n    print('w' * 9, flush=True)", "flood")
     assert session.output_by_label()["flood"] == 50_000
+
+
+# ---------- a fresh kernel: ready on both channels, its first cell counted from the first character ----------
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_the_first_cell_of_a_fresh_kernel_is_counted_in_full(attempt):
+    """The grader stops waiting once the kernel has answered on both channels (it does not wait for a
+    silence on the output channel): nothing the first cell prints may be lost or given to another request."""
+    with KernelSession(work_folder(), detect(), timeout=300) as fresh:
+        fresh.run_cell("print('p' * 4999)", "first")
+        assert fresh.output_by_label() == {"boot": 0, "first": 5000}
+
+
+@pytest.mark.parametrize(("main", "said"), [
+    ("import sys; sys.exit(3)", "the kernel died before it answered"),
+    ("import time; time.sleep(600)", "the kernel did not answer in 3 s"),
+], ids=["dies", "never answers"])
+def test_a_kernel_that_never_comes_up_is_one_clear_error(monkeypatch, main, said):
+    from workbook.grade import kernel
+
+    monkeypatch.setattr(kernel, "KERNEL_MAIN", main)
+    monkeypatch.setattr(kernel, "START_TIMEOUT", 3)
+    folder = work_folder()
+    with pytest.raises(RuntimeError, match=f"^the kernel did not start \\({said}\\)"):
+        with KernelSession(folder, detect(), timeout=30):
+            pass
+    assert not folder.exists(), "the session cleans up after a kernel that never came up"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import queue
 import re
 import secrets
 import signal
@@ -316,7 +317,7 @@ class KernelSession:
         self.client = self.manager.client(context=self.context)
         self.client.start_channels(shell=True, iopub=True, stdin=False, hb=False, control=False)
         try:
-            self.client.wait_for_ready(timeout=START_TIMEOUT)
+            self._wait_for_ready(START_TIMEOUT)
         except RuntimeError as error:
             raise RuntimeError(f"the kernel did not start ({error}): {self.log_tail()}") from None
         self.shell = self.client.shell_channel
@@ -333,6 +334,31 @@ class KernelSession:
         )
         if outcome.status != "ok":
             raise RuntimeError(f"the grader could not prepare the kernel ({outcome.status} {outcome.error})")
+
+    def _wait_for_ready(self, timeout: float) -> None:
+        """The kernel answers on both channels: as jupyter_client's wait_for_ready, without its last step.
+
+        That step waits until the output channel has been silent for 0.2 s, on every kernel. The grader
+        has no need of it: it counts output by the request it belongs to, so a message the kernel sent
+        while starting is never taken for a cell's. What matters is kept: a reply to kernel_info on the
+        shell channel, then a message on the output channel, which shows the subscription is live.
+        """
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.client.kernel_info()
+            try:
+                message = self.client.shell_channel.get_msg(timeout=1)
+            except queue.Empty:
+                message = None
+            if message is not None and message.get("msg_type") == "kernel_info_reply":
+                try:
+                    self.client.iopub_channel.get_msg(timeout=0.2)
+                    return
+                except queue.Empty:
+                    pass  # output not connected yet: ask again
+            if not self.alive():
+                raise RuntimeError("the kernel died before it answered")
+        raise RuntimeError(f"the kernel did not answer in {timeout} s")
 
     def log_tail(self) -> str:
         try:
