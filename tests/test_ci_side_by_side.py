@@ -45,3 +45,9 @@ def test_one_failure_fails_the_whole_and_is_named(tmp_path, which):
 def test_no_command_is_one_line_that_says_what_to_do(tmp_path):
     done = side_by_side(cwd=tmp_path)
     assert done.returncode == 2 and done.stderr.strip().count("\n") == 0 and "say what to run" in done.stderr
+
+
+def test_a_command_that_reads_its_input_gets_an_empty_one_and_goes_on(tmp_path):
+    done = subprocess.run(["bash", str(SCRIPT), "cat; echo read to the end"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, input="never seen\n")
+    assert done.returncode == 0 and "read to the end" in done.stdout and "never seen" not in done.stdout
