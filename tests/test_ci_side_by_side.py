@@ -11,8 +11,9 @@ SCRIPT = Path(__file__).resolve().parents[1] / ".ci" / "side-by-side"
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash, as CI's scripts do")
 
 
-def side_by_side(*commands: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", str(SCRIPT), *commands], cwd=cwd, capture_output=True, text=True, timeout=120)
+def side_by_side(*commands: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", str(SCRIPT), *commands], cwd=cwd, capture_output=True, text=True, timeout=120,
+                          input=stdin)
 
 
 def test_the_commands_run_at_the_same_time(tmp_path):
@@ -48,6 +49,5 @@ def test_no_command_is_one_line_that_says_what_to_do(tmp_path):
 
 
 def test_a_command_that_reads_its_input_gets_an_empty_one_and_goes_on(tmp_path):
-    done = subprocess.run(["bash", str(SCRIPT), "cat; echo read to the end"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120, input="never seen\n")
+    done = side_by_side("cat; echo read to the end", cwd=tmp_path, stdin="never seen\n")
     assert done.returncode == 0 and "read to the end" in done.stdout and "never seen" not in done.stdout

@@ -401,9 +401,7 @@ WIDGET_PICTURES = {"shipment explorer": _shipment_png, "catalog explorer": _cata
 
 @pytest.mark.parametrize("draw", WIDGET_PICTURES.values(), ids=WIDGET_PICTURES.keys())
 def test_every_widget_picture_is_drawn_only_where_pictures_are_on(draw, monkeypatch):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # off screen: tests/conftest.py chose the Agg backend
 
     from tooldesign.figures import OFF, PICTURES
 

@@ -7,9 +7,9 @@ and VS Code use it), then the same sentence printed under it. tests/test_quiz_an
 that every image in solutions/ is followed by such a sentence.
 
 Every picture of the course is drawn by ``png``. Where nobody will look at it (the grader's kernels
-and ``make check``, which set ``COURSE_PICTURES=off`` in the kernel's environment), nothing is drawn: ``png`` gives empty bytes and
-``show`` prints the sentence alone. Drawing is most of the time some notebooks take, and a grade
-never depends on a picture.
+and ``make check``, which set ``COURSE_PICTURES=off`` in the kernel's environment), nothing is
+drawn: ``png`` gives empty bytes and ``show`` prints the sentence alone. Drawing is most of the time
+some notebooks take, and a grade never depends on a picture.
 """
 
 from __future__ import annotations
