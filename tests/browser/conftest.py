@@ -25,6 +25,11 @@ FAILURES = Path(os.environ.get("BROWSER_FAILURES", lab.ROOT / "browser-failures"
 RESULTS: dict[str, dict] = {}
 
 
+def pytest_configure(config):
+    # pytest-xdist registers it only when it runs; the website's test runs with -p no:xdist.
+    config.addinivalue_line("markers", "xdist_group(name): the tests of one notebook stay on one worker")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """Under `-n 2 --dist loadgroup` (make test-browser) each worker has its own JupyterLab and Chromium:
