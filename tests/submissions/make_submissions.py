@@ -231,9 +231,11 @@ def blocked_orders(orders):
 
 
 def faults() -> None:
-    # A loop the interrupt stops (the function is already defined), then one that ignores it.
+    # A loop the interrupt stops (the function is already defined), then one that ignores it. Both
+    # sleep, so the 40 s the run waits on them leave the processor to the other tests; a loop that spins
+    # is stopped the same way (test_grade_units and test_grade_output_count time one out).
     save(answer(answer(released(NB02), "ex02-longest-breach", solution_source(NB02, "ex02-longest-breach")
-                       + "\n\nwhile True:\n    pass\n"), "ex02-claims", '''import time
+                       + "\n\nimport time\n\nwhile True:\n    time.sleep(0.05)\n"), "ex02-claims", '''import time
 
 while True:
     try:
