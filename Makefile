@@ -18,7 +18,7 @@ WHEELS ?=
 # $(call q,VALUE): VALUE as one shell word, so a path with spaces, brackets or quotes reaches the command whole.
 q = '$(subst ','\'',$(1))'
 
-.PHONY: site setup lab test test-quick notebooks solutions check grade handout data doctor bench bench-suite quiz-figures clean test-browser test-lab wheelhouse currency
+.PHONY: site setup lab test test-quick notebooks solutions check grade handout data doctor bench bench-suite quiz-figures clean test-browser browser-packages test-widgets test-site test-lab wheelhouse currency
 
 # WHEELS=folder-or-address: set up from an instructor's wheelhouse only, no package index (see docs/lab-day.md).
 setup:
@@ -46,12 +46,18 @@ test-quick: setup  ## the fast tier alone (no kernels, grading runs or course co
 test-lab: setup  ## instructors: build a wheelhouse for this machine and set a fresh copy of the course up from it alone (downloads every pinned wheel)
 	COURSE_LAB_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -p no:xdist tests/test_wheelhouse.py -v -rs
 
-test-browser: setup  ## every learner notebook in JupyterLab in headless Chromium (needs Debian's chromium)
+test-browser: test-widgets test-site  ## the widgets of every learner notebook, then the course website, in headless Chromium (needs Debian's chromium)
+
+browser-packages: setup  ## Playwright and the website's packages, installed once (make test-widgets and make test-site ask for them)
 	@$(VENV_PY) -c "import playwright" 2>/dev/null || $(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-browser.txt
 	@$(VENV_PY) -c "import myst_nb, sphinx_book_theme" 2>/dev/null || $(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-site.txt
+
+test-widgets: browser-packages  ## every learner notebook in JupyterLab in headless Chromium: errors, widgets, quizzes, explorers
 	# Two workers, each with its own JupyterLab and Chromium; a notebook's tests stay on one (tests/browser/conftest.py).
 	COURSE_BROWSER_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -n 2 --dist loadgroup tests/browser --ignore=tests/browser/test_site.py -v
-	# The website's test drives its own Playwright: a second one cannot start inside the first's session.
+
+test-site: browser-packages  ## the course website built offline and opened page by page in headless Chromium
+	# The website's test drives its own Playwright: a second one cannot start inside another's session.
 	COURSE_SITE_TESTS=1 $(VENV_PY) -m pytest -p no:cacheprovider -p no:xdist tests/browser/test_site.py -v
 
 site: setup  ## the course as a static website in build/site/ (every lesson with its stored outputs; nothing runs, nothing is fetched)

@@ -6,8 +6,11 @@ Executing each solution notebook once is the part of a test run nothing can remo
 every cell); everything above it is what the rest of the suite costs. This measures both in one run,
 on the same machine under the same load, and prints the ratio with the seconds each area of the suite
 spent (the sum of its tests' set-up, call and tear-down, from pytest's --durations=0: with two
-workers the areas add up to about twice the wall-clock time). It prints figures and asserts nothing,
-so a slow machine never fails a test. `make bench` leaves it out: it runs the whole suite.
+workers the areas add up to about twice the wall-clock time). It also prints the processor time the
+run used (its own and that of every process it waited for: kernels, sandboxes, course commands) and
+the lowest wall-clock time that work allows on this machine's cores, whatever the schedule. It prints
+figures and asserts nothing, so a slow machine never fails a test. `make bench` leaves it out: it runs
+the whole suite.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -57,12 +61,19 @@ def workers() -> str:
     return found.group(1) if found else "1 (no -n)"
 
 
-def suite(log: Path | None) -> tuple[float, int, dict[str, float], str]:
-    """Run the README's `make test` once; return its wall-clock seconds, exit code, seconds by area, last line."""
+def processor_seconds() -> float:
+    """User and system seconds of every process this one has waited for so far (and of theirs)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def suite(log: Path | None) -> tuple[float, float, int, dict[str, float], str]:
+    """Run the README's `make test` once; return its wall-clock and processor seconds, exit code, seconds
+    by area, last line."""
     env = dict(os.environ, PYTEST_ADDOPTS=(os.environ.get("PYTEST_ADDOPTS", "") + " --durations=0").strip())
-    started = time.perf_counter()
+    started, used = time.perf_counter(), processor_seconds()
     done = subprocess.run(["make", "test"], cwd=ROOT, env=env, capture_output=True, text=True)
-    wall = time.perf_counter() - started
+    wall, processor = time.perf_counter() - started, processor_seconds() - used
     if log is not None:
         log.write_text(done.stdout + done.stderr, encoding="utf-8")
     for line in done.stdout.splitlines():
@@ -74,7 +85,7 @@ def suite(log: Path | None) -> tuple[float, int, dict[str, float], str]:
         if match:
             by_area[area(match.group(3))] += float(match.group(1))
     summary = next((line for line in reversed(done.stdout.splitlines()) if " in " in line and "=" in line), "")
-    return wall, done.returncode, dict(by_area), summary.strip("= ")
+    return wall, processor, done.returncode, dict(by_area), summary.strip("= ")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,13 +101,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'floor: every notebook once':<36} {total_floor:>8.1f}")
     if options.floor_only:
         return 0
-    wall, code, by_area, summary = suite(options.log)
+    wall, processor, code, by_area, summary = suite(options.log)
     print(f"\n{'area of the suite':<36} {'seconds':>8}   (sum over its tests, both workers)")
     for name, seconds in sorted(by_area.items(), key=lambda kv: -kv[1]):
         print(f"{name:<36} {seconds:>8.1f}")
     print(f"\nmake test: {wall:.0f} s wall-clock, exit {code} ({summary})")
     print(f"floor:     {total_floor:.0f} s   ratio make test / floor: {wall / total_floor:.2f}")
     print(f"(make test runs {workers()} pytest workers; the floor runs one notebook at a time)")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    print(f"processor: {processor:.0f} s of user and system time; on {cores} cores no schedule of that work "
+          f"finishes in under {processor / cores:.0f} s (the cores were {100 * processor / (cores * wall):.0f} % busy)")
     return 0 if code == 0 else 1
 
 

@@ -82,16 +82,24 @@ def test_ci_runs_the_readme_test_command_then_the_browser_tests():
     assert "make test" in readme and "make lab" in readme and "make test-browser" in readme
     ci = [l.strip() for l in (ROOT / ".ci/run").read_text().splitlines() if l.strip() and not l.startswith("#")]
     assert "make test" in ci and ci[-1] == "make site", "CI builds the course website last"
-    assert ci.index("make test") < ci.index("make test-browser") < ci.index("make site")
+    # make test-browser is its two halves; CI runs both, the website's beside the grading tests.
+    assert ci.index("make test") < ci.index("make browser-packages") < ci.index("make test-widgets") < ci.index("make site")
     side = next((i for i, l in enumerate(ci) if l.startswith("bash .ci/side-by-side")), None)
-    assert side is not None and ci.index("make test") < side < ci.index("make test-browser")
-    assert "'make test-lab'" in ci[side:ci.index("make test-browser")], "CI runs the lab-day set-up"
+    assert side is not None and ci.index("make browser-packages") < side < ci.index("make test-widgets")
+    step = ci[side:ci.index("make test-widgets")]
+    assert "'make test-lab' \\" in step, "CI runs the lab-day set-up"
+    assert "'make test-site'" in step, "CI opens the website in the browser"
     assert "make test-lab" in readme
     assert "|| true" not in "\n".join(ci), "CI must not hide a failure"
-    assert any("apt-get install" in l and "chromium" in l for l in ci), "CI installs Debian's chromium when missing"
+    chromium = next(i for i, l in enumerate(ci) if "apt-get install" in l and "chromium" in l)
+    assert chromium < ci.index("make browser-packages"), "CI installs Debian's chromium, when missing, before a browser test"
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^test: setup", makefile, re.MULTILINE)
-    assert re.search(r"^test-browser: setup", makefile, re.MULTILINE)
+    assert re.search(r"^test-browser: test-widgets test-site\b", makefile, re.MULTILINE)
+    for half in ("test-widgets", "test-site"):
+        assert re.search(rf"^{half}: browser-packages\b", makefile, re.MULTILINE)
+    assert re.search(r"^browser-packages: setup\b.*\n(\t.*requirements-browser.txt\n)(\t.*requirements-site.txt\n)",
+                     makefile, re.MULTILINE)
     assert re.search(r"^test-lab: setup.*\n\tCOURSE_LAB_TESTS=1 .*tests/test_wheelhouse.py", makefile, re.MULTILINE)
 
 
