@@ -9,9 +9,8 @@ spent (the sum of its tests' set-up, call and tear-down, from pytest's --duratio
 workers the areas add up to about twice the wall-clock time). It also prints the processor time the
 run kept the cores busy (every process it started, kernels and sandboxes included; on Linux read from
 /proc/stat, so run it on a quiet machine) and the lowest wall-clock time that work allows on this
-machine's cores, whatever the schedule. It prints
-figures and asserts nothing, so a slow machine never fails a test. `make bench` leaves it out: it runs
-the whole suite.
+machine's cores, whatever the schedule. It prints figures and asserts nothing, so a slow machine never
+fails a test. `make bench` leaves it out: it runs the whole suite.
 """
 
 from __future__ import annotations
