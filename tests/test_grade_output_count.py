@@ -86,7 +86,7 @@ def test_output_the_kernel_could_not_send_is_noticed(session):
     try:
         session.run_cell("print('u' * 2_000_000)", "unsendable")
         assert session.output_by_label().get("unsendable", 0) < 2_000_000  # it never arrived
-        # Seen failing once in CI and never since: a failure says what the kernel's log held at that moment.
+        # Seen failing once in CI: a failure says what the kernel's log held at that moment.
         assert "unsendable" in session.unsent and "break the packer" not in session.unsent, (
             f"unsent: {session.unsent}; output by request: {session.output_by_label()}; deaf: {session.deaf}; "
             f"the kernel's log ends: {(session.work_root / 'kernel.log').read_text(errors='replace')[-3000:]}")
