@@ -57,9 +57,9 @@ def test_record_writes_one_schema_valid_file_that_every_lesson_shows(provider, r
     assert all(c["usage"]["input_tokens"] > 0 and c["usage"]["output_tokens"] > 0 for c in data["capstone"])
     assert len(data["tasks"]) == 18 * repeat and {t["tool_set"] for t in data["tasks"]} == {"mirror", "designed"}
     assert server.problems == []
-    # a second run never overwrites the first
-    assert main(argv) == 0
-    assert len(list(out.glob("*.json"))) == 2
+    if provider == "anthropic":  # a second run never overwrites the first (one writing step for every provider)
+        assert main(argv) == 0
+        assert len(list(out.glob("*.json"))) == 2
     for experiment in ("selection", "boundary", "scale", "injection", "capstone", "tasks"):
         shown = rec.show_records(experiment, out)
         assert f"({provider}, " in shown and "No record" not in shown, shown
