@@ -12,12 +12,14 @@ the builder cannot fill as well.
 
 The second drives the real Inspector's command line (``npx @modelcontextprotocol/inspector --cli``)
 against the stdio server, and skips with one reason when Node.js or the package is not available.
+npx fetches the package once; each call starts the package's own ``mcp-inspector`` command.
 """
 
 import json
 import shutil
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import anyio
@@ -176,18 +178,32 @@ def test_shapes_the_builder_fills(shape, expected):
 INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"  # the version whose command-line code was read
 
 
-def _inspector(*args: str) -> subprocess.CompletedProcess:
+@cache
+def _launcher() -> str:
+    """The Inspector's own command (``mcp-inspector``), fetched by npx once for the whole module.
+
+    npx costs nearly a second of processor time on each start even when the package is cached, so it
+    runs once, to fetch the package and say where its command is; each call then starts that command,
+    the same launcher ``npx @modelcontextprotocol/inspector`` starts.
+    """
     npx = shutil.which("npx")
     if npx is None:
         pytest.skip("needs Node.js (npx) for the MCP Inspector")
-    command = [npx, "-y", INSPECTOR, "--cli", *args, "--", sys.executable, "-m", "tooldesign", "serve"]
+    command = [npx, "-y", f"--package={INSPECTOR}", "--", "node", "-p", "process.env.PATH"]
     try:
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         pytest.skip("the MCP Inspector package could not be fetched in time (npm registry unreachable?)")
-    if done.returncode != 0 and ("npm ERR" in done.stderr or "ENOTFOUND" in done.stderr or "E404" in done.stderr):
-        pytest.skip("the MCP Inspector package is not available from npm")
-    return done
+    if done.returncode != 0:
+        pytest.skip(f"the MCP Inspector package is not available from npm: {done.stderr.strip()[-300:]}")
+    found = shutil.which("mcp-inspector", path=done.stdout.strip())
+    assert found, f"npx fetched {INSPECTOR} but its PATH holds no mcp-inspector: {done.stdout.strip()[:300]}"
+    return found
+
+
+def _inspector(*args: str) -> subprocess.CompletedProcess:
+    command = [_launcher(), "--cli", *args, "--", sys.executable, "-m", "tooldesign", "serve"]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT)
 
 
 def _call(tool: str, arguments: dict) -> dict:
