@@ -587,7 +587,7 @@ def test_the_command_checks_its_numbers(tmp_path, capsys):
     assert "--jobs needs 1 or more" in capsys.readouterr().err
 
 
-def test_one_kernel_through_errors_a_stopped_loop_and_an_enormous_print():
+def test_one_kernel_through_errors_a_stopped_loop_an_enormous_print_and_a_debugpy_import():
     from workbook.grade.kernel import KernelSession, work_folder
     folder = work_folder()
     # Generous limits that only a hang reaches: the loop is the one cell meant to run out of time,
@@ -600,6 +600,9 @@ def test_one_kernel_through_errors_a_stopped_loop_and_an_enormous_print():
         assert session.run_cell("print('x' * 80_000_000)", "cell 3").status == "ok"
         assert session.run_cell("answer = {'k': [1.5, None]}", "cell 4").status == "ok"
         assert session.extract("answer", "value", ()).data == {"k": [1.5, None]}
+        # The kernel started without its debugger (no import of debugpy), yet the learner may import it.
+        assert session.run_cell("import sys\nunloaded = 'debugpy' not in sys.modules\nimport debugpy", "cell 5").status == "ok"
+        assert session.extract("unloaded", "value", ()).data is True
         assert session.oversized == {"cell 3"} and session.deaf  # too big to receive, yet noticed
         assert session.extract("nothing", "value", ()).status == "missing"
     assert not folder.exists()
