@@ -27,7 +27,10 @@ from workbook.grade.sandbox import detect
 
 HERE = Path(__file__).parent / "submissions"
 CLASS, HIDDEN_CHECKS, EXPECTED = HERE / "class", HERE / "hidden_checks.py", HERE / "expected_gradebook.csv"
-TIMEOUT = 15        # seconds per cell; the expected reasons name it
+# Seconds per cell; the expected reasons name it. The slowest cell of these notebooks takes under half a
+# second (pictures off, as the grader runs them): ten is over twenty times that, and each of the two
+# loops of fault-infinite-loop waits it out while the rest of the class is already graded.
+TIMEOUT = 10
 STOP_AFTER = 5      # files graded before the first run is interrupted
 # An interrupted cell gets this long to stop before the kernel counts as stuck (the grader allows 30 s).
 # Stopping takes a fraction of a second; the one cell that ignores the interrupt then costs 10 s, not 30.

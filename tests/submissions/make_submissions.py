@@ -232,7 +232,7 @@ def blocked_orders(orders):
 
 def faults() -> None:
     # A loop the interrupt stops (the function is already defined), then one that ignores it. Both
-    # sleep, so the 40 s the run waits on them leaves the processor to the other tests; a loop that spins
+    # sleep, so the 30 s the run waits on them leaves the processor to the other tests; a loop that spins
     # is stopped the same way (test_grade_units and test_grade_output_count time one out).
     save(answer(answer(released(NB02), "ex02-longest-breach", solution_source(NB02, "ex02-longest-breach")
                        + "\n\nimport time\n\nwhile True:\n    time.sleep(0.05)\n"), "ex02-claims", '''import time
