@@ -98,7 +98,7 @@ LIMITER = (
 # publishing socket cannot queue (1,000 messages by default), and a cell flushing line by line on a busy
 # machine outruns that, so its output went uncounted. The grader drains the other end all the time.
 # The grader never attaches a debugger: with debugpy out of reach while the kernel starts, ipykernel
-# leaves its debugger off instead of importing it (a tenth of a second of processor time in every
+# leaves its debugger off instead of importing it (about 0.07 s of processor time in every
 # kernel); once the kernel is up, the learner's code can import debugpy as usual.
 KERNEL_MAIN = (
     "import sys\n"
