@@ -36,8 +36,11 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
 RUN_ALL_BOUND_S = 600      # one notebook's Run All; the slowest takes well under a minute
 SETTLE_BOUND_S = 120       # one widget change until its output holds still
 START_BOUND_S = 120        # JupyterLab, or a kernel, starting
-QUIET_POLLS = 3            # the page must look the same this many polls in a row once the kernel is idle
-POLL_S = 0.2
+# Once the kernel is idle, the page must look the same for QUIET_POLLS polls in a row: 0.4 s held still.
+# A learner notebook makes about 235 such waits in each of the two workers (measured by counting them in
+# one run of make test-widgets), so the poll is short: at 0.2 s the waits alone took about 170 s per worker.
+QUIET_POLLS = 4
+POLL_S = 0.1
 NOT_DONE = "not done yet"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
